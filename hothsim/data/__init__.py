@@ -1,0 +1,1 @@
+"""Loading and validating the files of rules/ and scenarios/ (pydantic models of every format)."""

@@ -1,0 +1,92 @@
+"""What the installed data offers: scenarios by id, maps by id, and what kind of file a path is."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from hothsim.data.errors import DataError
+from hothsim.data.files import data_root, read_text, read_toml
+from hothsim.data.hexmap import load_hex_map
+from hothsim.data.scenario import ScenarioFile, load_scenario_file
+from hothsim.data.squaremap import load_square_map
+from hothsim.kernel.hexes import HexMap
+from hothsim.kernel.record import MAGIC
+from hothsim.kernel.squares import SquareMap
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The data folder: `rules/`, `scenarios/*.toml` and `scenarios/maps/*.toml`."""
+
+    root: Path
+
+    @staticmethod
+    def installed() -> "Catalog":
+        """The catalog shipped with hothsim."""
+        return Catalog(data_root())
+
+    @property
+    def scenario_dir(self) -> Path:
+        """Folder of scenario files."""
+        return self.root / "scenarios"
+
+    @property
+    def map_dir(self) -> Path:
+        """Folder of map files."""
+        return self.root / "scenarios" / "maps"
+
+    def scenario_paths(self) -> list[Path]:
+        """Scenario files, sorted by file name."""
+        return sorted(self.scenario_dir.glob("*.toml"))
+
+    def scenarios(self) -> list[ScenarioFile]:
+        """Every shipped scenario, validated, sorted by id."""
+        return sorted((load_scenario_file(p) for p in self.scenario_paths()), key=lambda s: s.id)
+
+    def map_paths(self) -> list[Path]:
+        """Map files, sorted by file name."""
+        return sorted(self.map_dir.glob("*.toml"))
+
+    def map_path(self, map_id: str) -> Path:
+        """The file of a map id (maps are named after their id)."""
+        path = self.map_dir / f"{map_id}.toml"
+        if not path.is_file():
+            known = ", ".join(p.stem for p in self.map_paths()) or "none"
+            raise DataError(path, f"no map with id {map_id!r} (maps: {known})")
+        return path
+
+    def load_map(self, map_id: str) -> SquareMap | HexMap:
+        """Load a map by id, whichever grid it uses."""
+        path = self.map_path(map_id)
+        kind = file_kind(path)
+        m = load_square_map(path) if kind == "square-map" else load_hex_map(path)
+        if m.id != map_id:
+            raise DataError(path, f"the file's id is {m.id!r} but its name says {map_id!r}", field="id")
+        return m
+
+    def data_hash(self, *paths: Path) -> str:
+        """sha256 over the given files and every rules file, in a fixed order (for game records)."""
+        h = hashlib.sha256()
+        files = sorted(set(paths) | set((self.root / "rules").rglob("*.toml")))
+        for p in files:
+            rel = p.relative_to(self.root) if p.is_relative_to(self.root) else Path(p.name)
+            h.update(str(rel.as_posix()).encode() + b"\0" + p.read_bytes() + b"\0")
+        return "sha256:" + h.hexdigest()
+
+
+def file_kind(path: Path, text: str | None = None) -> str:
+    """'save', 'square-map', 'hex-map' or 'scenario', judged from the file's first line or format."""
+    text = read_text(path) if text is None else text
+    if text.startswith(MAGIC):
+        return "save"
+    raw = read_toml(path, text)
+    fmt = raw.get("format")
+    kinds = {"hothsim-square-map/1": "square-map", "hothsim-hex-map/1": "hex-map", "hothsim-scenario/1": "scenario"}
+    if fmt in kinds:
+        return kinds[fmt]
+    if isinstance(fmt, str) and fmt.split("/")[0] in {k.split("/")[0] for k in kinds}:
+        raise DataError(path, f"format {fmt!r} is newer than this hothsim reads", field="format")
+    raise DataError(path, "is not a hothsim map, scenario or save (its 'format' field should name one, e.g. "
+                    "format = \"hothsim-scenario/1\")", field="format")

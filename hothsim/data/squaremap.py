@@ -1,0 +1,160 @@
+"""Square-map files (skirmish battle maps): a TOML file with the map drawn as text.
+
+See docs/map-format.md.  The drawing has 2*height+1 lines of 2*width+1 characters: squares at odd
+line and odd column positions, edges between them, grid corners at even/even positions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hothsim.data.errors import DataError, from_validation, key_line
+from hothsim.data.files import read_text, read_toml
+from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain, parse_square, square_label
+
+#: Square characters of the drawing.
+TERRAIN_CHARS: dict[str, Terrain] = {
+    ".": Terrain.CLEAR,
+    "o": Terrain.LOW,
+    "~": Terrain.DIFFICULT,
+    "t": Terrain.TRENCH,
+    "x": Terrain.PIT,
+    "#": Terrain.SOLID,
+}
+TERRAIN_SYMBOL: dict[Terrain, str] = {v: k for k, v in TERRAIN_CHARS.items()}
+CORNER_CHARS = "+ "
+
+
+class SquareMapFile(BaseModel):
+    """The fields of a square-map file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["hothsim-square-map/1"]
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
+    name: str = Field(min_length=1, max_length=80)
+    description: str = Field(default="", max_length=300)
+    width: int = Field(ge=2, le=200)
+    height: int = Field(ge=2, le=200)
+    grid: str
+    zones: dict[str, list[str]] = Field(default_factory=dict)
+
+
+def parse_area(token: str, width: int, height: int) -> frozenset[Square]:
+    """A zone token: one square (`C7`) or an inclusive rectangle (`A1:D24`); ValueError if bad."""
+    parts = token.split(":")
+    if len(parts) > 2:
+        raise ValueError(f"{token!r} should be a square like C7 or a rectangle like A1:D24")
+    a = parse_square(parts[0])
+    b = parse_square(parts[-1])
+    out = set()
+    for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+        for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+            if not (0 <= x < width and 0 <= y < height):
+                raise ValueError(f"{token!r} reaches {square_label((x, y))}, off the {width}x{height} map")
+            out.add((x, y))
+    return frozenset(out)
+
+
+def load_square_map(path: Path, text: str | None = None) -> SquareMap:
+    """Read, validate and build a square map; every problem is a DataError naming the place."""
+    text = read_text(path) if text is None else text
+    raw = read_toml(path, text)
+    try:
+        model = SquareMapFile(**raw)
+    except ValidationError as err:
+        raise from_validation(path, err, text) from None
+    except TypeError as err:  # a non-string key, for example
+        raise DataError(path, str(err)) from None
+    return build_square_map(path, model, text)
+
+
+def build_square_map(path: Path | str, m: SquareMapFile, text: str = "") -> SquareMap:
+    """Turn a validated file model into a SquareMap, checking the drawing."""
+    first = (key_line(text, "grid") or 0) + 1  # the drawing starts on the line after `grid = '''`
+    lines = m.grid.split("\n")
+    want_rows, want_cols = 2 * m.height + 1, 2 * m.width + 1
+    while len(lines) > want_rows and lines[-1].strip() == "":
+        lines.pop()  # blank lines after the drawing (the newline before the closing quotes)
+    if len(lines) != want_rows:
+        raise DataError(path, f"the drawing has {len(lines)} lines; a map {m.height} squares high needs "
+                        f"{want_rows} (edges and squares alternate)", line=first, field="grid")
+    terrain_rows: list[tuple[Terrain, ...]] = []
+    walls: set[Edge] = set()
+    doors: set[Edge] = set()
+    for i, line in enumerate(lines):
+        lineno = first + i
+        if len(line.rstrip()) > want_cols:
+            raise DataError(path, f"drawing line is {len(line.rstrip())} characters; a map {m.width} squares wide "
+                            f"needs at most {want_cols}", line=lineno, field="grid")
+        line = line.ljust(want_cols)
+        row: list[Terrain] = []
+        for j, ch in enumerate(line[:want_cols]):
+            col = j + 1
+            if i % 2 == 1 and j % 2 == 1:
+                sq = (j // 2, i // 2)
+                if ch not in TERRAIN_CHARS:
+                    raise DataError(path, f"column {col} (square {square_label(sq)}): unknown terrain {ch!r} "
+                                    f"(use {' '.join(TERRAIN_CHARS)})", line=lineno, field="grid")
+                row.append(TERRAIN_CHARS[ch])
+            elif i % 2 == 0 and j % 2 == 0:
+                if ch not in CORNER_CHARS:
+                    raise DataError(path, f"column {col}: a grid corner must be '+' or a space, not {ch!r}",
+                                    line=lineno, field="grid")
+            else:
+                vertical = i % 2 == 1
+                edge = Edge("v", j // 2, i // 2) if vertical else Edge("h", j // 2, i // 2)
+                wall_ch = "|" if vertical else "-"
+                if ch == wall_ch:
+                    walls.add(edge)
+                elif ch == "D":
+                    doors.add(edge)
+                elif ch != " ":
+                    raise DataError(path, f"column {col}: an edge must be ' ', '{wall_ch}' (wall) or 'D' (door), "
+                                    f"not {ch!r}", line=lineno, field="grid")
+        if i % 2 == 1:
+            terrain_rows.append(tuple(row))
+    zones: list[tuple[str, frozenset[Square]]] = []
+    for name, tokens in m.zones.items():
+        squares: set[Square] = set()
+        for tok in tokens:
+            try:
+                squares |= parse_area(tok, m.width, m.height)
+            except ValueError as e:
+                raise DataError(path, str(e), line=key_line(text, name), entry=f"zones.{name}") from None
+        zones.append((name, frozenset(squares)))
+    grid = SquareMap(m.id, m.name, m.width, m.height, tuple(terrain_rows), frozenset(walls), frozenset(doors),
+                     tuple(zones))
+    for door in sorted(doors):
+        for sq in door.squares:
+            if not grid.in_bounds(sq) or grid.terrain_at(sq) is Terrain.SOLID:
+                a, b = door.ends
+                raise DataError(path, f"the door on the edge from {a} to {b} does not lead between two open squares",
+                                line=first + (2 * door.y + 1 if door.axis == "v" else 2 * door.y), field="grid")
+    for name, squares in zones:
+        for sq in sorted(squares):
+            if grid.terrain_at(sq) in (Terrain.SOLID, Terrain.PIT):
+                raise DataError(path, f"zone square {square_label(sq)} is {grid.terrain_at(sq).value}; figures "
+                                "cannot be set up there", line=key_line(text, name), entry=f"zones.{name}")
+    return grid
+
+
+def draw_square_map(grid: SquareMap) -> str:
+    """The drawing of a map in the file format (used by tests and by map authors' tools)."""
+    drawn_points = {p for e in grid.walls | grid.doors for p in e.ends}
+    out = []
+    for i in range(2 * grid.height + 1):
+        chars = []
+        for j in range(2 * grid.width + 1):
+            if i % 2 == 1 and j % 2 == 1:
+                chars.append(TERRAIN_SYMBOL[grid.terrain_at((j // 2, i // 2))])
+            elif i % 2 == 0 and j % 2 == 0:
+                chars.append("+" if (j // 2, i // 2) in drawn_points else " ")
+            else:
+                e = Edge("v", j // 2, i // 2) if i % 2 == 1 else Edge("h", j // 2, i // 2)
+                chars.append("D" if e in grid.doors else ("|" if i % 2 == 1 else "-") if e in grid.walls else " ")
+        out.append("".join(chars).rstrip())
+    return "\n".join(out) + "\n"

@@ -1,0 +1,266 @@
+"""Dice: the only source of chance in both games.
+
+Every roll goes through a `Dice` object and is recorded as a `Roll` with what it was for, so a game
+record can store the outcomes and a replay can check them.  `SeededDice` uses its own small
+generator (SplitMix64) instead of `random`, so a seed gives the same rolls on every machine and
+every Python version; `ScriptedDice` hands out results written by a test or by `hothsim run --dice`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol, Sequence
+
+#: The kinds of roll both games make.  `fire` is a handful of Assault on Hoth fire dice.
+RollKind = Literal["d20", "d6", "2d6", "fire", "shuffle"]
+
+#: Faces of an Assault on Hoth fire die: 2 Vader faces, 2 Saber faces, 2 blank faces.
+FireFace = Literal["V", "S", "B"]
+FIRE_FACES: tuple[FireFace, ...] = ("V", "V", "S", "S", "B", "B")
+
+_MASK64 = (1 << 64) - 1
+
+
+class DiceError(Exception):
+    """A roll could not be made (scripted dice ran out, or a scripted value does not fit the die)."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One recorded roll: its kind, the faces that came up, and what it was for."""
+
+    kind: RollKind
+    faces: tuple[int | str, ...]
+    purpose: str
+
+    @property
+    def total(self) -> int:
+        """Sum of numeric faces (d20, d6, 2d6)."""
+        return sum(int(f) for f in self.faces)
+
+    def token(self) -> str:
+        """The compact text form used in game records, e.g. `d20:14`, `2d6:3+4`, `fire:VSB`."""
+        if self.kind == "fire":
+            return "fire:" + ("".join(str(f) for f in self.faces) or "-")
+        if self.kind == "shuffle":
+            return "shuffle:" + ",".join(str(f) for f in self.faces)
+        return f"{self.kind}:" + "+".join(str(f) for f in self.faces)
+
+    @staticmethod
+    def from_token(token: str, purpose: str = "") -> "Roll":
+        """Parse the text form written by `token()`; raises ValueError with a reason."""
+        kind, sep, body = token.partition(":")
+        if not sep:
+            raise ValueError(f"roll {token!r} has no ':' between kind and faces")
+        if kind == "fire":
+            faces = tuple("" if body == "-" else body)
+            if any(f not in "VSB" for f in faces):
+                raise ValueError(f"fire roll {token!r} may hold only V, S and B")
+            return Roll("fire", faces, purpose)
+        if kind == "shuffle":
+            try:
+                perm = tuple(int(x) for x in body.split(",")) if body else ()
+            except ValueError:
+                raise ValueError(f"shuffle {token!r} must list whole numbers") from None
+            if sorted(perm) != list(range(len(perm))):
+                raise ValueError(f"shuffle {token!r} is not an ordering of 0..{len(perm) - 1}")
+            return Roll("shuffle", perm, purpose)
+        sides = {"d20": (1, 20), "d6": (1, 6), "2d6": (2, 6)}
+        if kind not in sides:
+            raise ValueError(f"unknown roll kind {kind!r} in {token!r}")
+        count, top = sides[kind]
+        try:
+            faces_i = tuple(int(x) for x in body.split("+"))
+        except ValueError:
+            raise ValueError(f"roll {token!r} must have whole-number faces") from None
+        if len(faces_i) != count or any(not 1 <= f <= top for f in faces_i):
+            raise ValueError(f"roll {token!r} needs {count} face(s) from 1 to {top}")
+        return Roll(kind, faces_i, purpose)  # type: ignore[arg-type]
+
+
+class Dice(Protocol):
+    """What the rules core asks of dice.  Every method records a `Roll` in `log`."""
+
+    log: list[Roll]
+
+    def d20(self, purpose: str) -> int:
+        """Roll one twenty-sided die."""
+        ...
+
+    def d6(self, purpose: str) -> int:
+        """Roll one six-sided die."""
+        ...
+
+    def two_d6(self, purpose: str) -> tuple[int, int]:
+        """Roll two six-sided dice (the damage tables of Assault on Hoth)."""
+        ...
+
+    def fire(self, count: int, purpose: str) -> tuple[FireFace, ...]:
+        """Roll `count` Assault on Hoth fire dice."""
+        ...
+
+    def shuffle(self, count: int, purpose: str) -> tuple[int, ...]:
+        """An ordering of range(count), used to shuffle a deck."""
+        ...
+
+    def clone(self) -> "Dice":
+        """An independent copy that will produce the same future results."""
+        ...
+
+
+class _Recording:
+    """Shared roll bookkeeping: one place turns raw numbers into recorded rolls."""
+
+    log: list[Roll]
+
+    def _below(self, n: int, purpose: str) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def d20(self, purpose: str) -> int:
+        """Roll one twenty-sided die."""
+        face = self._face("d20", 20, purpose)
+        self.log.append(Roll("d20", (face,), purpose))
+        return face
+
+    def d6(self, purpose: str) -> int:
+        """Roll one six-sided die."""
+        face = self._face("d6", 6, purpose)
+        self.log.append(Roll("d6", (face,), purpose))
+        return face
+
+    def two_d6(self, purpose: str) -> tuple[int, int]:
+        """Roll two six-sided dice."""
+        faces = (self._face("2d6", 6, purpose), self._face("2d6", 6, purpose))
+        self.log.append(Roll("2d6", faces, purpose))
+        return faces
+
+    def fire(self, count: int, purpose: str) -> tuple[FireFace, ...]:
+        """Roll `count` fire dice."""
+        if count < 0:
+            raise DiceError(f"cannot roll {count} fire dice for {purpose}")
+        faces = tuple(self._fire_face(purpose) for _ in range(count))
+        self.log.append(Roll("fire", faces, purpose))
+        return faces
+
+    def shuffle(self, count: int, purpose: str) -> tuple[int, ...]:
+        """Fisher-Yates ordering of range(count)."""
+        perm = self._permutation(count, purpose)
+        self.log.append(Roll("shuffle", perm, purpose))
+        return perm
+
+    # Hooks the two implementations fill in.
+    def _face(self, kind: str, sides: int, purpose: str) -> int:
+        return self._below(sides, purpose) + 1
+
+    def _fire_face(self, purpose: str) -> FireFace:
+        return FIRE_FACES[self._below(6, purpose)]
+
+    def _permutation(self, count: int, purpose: str) -> tuple[int, ...]:
+        items = list(range(count))
+        for i in range(count - 1, 0, -1):
+            j = self._below(i + 1, purpose)
+            items[i], items[j] = items[j], items[i]
+        return tuple(items)
+
+
+class SeededDice(_Recording):
+    """Dice driven by SplitMix64 from an integer seed: identical on every machine and version."""
+
+    def __init__(self, seed: int) -> None:
+        if not isinstance(seed, int) or seed < 0:
+            raise DiceError(f"a seed must be a whole number of 0 or more, not {seed!r}")
+        self.seed = seed
+        self._state = seed & _MASK64
+        self.log = []
+
+    def _next64(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def _below(self, n: int, purpose: str) -> int:
+        # Rejection sampling keeps every face exactly equally likely.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next64()
+            if x < limit:
+                return x % n
+
+    def clone(self) -> "SeededDice":
+        """A copy at the same point of the sequence, with its own log."""
+        other = SeededDice.__new__(SeededDice)
+        other.seed = self.seed
+        other._state = self._state
+        other.log = list(self.log)
+        return other
+
+
+class ScriptedDice(_Recording):
+    """Dice that hand out given results in order.
+
+    Numbers are die faces (a d20 takes one number from 1 to 20, 2d6 takes two numbers from 1 to 6).
+    A fire die takes `V`, `S` or `B`.  A shuffle takes a whole ordering given as a tuple.
+    """
+
+    def __init__(self, results: Sequence[int | str | tuple[int, ...]]) -> None:
+        self._results = list(results)
+        self._used = 0
+        self.log = []
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted results have not been used yet."""
+        return len(self._results) - self._used
+
+    def _take(self, wanted: str, purpose: str) -> int | str | tuple[int, ...]:
+        if self._used >= len(self._results):
+            raise DiceError(
+                f"the scripted dice ran out: {wanted} needed for {purpose} after "
+                f"{len(self._results)} scripted result(s)"
+            )
+        value = self._results[self._used]
+        self._used += 1
+        return value
+
+    def _face(self, kind: str, sides: int, purpose: str) -> int:
+        value = self._take(f"a {kind} result", purpose)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+            raise DiceError(
+                f"scripted result #{self._used} is {value!r}, but {purpose} rolls a {kind} "
+                f"(a whole number from 1 to {sides})"
+            )
+        return value
+
+    def _fire_face(self, purpose: str) -> FireFace:
+        value = self._take("a fire die (V, S or B)", purpose)
+        if value not in ("V", "S", "B"):
+            raise DiceError(
+                f"scripted result #{self._used} is {value!r}, but {purpose} rolls fire dice (V, S or B)"
+            )
+        return value  # type: ignore[return-value]
+
+    def _permutation(self, count: int, purpose: str) -> tuple[int, ...]:
+        value = self._take(f"an ordering of {count} cards", purpose)
+        if not isinstance(value, tuple) or sorted(value) != list(range(count)):
+            raise DiceError(
+                f"scripted result #{self._used} is {value!r}, but {purpose} needs an ordering "
+                f"of 0..{count - 1}"
+            )
+        return value
+
+    def _below(self, n: int, purpose: str) -> int:  # pragma: no cover - every path overrides
+        raise DiceError("scripted dice only hand out whole results")
+
+    def clone(self) -> "ScriptedDice":
+        """A copy at the same point of the script, with its own log."""
+        other = ScriptedDice(self._results)
+        other._used = self._used
+        other.log = list(self.log)
+        return other
+
+
+def count_symbols(faces: Sequence[FireFace], symbol: FireFace) -> int:
+    """How many of the rolled fire dice show `symbol`."""
+    return sum(1 for f in faces if f == symbol)

@@ -1,0 +1,208 @@
+"""Cheapest paths and reachable sets, for both grids.
+
+The search is generic: a node type, a function giving each node's neighbours with the cost of the
+step, and an optional budget.  The square-grid rules for a moving figure (`SquareMover`) and for
+counting range around walls (`range_between`) are built on it; the hex game supplies its own
+neighbour function.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Callable, Hashable, Iterable, Mapping, TypeVar
+
+from hothsim.kernel.squares import (
+    DIAGONAL,
+    ORTHOGONAL,
+    Barriers,
+    Square,
+    SquareMap,
+    Terrain,
+    space_of,
+    step_is_open,
+)
+
+N = TypeVar("N", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class SearchTree:
+    """The result of a search: the cheapest cost to each node found and the step that reached it."""
+
+    cost: Mapping
+    parent: Mapping
+
+    def path_to(self, node) -> list:
+        """The cheapest path from a start node to `node`, both included."""
+        if node not in self.cost:
+            raise KeyError(f"{node!r} was not reached")
+        path = [node]
+        while self.parent[path[-1]] is not None:
+            path.append(self.parent[path[-1]])
+        path.reverse()
+        return path
+
+
+def cheapest_paths(
+    starts: Iterable[N],
+    neighbours: Callable[[N], Iterable[tuple[N, int]]],
+    budget: int | None = None,
+) -> SearchTree:
+    """Dijkstra from every start node (cost 0); steps cost whole numbers >= 1.
+
+    With a budget, nodes that cost more are not expanded or returned.  Ties are broken by the order
+    of discovery, so the result is deterministic.
+    """
+    cost: dict = {}
+    parent: dict = {}
+    heap: list = []
+    counter = 0
+    for s in starts:
+        if s not in cost:
+            cost[s] = 0
+            parent[s] = None
+            heap.append((0, counter, s))
+            counter += 1
+    heapq.heapify(heap)
+    done: set = set()
+    while heap:
+        c, _, node = heapq.heappop(heap)
+        if node in done or c > cost[node]:
+            continue
+        done.add(node)
+        for nxt, step in neighbours(node):
+            nc = c + step
+            if budget is not None and nc > budget:
+                continue
+            if nxt not in cost or nc < cost[nxt]:
+                cost[nxt] = nc
+                parent[nxt] = node
+                counter += 1
+                heapq.heappush(heap, (nc, counter, nxt))
+    return SearchTree(cost, parent)
+
+
+@dataclass(frozen=True)
+class SquareMover:
+    """How one figure moves on a square map: its size and what it may pass and where it may stop.
+
+    - `size`: 1 (Small/Medium), 2 (Large) or 3 (Huge); the figure's position is its anchor square,
+      the lowest corner square of its space.
+    - `impassable`: squares no part of its space may enter (enemy figures, for most movers).
+    - `no_stop`: squares its space may not hold at the end of a move (every other figure).
+    - `flight`: ignores terrain cost and may pass over pits (never stop there).
+    - `ignores_terrain`: pays no terrain cost (Flight, Hologram).
+    """
+
+    size: int = 1
+    impassable: frozenset[Square] = frozenset()
+    no_stop: frozenset[Square] = frozenset()
+    flight: bool = False
+    ignores_terrain: bool = False
+
+    def _space_fits(self, grid: SquareMap, barriers: Barriers, anchor: Square) -> bool:
+        """Every square of the space is on the map, not solid, and no wall runs inside the space."""
+        space = space_of(anchor, self.size)
+        for sq in space:
+            if not grid.in_bounds(sq) or grid.terrain_at(sq) is Terrain.SOLID:
+                return False
+        if self.size > 1:
+            ax, ay = anchor
+            for i in range(self.size):
+                for j in range(1, self.size):
+                    if (ax + j, ay + i) in barriers.vertical or (ax + i, ay + j) in barriers.horizontal:
+                        return False
+        return True
+
+    def step(self, grid: SquareMap, barriers: Barriers, frm: Square, to: Square) -> int | None:
+        """The cost of moving the space one step from anchor `frm` to anchor `to`, or None if illegal.
+
+        Orthogonal steps cost 1 and diagonal steps 2, doubled when any square the space newly enters
+        holds low objects, difficult terrain or trench.  Every part of the space must step without
+        crossing a wall or passing a wall's corner.
+        """
+        if not self._space_fits(grid, barriers, to):
+            return None
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        old = set(space_of(frm, self.size))
+        new = space_of(to, self.size)
+        for part in old:
+            if not step_is_open(barriers, part, (part[0] + dx, part[1] + dy)):
+                return None
+        entered = [sq for sq in new if sq not in old]
+        doubled = False
+        for sq in entered:
+            if sq in self.impassable:
+                return None
+            t = grid.terrain_at(sq)
+            if t is Terrain.PIT and not self.flight:
+                return None
+            if t.doubles_movement and not (self.ignores_terrain or self.flight):
+                doubled = True
+        base = 1 if dx == 0 or dy == 0 else 2
+        return base * 2 if doubled else base
+
+    def may_stop(self, grid: SquareMap, anchor: Square) -> bool:
+        """Whether the move may end with the space at `anchor` (no pit, no other figure)."""
+        for sq in space_of(anchor, self.size):
+            if sq in self.no_stop or grid.terrain_at(sq) is Terrain.PIT:
+                return False
+        return True
+
+    def neighbours(self, grid: SquareMap, barriers: Barriers) -> Callable[[Square], Iterable[tuple[Square, int]]]:
+        """The neighbour function for `cheapest_paths`."""
+
+        def gen(anchor: Square) -> Iterable[tuple[Square, int]]:
+            ax, ay = anchor
+            for dx, dy in ORTHOGONAL + DIAGONAL:
+                to = (ax + dx, ay + dy)
+                c = self.step(grid, barriers, anchor, to)
+                if c is not None:
+                    yield to, c
+
+        return gen
+
+    def reachable(self, grid: SquareMap, barriers: Barriers, start: Square, budget: int) -> dict[Square, int]:
+        """Every anchor the figure can end its move on within `budget`, with the cheapest cost."""
+        tree = cheapest_paths([start], self.neighbours(grid, barriers), budget)
+        return {sq: c for sq, c in tree.cost.items() if sq != start and self.may_stop(grid, sq)}
+
+    def path_cost(self, grid: SquareMap, barriers: Barriers, path: list[Square]) -> int | None:
+        """Total cost of an explicit path of anchors (each step to a neighbour), or None if illegal."""
+        total = 0
+        for a, b in zip(path, path[1:]):
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
+                return None
+            c = self.step(grid, barriers, a, b)
+            if c is None:
+                return None
+            total += c
+        return total
+
+
+def range_tree(grid: SquareMap, barriers: Barriers, sources: Iterable[Square]) -> SearchTree:
+    """Distances counted as for movement, ignoring terrain cost: orthogonal 1, diagonal 2, around walls."""
+
+    def gen(sq: Square) -> Iterable[tuple[Square, int]]:
+        x, y = sq
+        for dx, dy in ORTHOGONAL:
+            to = (x + dx, y + dy)
+            if grid.in_bounds(to) and step_is_open(barriers, sq, to):
+                yield to, 1
+        for dx, dy in DIAGONAL:
+            to = (x + dx, y + dy)
+            if grid.in_bounds(to) and step_is_open(barriers, sq, to):
+                yield to, 2
+
+    return cheapest_paths(sources, gen)
+
+
+def range_between(grid: SquareMap, barriers: Barriers, a: Iterable[Square], d: Iterable[Square]) -> int | None:
+    """Range from space `a` to space `d`: squares counted around walls, the target's square counted.
+
+    None when no path exists at all (for example a space sealed off by walls).
+    """
+    tree = range_tree(grid, barriers, a)
+    costs = [tree.cost[sq] for sq in d if sq in tree.cost]
+    return min(costs) if costs else None

@@ -1,0 +1,224 @@
+"""The game record: a header, then one entry per decision with the random outcomes it produced.
+
+The text form (documented in docs/save-format.md) is line-oriented and diffable, like a chess PGN:
+
+    hothsim-record 1
+    game: skirmish
+    scenario: salvage
+    data: sha256:<64 hex digits>
+    seed: 7
+    dice: seeded
+    created: 2026-11-22T10:00:00Z
+
+    1. activate elite-trooper
+    2. attack elite-trooper snow-1 | d20:14
+    end sha256:<64 hex digits of everything above this line>
+
+This module is pure: it turns records into text and text into records, and replays a record
+against a game.  Reading and writing files is `hothsim.saves`' job.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Callable, Literal, Protocol, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from hothsim.kernel.dice import Roll
+
+FORMAT_VERSION = 1
+MAGIC = "hothsim-record"
+HEADER_KEYS = ("game", "scenario", "data", "seed", "dice", "created")
+
+_ENTRY = re.compile(r"^(\d+)\. (\S.*?)(?: \| (\S.*))?$")
+_END = re.compile(r"^end sha256:([0-9a-f]{64})$")
+
+
+class RecordError(Exception):
+    """A record text that cannot be read: names the line and what is wrong with it."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class ReplayMismatch(Exception):
+    """Re-running a record did not give the recorded outcome; names the entry."""
+
+    def __init__(self, entry: int, action: str, message: str) -> None:
+        self.entry = entry
+        self.action = action
+        super().__init__(f"entry {entry} ({action}): {message}")
+
+
+class RecordHeader(BaseModel):
+    """Who played what: validated fields of a record's header."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: Literal["skirmish", "assault"]
+    scenario: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
+    data: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    seed: int = Field(ge=0, lt=2**64)
+    dice: Literal["seeded", "scripted"] = "seeded"
+    created: str
+
+    @field_validator("created")
+    @classmethod
+    def _iso_time(cls, v: str) -> str:
+        try:
+            datetime.fromisoformat(v.replace("Z", "+00:00"))
+        except ValueError:
+            raise ValueError("must be a date and time like 2026-11-22T10:00:00Z") from None
+        return v
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    """One decision in action notation and the rolls its resolution made, in order."""
+
+    action: str
+    outcomes: tuple[Roll, ...] = ()
+
+    def to_line(self, index: int) -> str:
+        """The entry's line in the text form (1-based index)."""
+        line = f"{index}. {self.action}"
+        if self.outcomes:
+            line += " | " + " ".join(r.token() for r in self.outcomes)
+        return line
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game: header plus entries."""
+
+    header: RecordHeader
+    entries: tuple[RecordEntry, ...] = field(default_factory=tuple)
+
+    def with_entry(self, entry: RecordEntry) -> "GameRecord":
+        """A new record with one more entry."""
+        return GameRecord(self.header, self.entries + (entry,))
+
+    def to_text(self) -> str:
+        """The save file's text; the same record always gives the same bytes."""
+        lines = [f"{MAGIC} {FORMAT_VERSION}"]
+        h = self.header
+        for key in HEADER_KEYS:
+            lines.append(f"{key}: {getattr(h, key)}")
+        lines.append("")
+        lines.extend(e.to_line(i) for i, e in enumerate(self.entries, 1))
+        body = "\n".join(lines) + "\n"
+        return body + f"end sha256:{hashlib.sha256(body.encode('utf-8')).hexdigest()}\n"
+
+
+def _field_problem(err: ValidationError) -> tuple[str, str]:
+    first = err.errors()[0]
+    loc = ".".join(str(p) for p in first["loc"]) or "header"
+    return loc, first["msg"]
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read a record's text; any problem raises RecordError naming the line."""
+    if "\x00" in text:
+        raise RecordError(None, "this is not a text file (it holds NUL bytes)")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise RecordError(1, "the file is empty")
+    magic = lines[0].split(" ")
+    if len(magic) != 2 or magic[0] != MAGIC:
+        raise RecordError(1, f"this is not a hothsim game record (it should start with '{MAGIC} {FORMAT_VERSION}')")
+    if not magic[1].isdigit():
+        raise RecordError(1, f"the format version {magic[1]!r} is not a number")
+    version = int(magic[1])
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            1, f"this record has format {version}, written by a newer hothsim; this version reads format {FORMAT_VERSION}"
+        )
+    if version < 1:
+        raise RecordError(1, f"format {version} does not exist")
+    end = _END.match(lines[-1])
+    if not end:
+        raise RecordError(len(lines), "the record is cut short: its last line should be 'end sha256:...'")
+    body = "\n".join(lines[:-1]) + "\n"
+    if hashlib.sha256(body.encode("utf-8")).hexdigest() != end.group(1):
+        raise RecordError(len(lines), "the record was changed after it was written (its checksum does not match)")
+    values: dict[str, str] = {}
+    n = 1
+    for key in HEADER_KEYS:
+        n += 1
+        if n > len(lines) - 1:
+            raise RecordError(n, f"the header ends early: '{key}:' is missing")
+        k, sep, v = lines[n - 1].partition(": ")
+        if not sep or k != key:
+            raise RecordError(n, f"expected the header line '{key}: ...', found {lines[n - 1]!r}")
+        values[key] = v
+    try:
+        header = RecordHeader(**values)  # type: ignore[arg-type]
+    except ValidationError as err:
+        loc, msg = _field_problem(err)
+        line = 2 + HEADER_KEYS.index(loc) if loc in HEADER_KEYS else 2
+        raise RecordError(line, f"header field '{loc}': {msg}") from None
+    n += 1
+    if n > len(lines) - 1 or lines[n - 1] != "":
+        raise RecordError(n, "a blank line must follow the header")
+    entries: list[RecordEntry] = []
+    for n in range(n + 1, len(lines)):
+        line = lines[n - 1]
+        m = _ENTRY.match(line)
+        if not m:
+            raise RecordError(n, f"expected an entry like '12. move han c7 d8', found {line!r}")
+        if int(m.group(1)) != len(entries) + 1:
+            raise RecordError(n, f"entry number {m.group(1)} is out of order (expected {len(entries) + 1})")
+        outcomes: list[Roll] = []
+        for tok in (m.group(3) or "").split():
+            try:
+                outcomes.append(Roll.from_token(tok))
+            except ValueError as e:
+                raise RecordError(n, str(e)) from None
+        entries.append(RecordEntry(m.group(2), tuple(outcomes)))
+    return GameRecord(header, tuple(entries))
+
+
+class ReplayTarget(Protocol):
+    """What `replay` needs of a game: apply one action in notation, returning the rolls it made."""
+
+    def apply_notation(self, text: str) -> Sequence[Roll]:
+        """Apply the action written in notation; return the rolls made while resolving it."""
+        ...
+
+
+def replay(record: GameRecord, make_game: Callable[[RecordHeader, Sequence[Roll]], ReplayTarget]) -> ReplayTarget:
+    """Re-run every entry of a record and check each recorded outcome.
+
+    `make_game(header, scripted_rolls)` builds the starting game; for a `dice: scripted` record the
+    rolls are all the record's outcomes in order (to script the dice); for a seeded record they are
+    empty and the game rolls from the header's seed.  Raises ReplayMismatch naming the first entry
+    whose outcome differs or whose action is refused.
+    """
+    script: list[Roll] = []
+    if record.header.dice == "scripted":
+        for e in record.entries:
+            script.extend(e.outcomes)
+    game = make_game(record.header, tuple(script))
+    for i, entry in enumerate(record.entries, 1):
+        try:
+            rolls = tuple(game.apply_notation(entry.action))
+        except Exception as exc:  # the game's own typed error says which rule refused it
+            raise ReplayMismatch(i, entry.action, f"refused on replay: {exc}") from exc
+        got = [(r.kind, tuple(r.faces)) for r in rolls]
+        want = [(r.kind, tuple(r.faces)) for r in entry.outcomes]
+        if got != want:
+            raise ReplayMismatch(
+                i,
+                entry.action,
+                "recorded " + (" ".join(r.token() for r in entry.outcomes) or "no rolls")
+                + ", replay rolled " + (" ".join(r.token() for r in rolls) or "no rolls"),
+            )
+    return game

@@ -1,0 +1,124 @@
+"""Saved games on disk: the user's save folder, atomic autosave, listing and reading saves.
+
+This is the only module that reads or writes game files.  A save is written to a temporary file in
+the same folder, flushed and fsynced, renamed over the old save, and the folder is fsynced: a crash
+or a kill at any moment leaves either the old save or the new one, never a broken file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from hothsim.kernel.record import GameRecord, RecordError, parse_record
+
+SAVE_SUFFIX = ".hothsim"
+
+
+class SaveFileError(Exception):
+    """A save that cannot be read or written, with a message a player can act on."""
+
+
+def user_save_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """Where saves live unless `--save` says otherwise.
+
+    Linux and other Unix: $XDG_DATA_HOME/hothsim/saves (default ~/.local/share); macOS:
+    ~/Library/Application Support/hothsim/saves; Windows: %APPDATA%\\hothsim\\saves.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
+    if platform.startswith("win"):
+        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        xdg = env.get("XDG_DATA_HOME", "")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
+    return base / "hothsim" / "saves"
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that readers only ever see the old or the new content."""
+    path = Path(path)
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable; not possible on Windows, where os.replace is already atomic.
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_record(path: Path, record: GameRecord) -> None:
+    """Autosave a record atomically."""
+    try:
+        atomic_write_text(path, record.to_text())
+    except OSError as e:
+        raise SaveFileError(f"could not save the game to {path}: {e.strerror or e}") from None
+
+
+def read_record(path: Path) -> GameRecord:
+    """Read and check a save file; every problem is a SaveFileError naming the file and line."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: there is no such save file") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path}: is a folder, not a save file") from None
+    except OSError as e:
+        raise SaveFileError(f"{path}: cannot be read ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SaveFileError(f"{path}: is not a hothsim save (byte {e.start} is not UTF-8 text)") from None
+    try:
+        return parse_record(text)
+    except RecordError as e:
+        raise SaveFileError(f"{path}, {e}") from None
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One save in the save folder, for `hothsim resume` to list."""
+
+    path: Path
+    modified: float
+
+
+def list_saves(folder: Path) -> list[SaveInfo]:
+    """Saves in a folder, newest first (temporary files of an interrupted write are skipped)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    out = []
+    for p in folder.iterdir():
+        if p.suffix == SAVE_SUFFIX and not p.name.startswith(".") and p.is_file():
+            out.append(SaveInfo(p, p.stat().st_mtime))
+    out.sort(key=lambda s: (-s.modified, s.path.name))
+    return out
