@@ -239,3 +239,44 @@ def test_cover_large_attacker_picks_its_best_corner():
     s = Sight(walls())
     assert s.has_cover(R((0, 2)), R((6, 2)), frozenset({(3, 2)}))
     assert not s.has_cover(R((0, 2), 2), R((6, 2)), frozenset({(3, 2)}))
+
+
+# Long straight walls make the quick "separated" proof fire; brute force must still agree.
+long_wall_st = st.tuples(st.sampled_from("vh"), st.integers(0, 8), st.integers(0, 8), st.integers(2, 6))
+
+
+def _long_walls(specs):
+    out = []
+    for axis, x, y, n in specs:
+        out += [(axis, x, y + i) if axis == "v" else (axis, x + i, y) for i in range(n)]
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(edge_st, max_size=10), st.lists(long_wall_st, max_size=3), space_st, space_st)
+def test_line_of_sight_with_long_walls_agrees_with_brute_force(edges, longs, sa, sd):
+    b = walls(*edges, *_long_walls(longs))
+    a, d = R((sa[0], sa[1]), sa[2]), R((sd[0], sd[1]), sd[2])
+    if not _disjoint(a, d):
+        return
+    w = find_line_of_sight(b, a, d)
+    if w is not None:
+        assert inside(a, w.p) and inside(d, w.q)
+        assert clear(b, w.p, w.q)
+    if brute_force_sight(b, a, d, n=5):
+        assert w is not None
+
+
+def test_line_of_sight_never_through_a_closed_building():
+    # A closed room: nothing inside sees anything outside, and the region test says so at once.
+    from hothsim.kernel.squares import SquareMap, Terrain
+
+    room = [*hwall(2, 2, 6), *hwall(6, 2, 6), *vwall(2, 2, 6), *vwall(6, 2, 6)]
+    grid = SquareMap("t", "t", 9, 9, tuple((Terrain.CLEAR,) * 9 for _ in range(9)),
+                     frozenset(Edge(*e) for e in room), frozenset())
+    s = Sight.for_map(grid)
+    assert not s.can_see(R((3, 3)), R((8, 8)))
+    assert not s.can_see(R((3, 3)), R((0, 4)))
+    assert s.can_see(R((3, 3)), R((5, 5)))
+    assert s.can_see(R((0, 0)), R((8, 1)))
+    assert not s.can_see(R((0, 0)), R((8, 8)))  # the room stands across every line between them

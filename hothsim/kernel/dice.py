@@ -8,7 +8,7 @@ every Python version; `ScriptedDice` hands out results written by a test or by `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol, Sequence
 
 #: The kinds of roll both games make.  `fire` is a handful of Assault on Hoth fire dice.
@@ -31,7 +31,9 @@ class Roll:
 
     kind: RollKind
     faces: tuple[int | str, ...]
-    purpose: str
+    # What the roll was for is re-derived on replay, so two rolls are the same roll when kind and
+    # faces agree (a record's text stores only those).
+    purpose: str = field(default="", compare=False)
 
     @property
     def total(self) -> int:

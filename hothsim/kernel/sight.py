@@ -24,7 +24,7 @@ from fractions import Fraction
 from math import gcd
 from typing import Iterable, Iterator
 
-from hothsim.kernel.squares import Barriers, Square
+from hothsim.kernel.squares import Barriers, Square, SquareMap, Terrain, step_is_open
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1: the closed rectangle [x0, x1] x [y0, y1]
 FPoint = tuple[Fraction, Fraction]
@@ -76,6 +76,13 @@ def segment_clear(barriers: Barriers, p: FPoint, q: FPoint) -> bool:
 
 def _clear_scaled(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> bool:
     """`segment_clear` on points given as integer numerators over a common denominator."""
+    return next(_touched(b, px, py, qx, qy, den), None) is None
+
+
+def _touched(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
+    """The barriers the closed segment touches: ("v", x, y) and ("h", x, y) for edges it crosses or runs
+    along, ("p", x, y) for barrier end points it passes through.  Points are integer numerators over
+    a common denominator `den`."""
     vert, horiz, pts = b.vertical, b.horizontal, b.points
     xlo, xhi = min(px, qx), max(px, qx)
     ylo, yhi = min(py, qy), max(py, qy)
@@ -88,20 +95,32 @@ def _clear_scaled(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> 
             k = px // den
             for j in range(ylo // den - 1, yhi // den + 1):
                 if (k, j) in vert and j * den <= yhi and (j + 1) * den >= ylo:
-                    return False
-            return not any((k, j) in pts for j in range(ky0, ky1 + 1))
+                    yield ("v", k, j)
+            for j in range(ky0, ky1 + 1):
+                if (k, j) in pts:
+                    yield ("p", k, j)
+            return
         i = px // den
-        return not any((i, j) in horiz for j in range(ky0, ky1 + 1))
+        for j in range(ky0, ky1 + 1):
+            if (i, j) in horiz:
+                yield ("h", i, j)
+        return
     if dy == 0:
         if py % den == 0:  # runs along the horizontal line y = j
             j = py // den
             for i in range(xlo // den - 1, xhi // den + 1):
                 if (i, j) in horiz and i * den <= xhi and (i + 1) * den >= xlo:
-                    return False
-            return not any((i, j) in pts for i in range(kx0, kx1 + 1))
+                    yield ("h", i, j)
+            for i in range(kx0, kx1 + 1):
+                if (i, j) in pts:
+                    yield ("p", i, j)
+            return
         j = py // den
-        return not any((i, j) in vert for i in range(kx0, kx1 + 1))
-    # General position: check the crossing of every grid line inside the segment's span.
+        for i in range(kx0, kx1 + 1):
+            if (i, j) in vert:
+                yield ("v", i, j)
+        return
+    # General position: the crossing of every grid line inside the segment's span.
     # Crossing x = k: y = (py*dx + (k*den - px)*dy) / (den*dx), as a fraction num/dd.
     sdx = 1 if dx > 0 else -1
     for k in range(kx0, kx1 + 1):
@@ -110,17 +129,139 @@ def _clear_scaled(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> 
         j, rem = divmod(num, dd)
         if rem == 0:
             if (k, j) in pts:
-                return False
+                yield ("p", k, j)
         elif (k, j) in vert:
-            return False
+            yield ("v", k, j)
     sdy = 1 if dy > 0 else -1
     for j in range(ky0, ky1 + 1):
         num = (px * dy + (j * den - py) * dx) * sdy
         dd = den * dy * sdy
         i, rem = divmod(num, dd)
         if rem != 0 and (i, j) in horiz:
-            return False
-    return True
+            yield ("h", i, j)
+
+
+# ----------------------------------------------------------------------------------------------
+# A quick proof that two spaces cannot see each other
+
+
+def _orient(o: tuple[int, int], a: tuple[int, int], c: tuple[int, int]) -> int:
+    v = (a[0] - o[0]) * (c[1] - o[1]) - (a[1] - o[1]) * (c[0] - o[0])
+    return (v > 0) - (v < 0)
+
+
+def _segments_meet(p: tuple[int, int], q: tuple[int, int], a: tuple[int, int], c: tuple[int, int]) -> bool:
+    """Whether two closed segments with integer ends share a point."""
+    o1, o2, o3, o4 = _orient(p, q, a), _orient(p, q, c), _orient(a, c, p), _orient(a, c, q)
+    if o1 != o2 and o3 != o4:
+        return True
+
+    def on(s: tuple[int, int], t: tuple[int, int], r: tuple[int, int]) -> bool:
+        return min(s[0], t[0]) <= r[0] <= max(s[0], t[0]) and min(s[1], t[1]) <= r[1] <= max(s[1], t[1])
+
+    return (o1 == 0 and on(p, q, a)) or (o2 == 0 and on(p, q, c)) or (o3 == 0 and on(a, c, p)) or (
+        o4 == 0 and on(a, c, q)
+    )
+
+
+def _bridges(a: Rect, d: Rect) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The two sides of the convex hull of two disjoint, non-touching rectangles that run from one to
+    the other (the shortest such segment where corners are collinear)."""
+    ca, cd = rect_corners(a), rect_corners(d)
+    every = ca + cd
+    best: dict[int, tuple[int, tuple[int, int], tuple[int, int]]] = {}
+    for p in ca:
+        for q in cd:
+            vx, vy = q[0] - p[0], q[1] - p[1]
+            side = 0
+            for r in every:
+                sv = vx * (r[1] - p[1]) - vy * (r[0] - p[0])
+                if sv:
+                    sg = 1 if sv > 0 else -1
+                    if side == 0:
+                        side = sg
+                    elif sg != side:
+                        side = 2
+                        break
+            if side in (1, -1):
+                length = vx * vx + vy * vy
+                if side not in best or length < best[side][0]:
+                    best[side] = (length, p, q)
+    return [(best[k][1], best[k][2]) for k in (1, -1)]
+
+
+def _back_edges(r: Rect, other: Rect) -> set[tuple[str, int, int]]:
+    """Unit edges along the sides of r that face away from `other` (none of its corners lies strictly
+    beyond the side's line): they lie on the hull's boundary, not between the two spaces."""
+    oc = rect_corners(other)
+    out: set[tuple[str, int, int]] = set()
+    if not any(c[0] < r[0] for c in oc):
+        out.update(("v", r[0], y) for y in range(r[1], r[3]))
+    if not any(c[0] > r[2] for c in oc):
+        out.update(("v", r[2], y) for y in range(r[1], r[3]))
+    if not any(c[1] < r[1] for c in oc):
+        out.update(("h", x, r[1]) for x in range(r[0], r[2]))
+    if not any(c[1] > r[3] for c in oc):
+        out.update(("h", x, r[3]) for x in range(r[0], r[2]))
+    return out
+
+
+def _inside_open(e: tuple[str, int, int], r: Rect) -> bool:
+    """Whether the edge's inside lies in the open rectangle (a wall through a space)."""
+    axis, x, y = e
+    if axis == "v":
+        return r[0] < x < r[2] and r[1] <= y < r[3]
+    return r[1] < y < r[3] and r[0] <= x < r[2]
+
+
+def _separated(b: Barriers, a: Rect, d: Rect) -> bool:
+    """True when a connected set of barriers between two non-touching spaces joins the two sides of
+    their hull that run from one space to the other: every segment from inside a to inside d must
+    then touch it (a connected set joining two opposite sides of a disk meets every path between the
+    other two sides).  False means "not proved", never "visible".
+
+    The search starts from the barriers the centre-to-centre segment touches (a separating set must
+    touch it) and follows barriers that meet at grid points inside the hull.
+    """
+    hull = _hull(rect_corners(a) + rect_corners(d))
+    (l0, l1), (r0, r1) = _bridges(a, d)
+    skip = _back_edges(a, d) | _back_edges(d, a)
+    vert, horiz = b.vertical, b.horizontal
+
+    def incident(x: int, y: int) -> list[tuple[str, int, int]]:
+        out = []
+        for e in (("v", x, y - 1), ("v", x, y), ("h", x - 1, y), ("h", x, y)):
+            if (e[1], e[2]) in (vert if e[0] == "v" else horiz):
+                out.append(e)
+        return out
+
+    starts: list[tuple[str, int, int]] = []
+    for t in _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2):
+        starts.extend(incident(t[1], t[2]) if t[0] == "p" else [t])
+    seen: set[tuple[str, int, int]] = set()
+    for start in starts:  # one component at a time: it must join both sides by itself
+        if start in seen:
+            continue
+        seen.add(start)
+        todo = [start]
+        on_l = on_r = False
+        while todo:
+            e = todo.pop()
+            if e in skip or _inside_open(e, a) or _inside_open(e, d):
+                continue
+            axis, x, y = e
+            e0, e1 = ((x, y), (x, y + 1)) if axis == "v" else ((x, y), (x + 1, y))
+            on_l = on_l or _segments_meet(e0, e1, l0, l1)
+            on_r = on_r or _segments_meet(e0, e1, r0, r1)
+            if on_l and on_r:
+                return True
+            for pt in (e0, e1):
+                if _in_closed_hull(hull, pt):
+                    for nxt in incident(*pt):
+                        if nxt not in seen:
+                            seen.add(nxt)
+                            todo.append(nxt)
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -246,6 +387,15 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect) -> Witness | None:
     # Most pairs are settled by the segment between the centres.
     if _clear_scaled(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2):
         return Witness(ca, cd)
+    if not touching(a, d) and _separated(b, a, d):
+        return None
+    # Segments between points a quarter of the way in from each corner find most remaining views.
+    qa = [(4 * a[0] + (a[2] - a[0]) * i, 4 * a[1] + (a[3] - a[1]) * j) for i in (1, 3) for j in (1, 3)]
+    qd = [(4 * d[0] + (d[2] - d[0]) * i, 4 * d[1] + (d[3] - d[1]) * j) for i in (1, 3) for j in (1, 3)]
+    for px, py in qa:
+        for qx, qy in qd:
+            if _clear_scaled(b, px, py, qx, qy, 4):
+                return Witness((Fraction(px, 4), Fraction(py, 4)), (Fraction(qx, 4), Fraction(qy, 4)))
     pts = _critical_points(b, a, d)
     span = (max(a[2], d[2]) - min(a[0], d[0])) + (max(a[3], d[3]) - min(a[1], d[1]))
     seen: set[tuple[int, int, int]] = set()
@@ -301,96 +451,165 @@ def _perturbed_witness(
 # Cover
 
 
-def _cone(c: tuple[int, int], d: Rect) -> list[tuple[int, int]]:
-    """The convex polygon spanned by a corner point and the defender's rectangle."""
-    return _hull((c,) + rect_corners(d))
+def _strip_bounds(c: tuple[int, int], d: Rect, y0: int, y1: int) -> tuple[int, int]:
+    """floor(min x) and ceil(max x) of the hull of point c and rectangle d, clipped to y0 <= y <= y1.
 
-
-def _row_extent(poly: list[tuple[int, int]], y0: int, y1: int) -> tuple[Fraction, Fraction]:
-    """Min and max x of the polygon clipped to the closed strip y0 <= y <= y1."""
-    xs: list[Fraction] = []
-    n = len(poly)
-    for i in range(n):
-        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
-        if y0 <= ay <= y1:
-            xs.append(Fraction(ax))
-        if ay != by:
-            for yl in (y0, y1):
-                if min(ay, by) < yl < max(ay, by):
-                    xs.append(ax + Fraction((yl - ay) * (bx - ax), by - ay))
-    return min(xs), max(xs)
+    The hull clipped to a strip is the hull of its vertices inside the strip and of the points where
+    the segments between its vertices cross the strip's lines; the segments from c to d's corners and
+    d's own edges include every hull edge.  Only floor(min) and ceil(max) matter: for a whole number k,
+    k > lo exactly when k >= floor(lo) + 1, and k < hi exactly when k <= ceil(hi) - 1.
+    """
+    cx, cy = c
+    dx0, dy0, dx1, dy1 = d
+    lo = hi = None
+    if y0 <= cy <= y1:
+        lo = hi = cx
+    if dy0 <= y1 and y0 <= dy1:
+        lo = dx0 if lo is None or dx0 < lo else lo
+        hi = dx1 if hi is None or dx1 > hi else hi
+    for ex, ey in ((dx0, dy0), (dx1, dy0), (dx0, dy1), (dx1, dy1)):
+        if ey == cy:
+            continue
+        dy = ey - cy
+        for yl in (y0, y1) if y0 != y1 else (y0,):
+            if (cy < yl < ey) or (ey < yl < cy):
+                num = cx * dy + (yl - cy) * (ex - cx)
+                f = num // dy
+                g = -((-num) // dy)
+                if lo is None or f < lo:
+                    lo = f
+                if hi is None or g > hi:
+                    hi = g
+    assert lo is not None and hi is not None
+    return lo, hi
 
 
 @dataclass(frozen=True)
 class ConeView:
-    """What a corner sees of a defender's space: whether a barrier's inside cuts the view, and
-    which squares have an inside the view passes through."""
+    """What a corner sees of a defender's space: whether a barrier's inside cuts the view, and the
+    squares whose inside the view passes through, as a bit mask (bit y*stride + x)."""
 
     barrier_cover: bool
-    squares: frozenset[Square]
+    mask: int
 
 
-def cone_view(b: Barriers, c: tuple[int, int], d: Rect) -> ConeView:
-    """The squares and barriers met by the segments from corner c to points inside d."""
-    poly = _cone(c, d)
-    ymin = min(p[1] for p in poly)
-    ymax = max(p[1] for p in poly)
-    squares: set[Square] = set()
+def _swap_barriers(b: Barriers) -> Barriers:
+    """The same barriers with x and y exchanged (a vertical edge becomes a horizontal one)."""
+    return Barriers(
+        frozenset((y, x) for x, y in b.horizontal),
+        frozenset((y, x) for x, y in b.vertical),
+        frozenset((y, x) for x, y in b.points),
+    )
+
+
+def cone_view(b: Barriers, c: tuple[int, int], d: Rect, stride: int = 256, swapped: Barriers | None = None) -> ConeView:
+    """The squares and barriers met by the segments from corner c to points inside d.
+
+    Those segments fill the inside of the convex hull of c and d (up to its boundary), so a square
+    counts when its inside meets the hull's inside, and a barrier when the hull's inside crosses the
+    barrier's inside (an edge on a line through c can only be run along, which gives no cover).  The
+    hull is scanned in strips along its shorter axis.  Squares off the mask (x < 0, x >= stride,
+    y < 0) are left out: nothing that grants cover lies there.  Integers only.
+    """
+    cx, cy = c
+    tall = max(d[3], cy) - min(d[1], cy) > max(d[2], cx) - min(d[0], cx)
+    if tall:  # scan columns: exchange x and y, then map the runs back
+        b = swapped if swapped is not None else _swap_barriers(b)
+        cx, cy = cy, cx
+        d = (d[1], d[0], d[3], d[2])
+    vert, horiz = b.vertical, b.horizontal
+    ymin, ymax = min(d[1], cy), max(d[3], cy)
+    mask = 0
     cover = False
-    n = len(poly)
+    cpt = (cx, cy)
     for row in range(ymin, ymax):
-        lo, hi = _row_extent(poly, row, row + 1)
-        # Squares whose open x-range overlaps the open extent (lo, hi).
-        first = int(lo // 1) if lo == int(lo // 1) else int(lo // 1)
-        for x in range(first, int(-((-hi) // 1))):
-            if x + 1 > lo and x < hi:
-                squares.add((x, row))
+        lo, hi = _strip_bounds(cpt, d, row, row + 1)
+        # Squares x with x + 1 > lo and x < hi: floor(lo) .. ceil(hi) - 1.
+        if tall:
+            if 0 <= row < stride:
+                for x in range(max(lo, 0), hi):
+                    mask |= 1 << (x * stride + row)
+        else:
+            x0, x1 = max(lo, 0), min(hi - 1, stride - 1)
+            if x1 >= x0 and row >= 0:
+                mask |= ((1 << (x1 - x0 + 1)) - 1) << (row * stride + x0)
         if not cover:
-            for k in range(int(lo // 1), int(hi // 1) + 1):
-                if lo < k < hi and k != c[0] and (k, row) in b.vertical:
+            for k in range(lo + 1, hi):
+                if k != cx and (k, row) in vert:
                     cover = True
                     break
     if not cover:
         for j in range(ymin + 1, ymax):
-            if j == c[1]:
+            if j == cy:
                 continue
-            # The open interval of the polygon's inside on the line y = j.
-            xs: list[Fraction] = []
-            for i in range(n):
-                (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
-                if ay == j:
-                    xs.append(Fraction(ax))
-                if min(ay, by) < j < max(ay, by):
-                    xs.append(ax + Fraction((j - ay) * (bx - ax), by - ay))
-            lo, hi = min(xs), max(xs)
-            for i in range(int(lo // 1) - 1, int(hi // 1) + 1):
-                if (i, j) in b.horizontal and i < hi and i + 1 > lo:
+            # The hull's inside meets the line y = j in an open interval with these bounds.
+            lo, hi = _strip_bounds(cpt, d, j, j)
+            for i in range(lo, hi):
+                if (i, j) in horiz:
                     cover = True
                     break
             if cover:
                 break
-    return ConeView(cover, frozenset(squares))
+    return ConeView(cover, mask)
 
 
 @dataclass
 class Sight:
     """Line of sight, adjacency and cover for one map and one state of its doors, with caches.
 
-    `low_objects` is the set of squares holding low objects.  Figures are given per query, so one
-    `Sight` serves a whole game while the doors stay as they are.
+    `low_objects` is the set of squares holding low objects; `stride` is at least the map's width
+    (squares are bits y*stride + x of the masks).  `bounds` (width, height), when given, lets line
+    of sight rule out at once two squares that no step-by-step path joins.  Figures are given per
+    query, so one `Sight` serves a whole game while the doors stay as they are.
     """
 
     barriers: Barriers
     low_objects: frozenset[Square] = frozenset()
+    stride: int = 256
+    bounds: tuple[int, int] | None = None
     _los: dict = field(default_factory=dict, repr=False)
     _cone: dict = field(default_factory=dict, repr=False)
-    _low_for: dict = field(default_factory=dict, repr=False)
+    _low: dict = field(default_factory=dict, repr=False)
+    _swapped: Barriers | None = field(default=None, repr=False)
+    _region: dict | None = field(default=None, repr=False)
+
+    def _regions(self) -> dict[Square, int]:
+        """Each on-map square's region: squares joined by steps that cross no wall nor pass a wall's
+        corner.  A segment that touches no barrier moves through such steps, so two spaces in
+        different regions never see each other."""
+        if self._region is None:
+            assert self.bounds is not None
+            w, h = self.bounds
+            region: dict[Square, int] = {}
+            for start in ((x, y) for y in range(h) for x in range(w)):
+                if start in region:
+                    continue
+                n = len(region)
+                region[start] = n
+                todo = [start]
+                while todo:
+                    sq = todo.pop()
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                        to = (sq[0] + dx, sq[1] + dy)
+                        if to in region or not (0 <= to[0] < w and 0 <= to[1] < h):
+                            continue
+                        if step_is_open(self.barriers, sq, to):
+                            region[to] = n
+                            todo.append(to)
+            self._region = region
+        return self._region
 
     def line_of_sight(self, a: Rect, d: Rect) -> Witness | None:
         """A witness segment if the spaces see each other, else None (symmetric, cached)."""
         key = (a, d) if a <= d else (d, a)
         hit = self._los.get(key, False)
         if hit is False:
+            if self.bounds is not None:
+                reg = self._regions()
+                ra, rd = reg.get((key[0][0], key[0][1])), reg.get((key[1][0], key[1][1]))
+                if ra is not None and rd is not None and ra != rd:
+                    self._los[key] = None
+                    return None
             hit = find_line_of_sight(self.barriers, key[0], key[1])
             self._los[key] = hit
         if hit is not None and key[0] != a:
@@ -410,35 +629,54 @@ class Sight:
         key = (c, d)
         hit = self._cone.get(key)
         if hit is None:
-            hit = cone_view(self.barriers, c, d)
+            if self._swapped is None:
+                self._swapped = _swap_barriers(self.barriers)
+            hit = cone_view(self.barriers, c, d, self.stride, self._swapped)
             self._cone[key] = hit
         return hit
 
-    def _low_objects_counted(self, a: Rect) -> frozenset[Square]:
-        """Low objects that give cover against an attacker in a: not in its space or next to it."""
-        hit = self._low_for.get(a)
+    def mask_of(self, squares: Iterable[Square]) -> int:
+        """The bit mask of a set of squares (squares off the mask are left out)."""
+        m = 0
+        for x, y in squares:
+            if 0 <= x < self.stride and y >= 0:
+                m |= 1 << (y * self.stride + x)
+        return m
+
+    def _low_mask(self, a: Rect) -> int:
+        """Low objects that give cover against an attacker in a: not in its space nor adjacent to it."""
+        hit = self._low.get(a)
         if hit is None:
-            near = (a[0] - 1, a[1] - 1, a[2] + 1, a[3] + 1)
-            hit = frozenset(
-                sq for sq in self.low_objects if not (near[0] <= sq[0] < near[2] and near[1] <= sq[1] < near[3])
-            )
-            self._low_for[a] = hit
+            counted = []
+            for sq in self.low_objects:
+                r = (sq[0], sq[1], sq[0] + 1, sq[1] + 1)
+                if touching(a, r) and (a[0] <= sq[0] < a[2] and a[1] <= sq[1] < a[3] or self.can_see(a, r)):
+                    continue
+                counted.append(sq)
+            hit = self._low[a] = self.mask_of(counted)
         return hit
 
-    def has_cover(self, a: Rect, d: Rect, figures: frozenset[Square] = frozenset()) -> bool:
+    def has_cover(self, a: Rect, d: Rect, figures: frozenset[Square] | int = frozenset()) -> bool:
         """Whether a defender in space d has cover against an attacker in space a.
 
-        `figures` holds the squares of characters other than the attacker and the defender that
-        grant cover (a Hologram is left out by the caller).  An adjacent defender never has cover.
+        `figures` holds the squares (or their mask) of characters other than the attacker and the
+        defender that grant cover (a Hologram is left out by the caller).  An adjacent defender
+        never has cover.  The attacker picks its best corner: cover holds only if every corner's view
+        is cut by a wall, counted low objects or a character.
         """
-        if self.adjacent(a, d):
+        if touching(a, d) and self.can_see(a, d):
             return False
-        low = self._low_objects_counted(a)
+        blockers = (figures if isinstance(figures, int) else self.mask_of(figures)) | self._low_mask(a)
+        view = self.view
         for y in range(a[1], a[3] + 1):
             for x in range(a[0], a[2] + 1):
-                v = self.view((x, y), d)
-                if v.barrier_cover:
-                    continue
-                if low.isdisjoint(v.squares) and figures.isdisjoint(v.squares):
+                v = view((x, y), d)
+                if not v.barrier_cover and not v.mask & blockers:
                     return False  # a clear corner: the attacker picks it
         return True
+
+    @staticmethod
+    def for_map(grid: SquareMap, open_doors: frozenset = frozenset()) -> "Sight":
+        """A Sight for a map with the given doors open (every other door closed)."""
+        low = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.LOW)
+        return Sight(grid.barriers(open_doors), low, stride=grid.width, bounds=(grid.width, grid.height))

@@ -1,0 +1,1 @@
+"""Speed figures for hothsim (figures, not pass/fail).  Run: python -m benchmarks [NAME ...]."""

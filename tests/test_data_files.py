@@ -1,0 +1,162 @@
+"""Map and scenario files: loading, and errors that name the file, the line or entry, and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hothsim.data.catalog import Catalog
+from hothsim.data.errors import DataError
+from hothsim.data.hexmap import draw_hex_terrain, load_hex_map
+from hothsim.data.scenario import load_scenario_file
+from hothsim.data.squaremap import draw_square_map, load_square_map
+from hothsim.kernel.hexes import parse_hex
+from hothsim.kernel.squares import Edge, Terrain, parse_square
+
+SQUARE_MAP = '''format = "hothsim-square-map/1"
+id = "tiny"
+name = "Tiny"
+width = 3
+height = 2
+grid = """
++-+-+-+
+|. oD.|
++ +   +
+|x #|t|
++-+-+-+
+"""
+
+[zones]
+west = ["A1"]
+'''
+
+HEX_MAP = '''format = "hothsim-hex-map/1"
+id = "little-hex"
+name = "Little"
+columns = 4
+rows = 3
+macrohex_origin = "0202"
+terrain = """
+. . % .
+. ^ . .
+% . . .
+"""
+
+[zones]
+north = ["0101:0401"]
+'''
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_square_map_drawing_gives_terrain_walls_and_doors(tmp_path):
+    m = load_square_map(write(tmp_path, "tiny.toml", SQUARE_MAP))
+    assert (m.width, m.height) == (3, 2)
+    assert m.terrain_at(parse_square("A1")) is Terrain.CLEAR
+    assert m.terrain_at(parse_square("B1")) is Terrain.LOW
+    assert m.terrain_at(parse_square("A2")) is Terrain.PIT
+    assert m.terrain_at(parse_square("B2")) is Terrain.SOLID
+    assert m.terrain_at(parse_square("C2")) is Terrain.TRENCH
+    assert Edge("v", 2, 0) in m.doors  # between B1 and C1
+    assert Edge("v", 2, 1) in m.walls  # between B2 and C2
+    assert Edge("h", 0, 1) not in m.walls  # A1 and A2 are open to each other
+    assert m.zone("west") == frozenset({(0, 0)})
+    # The drawing is the file format: draw and read back gives the same map.
+    redrawn = SQUARE_MAP.split('grid = """\n')[0] + 'grid = """\n' + draw_square_map(m) + '"""\n'
+    m2 = load_square_map(write(tmp_path, "tiny2.toml", redrawn))
+    assert (m2.terrain, m2.walls, m2.doors) == (m.terrain, m.walls, m.doors)
+
+
+@pytest.mark.parametrize(
+    "change, line, field, words",
+    [
+        (("|. oD.|", "|. qD.|"), 8, "grid", "unknown terrain 'q'"),
+        (("|x #|t|", "|x #!t|"), 10, "grid", "an edge must be"),
+        (("width = 3", "width = 3\nwidht = 4"), 5, "widht", "not a known field"),
+        (('west = ["A1"]', 'west = ["A9"]'), 15, None, "off the 3x2 map"),
+        (('west = ["A1"]', 'west = ["B2"]'), 15, None, "solid"),
+        (("height = 2", "height = 3"), 7, "grid", "needs 7"),
+    ],
+)
+def test_square_map_errors_name_file_line_and_field(tmp_path, change, line, field, words):
+    p = write(tmp_path, "bad.toml", SQUARE_MAP.replace(*change))
+    with pytest.raises(DataError) as exc:
+        load_square_map(p)
+    e = exc.value
+    assert e.path == str(p)
+    assert e.line == line
+    assert e.field == field
+    assert words in str(e)
+
+
+def test_square_map_door_must_lead_between_open_squares(tmp_path):
+    p = write(tmp_path, "bad.toml", SQUARE_MAP.replace("|x #|t|", "|x #Dt|"))
+    with pytest.raises(DataError, match="does not lead between two open squares"):
+        load_square_map(p)
+
+
+def test_toml_syntax_error_names_the_line(tmp_path):
+    p = write(tmp_path, "bad.toml", SQUARE_MAP.replace('name = "Tiny"', 'name = "Tiny'))
+    with pytest.raises(DataError) as exc:
+        load_square_map(p)
+    assert exc.value.line == 3 and "not valid TOML" in str(exc.value)
+
+
+def test_hex_map_terrain_zones_and_macrohexes(tmp_path):
+    h = load_hex_map(write(tmp_path, "little-hex.toml", HEX_MAP))
+    assert (h.columns, h.rows) == (4, 3)
+    assert h.terrain_at(parse_hex("0301")) == "rough"
+    assert h.terrain_at(parse_hex("0202")) == "cliff"
+    assert h.zone("north") == frozenset(parse_hex(f"0{c}01") for c in range(1, 5))
+    assert h.lattice.is_centre(parse_hex("0202"))
+    assert h.lattice.range(parse_hex("0202"), parse_hex("0201")) == 0
+    assert draw_hex_terrain(h) == ". . % .\n. ^ . .\n% . . .\n"
+
+
+@pytest.mark.parametrize(
+    "change, field, words",
+    [
+        (("% . . .\n", "% . . . .\n"), "terrain", "row 03 has 5 hexes"),
+        ((". ^ . .", ". ^ ! ."), "terrain", "unknown terrain '!'"),
+        (('macrohex_origin = "0202"', 'macrohex_origin = "22"'), "macrohex_origin", "should match pattern"),
+        (('macrohex_origin = "0202"', 'macrohex_origin = "0202"\nmacrohex_chirality = "c"'),
+         "macrohex_chirality", "'a' or 'b'"),
+    ],
+)
+def test_hex_map_errors_name_the_field(tmp_path, change, field, words):
+    p = write(tmp_path, "bad.toml", HEX_MAP.replace(*change))
+    with pytest.raises(DataError) as exc:
+        load_hex_map(p)
+    assert exc.value.field == field
+    assert words in str(exc.value)
+    assert exc.value.line is not None
+
+
+SCENARIO = '''format = "hothsim-scenario/1"
+id = "practice"
+name = "Practice"
+game = "skirmish"
+description = "A short practice fight."
+map = "hoth-outpost"
+'''
+
+
+def test_scenario_file_fields_are_validated(tmp_path):
+    s = load_scenario_file(write(tmp_path, "practice.toml", SCENARIO))
+    assert (s.id, s.game, s.map) == ("practice", "skirmish", "hoth-outpost")
+    with pytest.raises(DataError) as exc:
+        load_scenario_file(write(tmp_path, "bad.toml", SCENARIO.replace('"skirmish"', '"chess"')))
+    assert exc.value.field == "game" and exc.value.line == 4
+
+
+def test_shipped_maps_load_and_match_their_file_names():
+    cat = Catalog.installed()
+    assert cat.map_paths(), "the package ships at least one map"
+    for path in cat.map_paths():
+        m = cat.load_map(path.stem)
+        assert m.id == path.stem
