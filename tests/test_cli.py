@@ -60,7 +60,7 @@ def test_validate_names_the_problem_and_exits_2(tmp_path, capsys):
 
 
 def test_validate_a_scenario_on_the_wrong_grid(tmp_path, capsys):
-    p = write(tmp_path, "x.toml", SCENARIO.replace('"skirmish"', '"assault"'))
+    p = write(tmp_path, "x.toml", SCENARIO.split("[skirmish]")[0].replace('"skirmish"', '"assault"'))
     assert main(["validate", str(p)]) == 2
     assert "on the other grid" in capsys.readouterr().err
 

@@ -143,6 +143,10 @@ name = "Practice"
 game = "skirmish"
 description = "A short practice fight."
 map = "hoth-outpost"
+
+[skirmish]
+rebel = ["hoth-trooper"]
+imperial = ["snowtrooper"]
 '''
 
 
@@ -152,6 +156,8 @@ def test_scenario_file_fields_are_validated(tmp_path):
     with pytest.raises(DataError) as exc:
         load_scenario_file(write(tmp_path, "bad.toml", SCENARIO.replace('"skirmish"', '"chess"')))
     assert exc.value.field == "game" and exc.value.line == 4
+    with pytest.raises(DataError, match="needs a \\[skirmish\\] table"):
+        load_scenario_file(write(tmp_path, "bad2.toml", SCENARIO.split("[skirmish]")[0]))
 
 
 def test_shipped_maps_load_and_match_their_file_names():

@@ -9,10 +9,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from hothsim.data.errors import DataError, from_validation
 from hothsim.data.files import read_text, read_toml
+
+
+class SkirmishSettings(BaseModel):
+    """The `[skirmish]` table of a skirmish scenario: squads, setup and special rules."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    abilities: bool = Field(True, description="false: no special abilities, Force powers or commander effects")
+    setup_first: Literal["rebel", "imperial"] = "imperial"
+    rebel: list[str] = Field(default_factory=list, description="card ids of the Rebel squad")
+    imperial: list[str] = Field(default_factory=list, description="card ids of the Imperial squad")
+    build_points: int | None = Field(None, ge=1, le=1000, description="players build secret squads of this many points")
+    rebel_zone: str = "rebel"
+    imperial_zone: str = "imperial"
+    positions: dict[str, str] = Field(default_factory=dict, description="fixed setup: figure id -> square")
+    tie_break_rounds: int = Field(10, ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _squads(self) -> "SkirmishSettings":
+        if self.build_points is None and (not self.rebel or not self.imperial):
+            raise ValueError("name both squads ('rebel' and 'imperial') or set 'build_points'")
+        if self.build_points is not None and (self.rebel or self.imperial):
+            raise ValueError("squads are either given or built ('build_points'), not both")
+        return self
 
 
 class ScenarioFile(BaseModel):
@@ -26,6 +50,15 @@ class ScenarioFile(BaseModel):
     game: Literal["skirmish", "assault"]
     description: str = Field(min_length=1, max_length=100, pattern=r"^[^\n]*$")
     map: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
+    skirmish: SkirmishSettings | None = None
+
+    @model_validator(mode="after")
+    def _settings_match_game(self) -> "ScenarioFile":
+        if self.game == "skirmish" and self.skirmish is None:
+            raise ValueError("a skirmish scenario needs a [skirmish] table (squads and setup)")
+        if self.game != "skirmish" and self.skirmish is not None:
+            raise ValueError("only a skirmish scenario has a [skirmish] table")
+        return self
 
 
 def load_scenario_file(path: Path, text: str | None = None) -> ScenarioFile:
