@@ -160,3 +160,22 @@ def test_range_counts_diagonals_as_2_and_goes_around_walls():
 def test_range_to_a_big_figure_is_to_its_nearest_square():
     m, b = OPEN, OPEN.barriers()
     assert range_between(m, b, [(0, 0)], space_of((3, 0), 2)) == 3
+
+
+def test_step_table_agrees_with_the_mover_for_every_door_state():
+    """The precomputed steps, filtered by closed doors and enemies, are exactly the mover's steps."""
+    import itertools
+
+    from hothsim.data.catalog import Catalog
+    from hothsim.kernel.paths import SquareMover, StepTable
+
+    grid = Catalog.installed().load_map("echo-base-interior")
+    doors = sorted(grid.doors)
+    enemies = frozenset({(10, 7), (20, 12)})
+    for size in (1, 2):
+        table = StepTable.build(grid, size)
+        for open_doors in (frozenset(), frozenset(doors), frozenset(doors[::2]), frozenset(doors[1::3])):
+            fast = table.neighbours(open_doors, enemies)
+            slow = SquareMover(size=size, impassable=enemies).neighbours(grid, grid.barriers(open_doors))
+            for anchor in itertools.islice(sorted(table.fits), 0, None, 5):
+                assert sorted(fast(anchor)) == sorted(slow(anchor)), (size, anchor, open_doors)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hothsim.data.errors import DataError
@@ -18,9 +18,14 @@ from hothsim.kernel.squares import SquareMap
 
 @dataclass(frozen=True)
 class Catalog:
-    """The data folder: `rules/`, `scenarios/*.toml` and `scenarios/maps/*.toml`."""
+    """The data folder: `rules/`, `scenarios/*.toml` and `scenarios/maps/*.toml`.
+
+    `shared` holds objects worth keeping between games opened through this catalog (a map's geometry
+    caches), so many games of one map compute line of sight once.
+    """
 
     root: Path
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def installed() -> "Catalog":
@@ -48,6 +53,27 @@ class Catalog:
     def map_paths(self) -> list[Path]:
         """Map files, sorted by file name."""
         return sorted(self.map_dir.glob("*.toml"))
+
+    def scenario_path(self, scenario: str) -> Path:
+        """The file of a scenario id, or the path itself when `scenario` names a file."""
+        p = Path(scenario)
+        if p.suffix == ".toml" or "/" in scenario or "\\" in scenario:
+            if not p.is_file():
+                raise DataError(p, "there is no such scenario file")
+            return p
+        path = self.scenario_dir / f"{scenario}.toml"
+        if not path.is_file():
+            known = ", ".join(s.stem for s in self.scenario_paths()) or "none"
+            raise DataError(path, f"no scenario with id {scenario!r} (scenarios: {known}; see 'hothsim list')")
+        return path
+
+    def map_for(self, scenario_path: Path, map_id: str) -> tuple[SquareMap | HexMap, Path]:
+        """The map a scenario names and its file: beside the scenario (in maps/) first, then shipped."""
+        local = scenario_path.parent / "maps" / f"{map_id}.toml"
+        if local.is_file():
+            m = load_square_map(local) if file_kind(local) == "square-map" else load_hex_map(local)
+            return m, local
+        return self.load_map(map_id), self.map_path(map_id)
 
     def map_path(self, map_id: str) -> Path:
         """The file of a map id (maps are named after their id)."""

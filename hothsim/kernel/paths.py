@@ -16,6 +16,7 @@ from hothsim.kernel.squares import (
     DIAGONAL,
     ORTHOGONAL,
     Barriers,
+    Edge,
     Square,
     SquareMap,
     Terrain,
@@ -206,3 +207,67 @@ def range_between(grid: SquareMap, barriers: Barriers, a: Iterable[Square], d: I
     tree = range_tree(grid, barriers, a)
     costs = [tree.cost[sq] for sq in d if sq in tree.cost]
     return min(costs) if costs else None
+
+
+StepEntry = tuple[Square, int, tuple[Square, ...], tuple[Edge, ...]]
+
+
+@dataclass(frozen=True)
+class StepTable:
+    """Every legal step of one kind of mover on one map, worked out once with every door open.
+
+    For each anchor: (next anchor, cost, squares newly entered, doors that block the step when
+    closed).  Closing a door can only forbid steps, and each forbidding door does so on its own, so a
+    search with some doors closed keeps the steps none of whose doors is closed.  Figures are left to
+    the search (`neighbours`).
+    """
+
+    size: int
+    steps: dict[Square, tuple[StepEntry, ...]]
+    fits: frozenset[Square]  # anchors where the space fits with every door open
+
+    @staticmethod
+    def build(grid: SquareMap, size: int = 1, flight: bool = False, ignores_terrain: bool = False) -> "StepTable":
+        """Work out every step of a mover of this size and kind on the map."""
+        mover = SquareMover(size=size, flight=flight, ignores_terrain=ignores_terrain)
+        open_all = grid.barriers(grid.doors)
+        steps: dict[Square, tuple[StepEntry, ...]] = {}
+        fits = set()
+        for anchor in grid.squares():
+            if not mover._space_fits(grid, open_all, anchor):
+                continue
+            fits.add(anchor)
+            old = set(space_of(anchor, size))
+            out = []
+            for dx, dy in ORTHOGONAL + DIAGONAL:
+                to = (anchor[0] + dx, anchor[1] + dy)
+                c = mover.step(grid, open_all, anchor, to)
+                if c is None:
+                    continue
+                entered = tuple(sq for sq in space_of(to, size) if sq not in old)
+                x0, y0 = min(anchor[0], to[0]), min(anchor[1], to[1])
+                near = [d for d in grid.doors
+                        if x0 - 1 <= d.x <= x0 + size + 1 and y0 - 1 <= d.y <= y0 + size + 1]
+                blockers = tuple(d for d in near if mover.step(grid, grid.barriers(grid.doors - {d}), anchor, to) is None)
+                out.append((to, c, entered, blockers))
+            steps[anchor] = tuple(out)
+        return StepTable(size, steps, frozenset(fits))
+
+    def neighbours(self, open_doors: frozenset[Edge], impassable: frozenset[Square] = frozenset()
+                   ) -> Callable[[Square], Iterable[tuple[Square, int]]]:
+        """The neighbour function for `cheapest_paths` with these doors open and these squares barred."""
+        table = self.steps
+
+        def gen(anchor: Square) -> list[tuple[Square, int]]:
+            out = []
+            for to, cost, entered, blockers in table.get(anchor, ()):
+                if blockers:
+                    if any(b not in open_doors for b in blockers):
+                        continue
+                if impassable:
+                    if any(sq in impassable for sq in entered):
+                        continue
+                out.append((to, cost))
+            return out
+
+        return gen

@@ -377,16 +377,51 @@ def _line_meets_rect(p1: tuple[int, int], dv: tuple[int, int], r: Rect) -> bool:
     return not (signs == {1} or signs == {-1})
 
 
+def _touching_unit_squares(b: Barriers, a: Rect, d: Rect) -> Witness | None:
+    """Sight between two unit squares sharing an edge or a corner, decided locally.
+
+    Across a shared edge every segment crosses that edge's inside (and nothing else on a grid line),
+    so there is sight exactly when the edge is open.  Across a shared corner a segment passes the
+    corner point or one of the two squares beside it, crossing two edges that meet at the corner; there
+    is sight exactly when both edges of one of those two routes are open.
+    """
+    (ax, ay), (dx, dy) = (a[0], a[1]), (d[0], d[1])
+    if ax == dx or ay == dy:  # a shared edge
+        if ax == dx:
+            blocked = (ax, max(ay, dy)) in b.horizontal
+        else:
+            blocked = (max(ax, dx), ay) in b.vertical
+        if blocked:
+            return None
+        return Witness((Fraction(2 * ax + 1, 2), Fraction(2 * ay + 1, 2)), (Fraction(2 * dx + 1, 2), Fraction(2 * dy + 1, 2)))
+    cx, cy = max(ax, dx), max(ay, dy)  # the shared corner
+    sx, sy = dx - ax, dy - ay  # the diagonal direction from a to d (each +1 or -1)
+    # Route 1 steps in x first (through the square beside a in x), route 2 in y first.
+    for bx, by in ((ax + sx, ay), (ax, ay + sy)):
+        e1 = ("v", cx, by) if bx != ax else ("h", bx, cy)  # a -> beside
+        e2 = ("h", bx, cy) if bx != ax else ("v", cx, by)  # beside -> d
+        if (e1[1], e1[2]) in (b.vertical if e1[0] == "v" else b.horizontal):
+            continue
+        if (e2[1], e2[2]) in (b.vertical if e2[0] == "v" else b.horizontal):
+            continue
+        # A diagonal segment through a point of the square beside, 1/8 from the corner: it crosses
+        # the two open edges 1/4 from the corner and ends inside a and inside d.
+        k = 1 if bx != ax else -1
+        mx, my = Fraction(8 * cx + k * sx, 8), Fraction(8 * cy - k * sy, 8)
+        return Witness((mx - Fraction(sx, 4), my - Fraction(sy, 4)), (mx + Fraction(sx, 4), my + Fraction(sy, 4)))
+    return None
+
+
 def find_line_of_sight(b: Barriers, a: Rect, d: Rect) -> Witness | None:
     """A clear segment between the insides of spaces a and d, or None when there is none."""
-    half = Fraction(1, 2)
-    ca = (Fraction(a[0] + a[2]) * half, Fraction(a[1] + a[3]) * half)
-    cd = (Fraction(d[0] + d[2]) * half, Fraction(d[1] + d[3]) * half)
-    if ca == cd:
-        return Witness(ca, cd)
-    # Most pairs are settled by the segment between the centres.
-    if _clear_scaled(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2):
-        return Witness(ca, cd)
+    if a[2] - a[0] == 1 == d[2] - d[0] and a[3] - a[1] == 1 == d[3] - d[1] and touching(a, d) and a != d:
+        return _touching_unit_squares(b, a, d)
+    # Most pairs are settled by the segment between the centres (in halves, integers only).
+    if (a[0] + a[2], a[1] + a[3]) == (d[0] + d[2], d[1] + d[3]) or _clear_scaled(
+        b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2
+    ):
+        return Witness((Fraction(a[0] + a[2], 2), Fraction(a[1] + a[3], 2)),
+                       (Fraction(d[0] + d[2], 2), Fraction(d[1] + d[3], 2)))
     if not touching(a, d) and _separated(b, a, d):
         return None
     # Segments between points a quarter of the way in from each corner find most remaining views.

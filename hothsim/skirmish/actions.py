@@ -1,0 +1,217 @@
+"""Skirmish actions: small immutable values with a one-line text notation (docs/notation.md).
+
+    place snow-1 ab12          first rebel               activate han
+    move han c7 d8 e8          attack snow-1 han +snow-2  force leia move
+    end han                    opportunity vader luke    decline vader
+    reroll leia                keep leia
+
+Squares are labels (`c7`); a move lists every square its anchor (lowest corner square) steps into.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from hothsim.kernel.squares import Square, parse_square, square_label
+
+
+class NotationError(ValueError):
+    """A line that is not an action in the notation."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Set a figure up on a square of its side's zone."""
+
+    figure: str
+    square: Square
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"place {self.figure} {square_label(self.square).lower()}"
+
+
+@dataclass(frozen=True)
+class First:
+    """The initiative winner decides which side goes first this round."""
+
+    side: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"first {self.side}"
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Start a character's turn."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"activate {self.figure}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move along a path of squares (each a step from the one before)."""
+
+    figure: str
+    path: tuple[Square, ...]
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"move {self.figure} " + " ".join(square_label(s).lower() for s in self.path)
+
+    @property
+    def destination(self) -> Square:
+        """Where the move ends."""
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Attack an enemy, with allies combining fire (sorted ids)."""
+
+    figure: str
+    target: str
+    helpers: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        """Text form."""
+        return " ".join([f"attack {self.figure} {self.target}"] + [f"+{h}" for h in self.helpers])
+
+
+@dataclass(frozen=True)
+class ForceMove:
+    """Spend 1 Force point to move 2 extra squares this turn."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"force {self.figure} move"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the acting character's turn."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"end {self.figure}"
+
+
+@dataclass(frozen=True)
+class Opportunity:
+    """An enemy attacks the mover as it is about to leave an adjacent square."""
+
+    figure: str
+    target: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"opportunity {self.figure} {self.target}"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """An enemy passes up the attack of opportunity at this step."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"decline {self.figure}"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Spend 1 Force point to reroll the attack just made."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"reroll {self.figure}"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Keep the attack roll just made."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"keep {self.figure}"
+
+
+Action = Union[Place, First, Activate, Move, Attack, ForceMove, EndTurn, Opportunity, Decline, Reroll, Keep]
+
+
+def _square(word: str) -> Square:
+    try:
+        return parse_square(word)
+    except ValueError as e:
+        raise NotationError(str(e)) from None
+
+
+def parse_action(text: str) -> Action:
+    """Read one action in notation; NotationError says what is wrong."""
+    words = text.strip().split()
+    if not words:
+        raise NotationError("an empty line is not an action")
+    verb, args = words[0].lower(), words[1:]
+
+    def need(n: int, form: str) -> None:
+        if len(args) != n:
+            raise NotationError(f"'{verb}' is written '{form}'")
+
+    if verb == "place":
+        need(2, "place FIGURE SQUARE")
+        return Place(args[0], _square(args[1]))
+    if verb == "first":
+        need(1, "first rebel|imperial")
+        if args[0] not in ("rebel", "imperial"):
+            raise NotationError("'first' takes rebel or imperial")
+        return First(args[0])
+    if verb == "activate":
+        need(1, "activate FIGURE")
+        return Activate(args[0])
+    if verb == "move":
+        if len(args) < 2:
+            raise NotationError("'move' is written 'move FIGURE SQUARE [SQUARE ...]'")
+        return Move(args[0], tuple(_square(w) for w in args[1:]))
+    if verb == "attack":
+        if len(args) < 2:
+            raise NotationError("'attack' is written 'attack FIGURE TARGET [+HELPER ...]'")
+        helpers = args[2:]
+        if any(not h.startswith("+") or len(h) < 2 for h in helpers):
+            raise NotationError("combined-fire helpers are written +FIGURE")
+        return Attack(args[0], args[1], tuple(sorted(h[1:] for h in helpers)))
+    if verb == "force":
+        need(2, "force FIGURE move")
+        if args[1] != "move":
+            raise NotationError(f"unknown Force use {args[1]!r} (this game knows: move)")
+        return ForceMove(args[0])
+    if verb == "end":
+        need(1, "end FIGURE")
+        return EndTurn(args[0])
+    if verb == "opportunity":
+        need(2, "opportunity FIGURE TARGET")
+        return Opportunity(args[0], args[1])
+    if verb == "decline":
+        need(1, "decline FIGURE")
+        return Decline(args[0])
+    if verb == "reroll":
+        need(1, "reroll FIGURE")
+        return Reroll(args[0])
+    if verb == "keep":
+        need(1, "keep FIGURE")
+        return Keep(args[0])
+    raise NotationError(f"unknown action {verb!r}")

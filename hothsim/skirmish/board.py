@@ -1,0 +1,103 @@
+"""The battle map during play: line of sight, cover, adjacency and range for the doors as they stand.
+
+A `Board` wraps a map with caches keyed by which doors are open.  The caches hold only what the map
+and the doors decide, so every copy of a game may share one board.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Iterable
+
+from hothsim.kernel.paths import StepTable, cheapest_paths
+from hothsim.kernel.sight import Sight, touching
+from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain
+
+Rect = tuple[int, int, int, int]
+
+# Door states and range sources seen in one game stay few; the bound only keeps a pathological game from
+# growing the caches without end.
+_MAX_CACHED = 4096
+
+
+class Board:
+    """One map and the geometry caches for each state of its doors."""
+
+    def __init__(self, grid: SquareMap) -> None:
+        self.grid = grid
+        self._sights: dict[frozenset[Edge], Sight] = {}
+        self._ranges: dict[tuple[frozenset[Edge], tuple[Square, ...]], dict[Square, int]] = {}
+        self._tables: dict[tuple[int, bool], StepTable] = {}
+        self.pits = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.PIT)
+
+    def steps(self, size: int, flight: bool = False) -> StepTable:
+        """Every legal step of a mover of this size (built once per game, shared by its copies)."""
+        key = (size, flight)
+        t = self._tables.get(key)
+        if t is None:
+            t = self._tables[key] = StepTable.build(self.grid, size, flight=flight, ignores_terrain=flight)
+        return t
+
+    def sight(self, open_doors: frozenset[Edge]) -> Sight:
+        """Line of sight and cover with these doors open and every other door closed."""
+        s = self._sights.get(open_doors)
+        if s is None:
+            if len(self._sights) >= _MAX_CACHED:
+                self._sights.clear()
+            s = self._sights[open_doors] = Sight.for_map(self.grid, open_doors)
+        return s
+
+    def ranges_from(self, open_doors: frozenset[Edge], space: tuple[Square, ...]) -> dict[Square, int]:
+        """Range from a space to every square: diagonals 2, terrain ignored, counted around walls."""
+        key = (open_doors, space)
+        hit = self._ranges.get(key)
+        if hit is None:
+            if len(self._ranges) >= _MAX_CACHED:
+                self._ranges.clear()
+            # Range counts steps as movement does, ignoring terrain and pits: the steps of a flier.
+            tree = cheapest_paths(space, self.steps(1, flight=True).neighbours(open_doors))
+            hit = self._ranges[key] = dict(tree.cost)
+        return hit
+
+    def range_between(self, open_doors: frozenset[Edge], a: tuple[Square, ...], d: Iterable[Square]) -> int | None:
+        """Range from space a to the nearest square of space d (None if walls seal it off)."""
+        costs = self.ranges_from(open_doors, a)
+        found = [costs[sq] for sq in d if sq in costs]
+        return min(found) if found else None
+
+    def ranges_to(self, open_doors: frozenset[Edge], a: tuple[Square, ...],
+                  targets: dict[str, tuple[Square, ...]]) -> dict[str, int | None]:
+        """Range from space a to each target space, searching only as far as the farthest target."""
+        where: dict[Square, list[str]] = {}
+        for tid, space in targets.items():
+            for sq in space:
+                where.setdefault(sq, []).append(tid)
+        out: dict[str, int | None] = {tid: None for tid in targets}
+        left = len(targets)
+        neighbours = self.steps(1, flight=True).neighbours(open_doors)
+        best: dict[Square, int] = {sq: 0 for sq in a}
+        heap = [(0, sq) for sq in sorted(a)]
+        heapq.heapify(heap)
+        while heap and left:
+            c, sq = heapq.heappop(heap)
+            if c > best[sq]:
+                continue
+            for tid in where.get(sq, ()):
+                if out[tid] is None:
+                    out[tid] = c
+                    left -= 1
+            for nxt, step in neighbours(sq):
+                nc = c + step
+                if nc < best.get(nxt, nc + 1):
+                    best[nxt] = nc
+                    heapq.heappush(heap, (nc, nxt))
+        return out
+
+    def adjacent(self, open_doors: frozenset[Edge], a: Rect, d: Rect) -> bool:
+        """Spaces touching at an edge or a corner with line of sight between them."""
+        return touching(a, d) and self.sight(open_doors).can_see(a, d)
+
+    def doors_held_open(self, spaces: Iterable[tuple[Square, ...]]) -> frozenset[Edge]:
+        """The doors with a character next to them (touching the door's edge at a side or an end)."""
+        occupied = {sq for space in spaces for sq in space}
+        return frozenset(d for d in self.grid.doors if any(sq in occupied for sq in self.grid.squares_next_to_door(d)))

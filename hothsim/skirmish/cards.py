@@ -1,0 +1,73 @@
+"""Stat cards as the rules use them: numbers, size, speed and abilities by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from hothsim.data.cards import CardModel, CommanderEffect, load_cards, parse_ability
+
+SIZES = {"medium": 1, "large": 2, "huge": 3}
+BASE_SPEED = 6
+
+
+@dataclass(frozen=True)
+class Card:
+    """One stat card."""
+
+    id: str
+    name: str
+    side: str
+    size: int
+    cost: int
+    hp: int
+    defense: int
+    attack: int
+    damage: int
+    force: int
+    abilities: tuple[tuple[str, str, int | None], ...]  # (name, argument, number)
+    force_powers: tuple[str, ...]
+    commander: CommanderEffect | None
+
+    @staticmethod
+    def from_model(m: CardModel) -> "Card":
+        """Build from the validated file model."""
+        return Card(
+            id=m.id,
+            name=m.name,
+            side=m.side,
+            size=SIZES[m.size],
+            cost=m.cost.value,
+            hp=m.hp.value,
+            defense=m.defense.value,
+            attack=m.attack.value,
+            damage=m.damage.value,
+            force=m.force.value if m.force else 0,
+            abilities=tuple(parse_ability(a) for a in m.abilities),
+            force_powers=tuple(m.force_powers),
+            commander=m.commander,
+        )
+
+    def has(self, ability: str) -> bool:
+        """Whether the card lists the ability (by name, whatever its number)."""
+        return any(a[0] == ability for a in self.abilities)
+
+    def numbers(self, ability: str) -> list[int]:
+        """The numbers of every listing of an ability (`Speed 8` gives [8])."""
+        return [a[2] for a in self.abilities if a[0] == ability and a[2] is not None]
+
+    @property
+    def speed(self) -> int:
+        """Squares it moves and still attacks: 6, or its Speed entry (the slowest if several)."""
+        speeds = self.numbers("Speed")
+        return min(speeds) if speeds else BASE_SPEED
+
+    @property
+    def unique(self) -> bool:
+        """Whether the card is Unique."""
+        return self.has("Unique")
+
+
+def load_card_set(path: Path) -> dict[str, Card]:
+    """Every card of a cards file, by id."""
+    return {cid: Card.from_model(m) for cid, m in load_cards(path).items()}

@@ -1,0 +1,74 @@
+"""Opening a skirmish from a scenario file: cards, map, squads and fixed positions, all checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hothsim.data.catalog import Catalog
+from hothsim.data.errors import DataError
+from hothsim.data.scenario import ScenarioFile
+from hothsim.kernel.dice import Dice
+from hothsim.kernel.record import GameRecord
+from hothsim.kernel.squares import SquareMap, parse_square
+from hothsim.skirmish.board import Board
+from hothsim.skirmish.cards import load_card_set
+from hothsim.skirmish.game import IllegalAction, Setup, SkirmishGame, figure_ids, initial_state, new_header
+from hothsim.skirmish.actions import Place
+from hothsim.skirmish.state import SIDES
+
+
+def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, grid: SquareMap, map_path: Path,
+                  dice: Dice,
+                  seed: int, created: str, scripted: bool) -> SkirmishGame:
+    """A new game of a skirmish scenario, before setup (or after it, when the scenario fixes positions)."""
+    settings = scenario.skirmish
+    assert settings is not None
+    cards_path = catalog.root / "rules" / "skirmish" / "cards.toml"
+    cards = load_card_set(cards_path)
+    for side in SIDES:
+        for cid in getattr(settings, side):
+            if cid not in cards:
+                raise DataError(scenario_path, f"no card with id {cid!r} (cards: {', '.join(sorted(cards))})",
+                                entry="skirmish", field=side)
+            if cards[cid].side != side:
+                raise DataError(scenario_path, f"{cid} fights for the {cards[cid].side} side", entry="skirmish",
+                                field=side)
+    zones = {}
+    for side in SIDES:
+        name = getattr(settings, f"{side}_zone")
+        try:
+            zones[side] = grid.zone(name)
+        except KeyError as e:
+            raise DataError(scenario_path, str(e.args[0]), entry="skirmish", field=f"{side}_zone") from None
+    setup = Setup(
+        scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, zones=zones,
+        abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
+        data_hash=catalog.data_hash(scenario_path, map_path),
+        seed=seed, created=created, scripted=scripted,
+    )
+    squads = {side: list(getattr(settings, side)) for side in SIDES}
+    state = initial_state(setup, squads, {})
+    key = ("skirmish-board", str(map_path), grid)
+    board = catalog.shared.get(key)
+    if board is None:
+        board = catalog.shared[key] = Board(grid)
+    game = SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))
+    if settings.positions:
+        known = {fid for side in SIDES for fid, _ in figure_ids(squads[side], cards)}
+        for fid in settings.positions:
+            if fid not in known:
+                raise DataError(scenario_path, f"no figure {fid!r} in the squads (figures: {', '.join(sorted(known))})",
+                                entry="skirmish.positions", field=fid)
+        # Fixed positions are placed in the rulebook's order, as if the players had chosen them.
+        while game.pending.kind == "place":
+            side = game.pending.player
+            todo = [f for f in game.state.figures if f.side == side and f.pos is None]
+            f = todo[0]
+            if f.id not in settings.positions:
+                raise DataError(scenario_path, f"{f.id} has no position (give every figure one, or none)",
+                                entry="skirmish.positions", field=f.id)
+            try:
+                game.apply(Place(f.id, parse_square(settings.positions[f.id])))
+            except (ValueError, IllegalAction) as e:
+                raise DataError(scenario_path, str(e), entry="skirmish.positions", field=f.id) from None
+    return game

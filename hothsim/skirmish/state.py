@@ -1,0 +1,177 @@
+"""The skirmish game's state: immutable values, replaced (never changed) by each decision.
+
+A state holds the figures (position, hit points, Force, whether they have activated), the round and
+phase, the turn in progress (what the acting character has done so far, a move interrupted by an attack
+of opportunity), an attack waiting on a reroll decision, and which doors are open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from hothsim.kernel.squares import Edge, Square, square_label
+
+Side = Literal["rebel", "imperial"]
+SIDES: tuple[Side, Side] = ("rebel", "imperial")
+
+
+def other(side: Side) -> Side:
+    """The opposing side."""
+    return "imperial" if side == "rebel" else "rebel"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One character on (or off) the battle map."""
+
+    id: str
+    card: str
+    side: Side
+    size: int
+    hp: int
+    force: int = 0
+    pos: Square | None = None  # anchor (lowest corner square); None before setup and once defeated
+    activated: bool = False
+    defeated: bool = False
+    force_turn: int = -1  # the turn number in which it last spent Force (once per turn)
+    opportunity_turn: int = -1  # the turn number in which it last made an attack of opportunity
+
+    @property
+    def alive(self) -> bool:
+        """On the map and not defeated."""
+        return not self.defeated and self.pos is not None
+
+    def space(self) -> tuple[Square, ...]:
+        """The squares it occupies."""
+        if self.pos is None:
+            return ()
+        x, y = self.pos
+        return tuple((x + i, y + j) for j in range(self.size) for i in range(self.size))
+
+    def rect(self) -> tuple[int, int, int, int]:
+        """Its space as a rectangle (x0, y0, x1, y1)."""
+        assert self.pos is not None
+        x, y = self.pos
+        return (x, y, x + self.size, y + self.size)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The activation in progress: what the acting character has done so far this turn."""
+
+    figure: str
+    number: int  # counts every turn of the game; "once per turn" limits compare against it
+    moved_before: int = 0  # squares of movement spent before attacking
+    moved_after: int = 0  # squares of movement spent after attacking
+    attacked: bool = False
+    force_move: bool = False  # 1 Force point spent to move 2 extra squares
+    path_left: tuple[Square, ...] = ()  # the rest of a move paused for attacks of opportunity
+    path_cost_left: tuple[int, ...] = ()  # the cost of each remaining step
+    declined: frozenset[str] = frozenset()  # enemies that passed up an attack of opportunity at this step
+
+
+@dataclass(frozen=True)
+class PendingAttack:
+    """An attack whose roll has been made and may be rerolled with a Force point."""
+
+    attacker: str
+    target: str
+    roll: int
+    modifiers: tuple[tuple[str, int], ...]  # (why, bonus) added to the roll
+    defense: tuple[tuple[str, int], ...]  # (why, value) summed into the Defense to beat
+    opportunity: bool  # an attack of opportunity (no combined fire, single attack)
+    rerolled: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a skirmish at one moment."""
+
+    figures: tuple[Figure, ...]
+    stage: Literal["setup", "first", "round", "over"] = "setup"
+    setup_side: Side = "imperial"
+    round: int = 0
+    initiative: Side | None = None  # who won the initiative check this round
+    first: Side | None = None  # who goes first this round
+    phase_side: Side | None = None  # whose activations these are
+    phase_left: int = 0  # activations the phase side still has in this part of the phase
+    turn: Turn | None = None
+    turns_taken: int = 0
+    attack: PendingAttack | None = None
+    open_doors: frozenset[Edge] = frozenset()
+    quiet_rounds: int = 0  # rounds in a row without damage, attack roll or forced save
+    noisy: bool = False  # this round had damage, an attack roll or a forced save
+    winner: Side | None = None
+    end_reason: str = ""
+
+    def fig(self, figure_id: str) -> Figure:
+        """The figure with this id; KeyError if there is none."""
+        for f in self.figures:
+            if f.id == figure_id:
+                return f
+        raise KeyError(figure_id)
+
+    def with_figure(self, f: Figure) -> "GameState":
+        """A state with one figure replaced."""
+        return replace(self, figures=tuple(f if g.id == f.id else g for g in self.figures))
+
+    def living(self, side: Side | None = None) -> list[Figure]:
+        """Figures on the map, of one side or both."""
+        return [f for f in self.figures if f.alive and (side is None or f.side == side)]
+
+    def to_json(self) -> dict:
+        """A plain-data view for `hothsim run --json` and tests."""
+        return {
+            "stage": self.stage,
+            "round": self.round,
+            "initiative": self.initiative,
+            "first": self.first,
+            "phase_side": self.phase_side,
+            "phase_left": self.phase_left,
+            "turn": None
+            if self.turn is None
+            else {
+                "figure": self.turn.figure,
+                "moved_before": self.turn.moved_before,
+                "moved_after": self.turn.moved_after,
+                "attacked": self.turn.attacked,
+                "force_move": self.turn.force_move,
+            },
+            "open_doors": sorted(f"{e.axis}{e.x},{e.y}" for e in self.open_doors),
+            "quiet_rounds": self.quiet_rounds,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "figures": [
+                {
+                    "id": f.id,
+                    "card": f.card,
+                    "side": f.side,
+                    "square": square_label(f.pos) if f.pos is not None else None,
+                    "hp": f.hp,
+                    "force": f.force,
+                    "activated": f.activated,
+                    "defeated": f.defeated,
+                }
+                for f in self.figures
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, and what kind of choice it is."""
+
+    player: Side | None
+    kind: Literal["place", "first", "activate", "turn", "opportunity", "reroll", "over"]
+    figure: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while resolving a decision, with a line for the log."""
+
+    kind: str
+    text: str
+    data: tuple[tuple[str, object], ...] = field(default=())
