@@ -8,7 +8,7 @@ from hothsim.data.catalog import Catalog
 from hothsim.data.squaremap import draw_square_map
 from hothsim.games import open_game
 from hothsim.kernel.dice import ScriptedDice
-from hothsim.kernel.squares import Edge, SquareMap, Terrain, parse_square
+from hothsim.kernel.squares import Edge, SquareMap, Terrain, column_label, parse_square
 from hothsim.skirmish.game import SkirmishGame
 
 
@@ -35,7 +35,7 @@ def arena(
         terrain[y][x] = Terrain.LOW
     every = SquareMap("arena", "Arena", width, height, tuple(tuple(r) for r in terrain), frozenset(walls),
                       frozenset(doors), (("rebel", frozenset()), ("imperial", frozenset())))
-    everywhere = f'["A1:{chr(ord("A") + width - 1)}{height}"]'
+    everywhere = f'["A1:{column_label(width - 1)}{height}"]'
     (folder / "maps").mkdir(exist_ok=True)
     (folder / "maps" / "arena.toml").write_text(
         'format = "hothsim-square-map/1"\nid = "arena"\nname = "Arena"\n'

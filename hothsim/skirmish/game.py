@@ -241,10 +241,15 @@ class SkirmishGame:
         s = self._state
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
+        out: list[Action] = [Move(fig.id, plan.path) for _, plan in sorted(self._planned_moves(fig).items())]
+        return out + self._turn_choices(fig)
+
+    def _turn_choices(self, fig: Figure) -> list[Action]:
+        """The acting character's choices other than moving: attacks, Force, ending the turn."""
+        s = self._state
+        assert s.turn is not None
         card = self.card(fig)
         out: list[Action] = []
-        for dest, plan in sorted(self._planned_moves(fig).items()):
-            out.append(Move(fig.id, plan.path))
         if may_still_attack(s.turn, card.speed) and can_attack(fig, card):
             for tv in legal_targets(s, self.board, fig, self.has(fig, "Melee Attack")):
                 target = s.fig(tv.target)
@@ -296,6 +301,38 @@ class SkirmishGame:
             out.append(sq)
         return out
 
+    def set_up_at(self, positions: dict[str, Square]) -> tuple[str, str] | None:
+        """Set every figure up where a scenario fixes it (anywhere it fits, not only in the zones), then
+        begin round 1.  Returns (figure, problem) instead when a position cannot be used."""
+        s = self._state
+        grid = self.setup.grid
+        barriers = grid.barriers()
+        taken: set[Square] = set()
+        for f in s.figures:
+            if f.id not in positions:
+                return f.id, "has no position (a scenario fixes every figure's position or none)"
+        for fid in positions:
+            try:
+                s.fig(fid)
+            except KeyError:
+                return fid, f"is not a figure of the squads ({', '.join(f.id for f in s.figures)})"
+        for f in s.figures:
+            anchor = positions[f.id]
+            space = space_of(anchor, f.size)
+            if not mover_for(s, f)._space_fits(grid, barriers, anchor):
+                return f.id, f"does not fit at {square_label(anchor)} (map edge, solid rock or a wall)"
+            if any(grid.terrain_at(p) is Terrain.PIT for p in space):
+                return f.id, f"cannot be set up in a pit at {square_label(anchor)}"
+            if taken & set(space):
+                return f.id, f"would share a square with another character at {square_label(anchor)}"
+            taken.update(space)
+            s = s.with_figure(replace(f, pos=anchor))
+        events: list[Event] = []
+        s = replace(s, setup_side=other(self.setup.setup_first))
+        self._state = self._after_placement(s, events)
+        self._legal = None
+        return None
+
     # ------------------------------------------------------------------ checking an action
 
     def _check(self, action: Action) -> None:
@@ -312,7 +349,11 @@ class SkirmishGame:
         if isinstance(action, Move):
             self._check_move(action)
             return
-        if action in self.legal_actions():
+        if self._legal is None and d.kind == "turn" and self._state.turn is not None:
+            # Without the full list at hand, check against the choices other than moves.
+            if action in self._turn_choices(self._state.fig(self._state.turn.figure)):
+                return
+        elif action in self.legal_actions():
             return
         raise IllegalAction(*self._why_not(action))
 

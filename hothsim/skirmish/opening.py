@@ -12,8 +12,7 @@ from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import SquareMap, parse_square
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import load_card_set
-from hothsim.skirmish.game import IllegalAction, Setup, SkirmishGame, figure_ids, initial_state, new_header
-from hothsim.skirmish.actions import Place
+from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
 from hothsim.skirmish.state import SIDES
 
 
@@ -54,21 +53,14 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
         board = catalog.shared[key] = Board(grid)
     game = SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))
     if settings.positions:
-        known = {fid for side in SIDES for fid, _ in figure_ids(squads[side], cards)}
-        for fid in settings.positions:
-            if fid not in known:
-                raise DataError(scenario_path, f"no figure {fid!r} in the squads (figures: {', '.join(sorted(known))})",
-                                entry="skirmish.positions", field=fid)
-        # Fixed positions are placed in the rulebook's order, as if the players had chosen them.
-        while game.pending.kind == "place":
-            side = game.pending.player
-            todo = [f for f in game.state.figures if f.side == side and f.pos is None]
-            f = todo[0]
-            if f.id not in settings.positions:
-                raise DataError(scenario_path, f"{f.id} has no position (give every figure one, or none)",
-                                entry="skirmish.positions", field=f.id)
+        where = {}
+        for fid, label in settings.positions.items():
             try:
-                game.apply(Place(f.id, parse_square(settings.positions[f.id])))
-            except (ValueError, IllegalAction) as e:
-                raise DataError(scenario_path, str(e), entry="skirmish.positions", field=f.id) from None
+                where[fid] = parse_square(label)
+            except ValueError as e:
+                raise DataError(scenario_path, str(e), entry="skirmish.positions", field=fid) from None
+        problem = game.set_up_at(where)
+        if problem:
+            fid, why = problem
+            raise DataError(scenario_path, why, entry="skirmish.positions", field=fid)
     return game

@@ -1,0 +1,76 @@
+"""Seeded random playthroughs with invariant checks (OpenSpiel's random-simulation test, for hothsim).
+
+Importable by worker processes: `play_checked(scenario, seed)` plays one game to the end choosing
+uniformly among the legal actions, checks the invariants after every decision, and replays the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hothsim.data.catalog import Catalog
+from hothsim.games import load_game, open_game
+
+MAX_DECISIONS = 50_000
+
+
+def check_invariants(game) -> None:
+    """One character per square, hit points and Force within bounds, defeated means off the map.
+
+    A mover paused mid-move (for an attack of opportunity) may stand over an ally it is passing."""
+    s = game.state
+    seen: set = set()
+    passing = s.turn.figure if s.turn is not None and s.turn.path_left else None
+    if passing:
+        mover = s.fig(passing)
+        for f in s.living():
+            if f.id != passing and set(f.space()) & set(mover.space()):
+                assert f.side == mover.side, f"{passing} stands on an enemy"
+    for f in s.figures:
+        card = game.setup.cards[f.card]
+        assert 0 <= f.hp <= card.hp, f
+        assert 0 <= f.force <= card.force, f
+        assert f.defeated == (f.hp == 0), f
+        if f.defeated:
+            assert f.pos is None, f
+        for sq in () if f.id == passing else f.space():
+            assert sq not in seen, f"two characters on {sq}"
+            seen.add(sq)
+
+
+def play_checked(scenario: str, seed: int, catalog: Catalog | None = None) -> dict:
+    """Play one random game with checks; returns a summary (raises AssertionError on a broken rule)."""
+    catalog = catalog or Catalog.installed()
+    game = open_game(scenario, seed=seed, catalog=catalog)
+    rnd = random.Random(seed)
+    activations: Counter = Counter()
+    steps = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        assert actions, "a pending decision with no legal action"
+        assert actions == game.legal_actions(), "legal actions must be deterministic"
+        if steps % 97 == 0:
+            twin = game.clone()
+            assert twin.state == game.state and twin.legal_actions() == actions
+        action = rnd.choice(actions)
+        events = game.apply(action)
+        for e in events:
+            if e.kind == "activate":
+                who = e.text.split()[0]
+                activations[(game.state.round, who)] += 1
+                assert activations[(game.state.round, who)] == 1, f"{who} activated twice in round {game.state.round}"
+        check_invariants(game)
+        steps += 1
+        assert steps < MAX_DECISIONS, "the game did not end"
+    text = game.record.to_text()
+    again = load_game(text, catalog=catalog)
+    assert again.record.to_text() == text, "the record does not replay to the identical record"
+    assert again.state == game.state
+    return {"seed": seed, "winner": game.winner, "rounds": game.state.round, "decisions": steps}
+
+
+def play_many(scenario: str, seeds: list[int]) -> list[dict]:
+    """Play several games in this process, sharing one catalog's geometry caches."""
+    catalog = Catalog.installed()
+    return [play_checked(scenario, seed, catalog) for seed in seeds]
