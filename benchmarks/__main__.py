@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUITES = ("geometry",)
+SUITES = ("geometry", "skirmish")
 
 
 def main(argv: list[str]) -> int:
