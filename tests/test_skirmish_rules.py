@@ -359,3 +359,52 @@ def test_tie_breaker_after_quiet_rounds_nearest_the_centre(tmp_path):
     do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
     assert g.is_over and g.winner == "rebel"
     assert "nearest the centre" in g.state.end_reason
+
+
+# ---------------------------------------------------------------- big figures
+
+
+def _doorway(x: int, gap_rows: tuple[int, ...]):
+    """A wall down column edge x with openings at the given rows (0-based)."""
+    return tuple(Edge("v", x, y) for y in range(12) if y not in gap_rows)
+
+
+def test_a_large_figure_squeezes_through_a_one_square_opening_and_ends_where_it_fits(tmp_path):
+    g = arena(tmp_path, {"luke": "d5"}, {"snowtrooper": "k11"}, [15, 3], walls=_doorway(6, (5,)), abilities=True)
+    do(g, "first rebel", "activate luke")
+    dests = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
+    assert sq("g5") in dests  # through the gap in row 6 to the far side
+    assert all(len(d) == 2 for d in dests)  # never ends squeezed
+    do(g, "move luke e5 f5~11 g5")
+    assert g.state.fig("luke").pos == sq("g5")
+    with pytest.raises(IllegalAction):
+        g2 = arena(tmp_path, {"luke": "d5"}, {"snowtrooper": "k11"}, [15, 3], walls=_doorway(6, (5,)), abilities=True)
+        do(g2, "first rebel", "activate luke", "move luke e5 f5~11")  # may not end squeezed
+
+
+def test_a_large_figure_cannot_squeeze_past_an_enemy(tmp_path):
+    g = arena(tmp_path, {"luke": "d5"}, {"snowtrooper": "g7"}, [15, 3], walls=_doorway(6, (5,)), abilities=True)
+    do(g, "first rebel", "activate luke")
+    dests = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
+    assert not any(d[0] >= 6 for d in dests)  # the enemy beside the gap closes it to a squeezing figure
+
+
+def test_a_rigid_figure_cannot_squeeze(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "a1"}, {"blizzard-scout": "b4"}, [3, 15], walls=_doorway(6, (4, 5)),
+              abilities=True)
+    do(g, "first imperial", "activate blizzard-scout")
+    dests = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
+    assert not any(d[0] >= 6 for d in dests)
+    # Without Rigid (abilities off) the Huge walker squeezes through the 2-square gap.
+    g = arena(tmp_path, {"hoth-trooper": "a1"}, {"blizzard-scout": "b4"}, [3, 15], walls=_doorway(6, (4, 5)))
+    do(g, "first imperial", "activate blizzard-scout")
+    dests = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
+    assert any(d[0] >= 6 for d in dests)
+
+
+def test_a_big_figure_pays_for_terrain_under_any_part_of_its_space(tmp_path):
+    g = arena(tmp_path, {"luke": "b2"}, {"snowtrooper": "k11"}, [15, 3], low=("d3",), abilities=True)
+    do(g, "first rebel", "activate luke")
+    plans = g._planned_moves(g.state.fig("luke"))
+    assert plans[sq("c2")].cost == 2  # its right half enters the low objects in D3
+    assert plans[sq("b3")].cost == 1

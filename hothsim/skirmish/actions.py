@@ -56,17 +56,20 @@ class Activate:
 
 @dataclass(frozen=True)
 class Move:
-    """Move along a path of squares (each a step from the one before)."""
+    """Move along a path of positions (each a step from the one before).  A position is an anchor
+    square, or `(x, y, i, j)` (written `c7~10`) for a big figure squeezing through an opening with only
+    the narrower block at offset (i, j) of its space."""
 
     figure: str
-    path: tuple[Square, ...]
+    path: tuple[tuple[int, ...], ...]
 
     def notation(self) -> str:
         """Text form."""
-        return f"move {self.figure} " + " ".join(square_label(s).lower() for s in self.path)
+        return f"move {self.figure} " + " ".join(
+            square_label((p[0], p[1])).lower() + (f"~{p[2]}{p[3]}" if len(p) == 4 else "") for p in self.path)
 
     @property
-    def destination(self) -> Square:
+    def destination(self) -> tuple[int, ...]:
         """Where the move ends."""
         return self.path[-1]
 
@@ -161,6 +164,16 @@ def _square(word: str) -> Square:
         raise NotationError(str(e)) from None
 
 
+def _position(word: str) -> tuple[int, ...]:
+    """`c7`, or `c7~10` for a squeezed position (anchor, then the block's offset in x and y)."""
+    square, sep, offset = word.partition("~")
+    if not sep:
+        return _square(square)
+    if len(offset) != 2 or not offset.isdigit():
+        raise NotationError(f"{word!r}: a squeezed position is written like c7~10 (anchor, then two digits)")
+    return (*_square(square), int(offset[0]), int(offset[1]))
+
+
 def parse_action(text: str) -> Action:
     """Read one action in notation; NotationError says what is wrong."""
     words = text.strip().split()
@@ -186,7 +199,7 @@ def parse_action(text: str) -> Action:
     if verb == "move":
         if len(args) < 2:
             raise NotationError("'move' is written 'move FIGURE SQUARE [SQUARE ...]'")
-        return Move(args[0], tuple(_square(w) for w in args[1:]))
+        return Move(args[0], tuple(_position(w) for w in args[1:]))
     if verb == "attack":
         if len(args) < 2:
             raise NotationError("'attack' is written 'attack FIGURE TARGET [+HELPER ...]'")

@@ -48,7 +48,17 @@ from hothsim.skirmish.attacks import (
 )
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
-from hothsim.skirmish.movement import may_still_attack, move_allowance, mover_for, path_costs, plan_moves
+from hothsim.skirmish.movement import (
+    Node,
+    is_squeezed,
+    may_still_attack,
+    move_allowance,
+    movement_graph,
+    mover_for,
+    path_costs,
+    plan_moves,
+    squeezed_size,
+)
 from hothsim.skirmish.state import SIDES, Decision, Event, Figure, GameState, PendingAttack, Side, Turn, other
 from hothsim.skirmish.victory import tie_break
 
@@ -269,14 +279,24 @@ class SkirmishGame:
         if budget <= 0:
             return {}
         mover = mover_for(s, fig)
-        neighbours = self.board.steps(fig.size).neighbours(s.open_doors, mover.impassable)
         pits, no_stop, size = self.board.pits, mover.no_stop, fig.size
 
-        def may_stop(a: Square) -> bool:
-            return all(sq not in no_stop and sq not in pits for sq in space_of(a, size))
+        def may_stop(a: Node) -> bool:
+            return len(a) == 2 and all(sq not in no_stop and sq not in pits for sq in space_of(a, size))  # type: ignore[arg-type]
 
         threats = self._threat_map(s, fig)
-        return plan_moves(neighbours, may_stop, fig.pos, budget, lambda a: threats.get(a, _NONE), bool(threats))
+        return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, lambda a: threats.get(a, _NONE),
+                          bool(threats))
+
+    def _graph(self, s: GameState, fig: Figure):
+        """The moving figure's neighbour function (steps, and squeezing for big figures that may)."""
+        enemies = [e for e in s.living() if e.side != fig.side]
+        blocked = frozenset(sq for e in enemies for sq in e.space())
+        squeeze = None
+        if fig.size > 1 and not self.has(fig, "Rigid"):
+            squeeze = self.board.steps(squeezed_size(fig.size))
+        return movement_graph(self.board.steps(fig.size), squeeze, s.open_doors, blocked,
+                              [e.rect() for e in enemies], self.setup.grid)
 
     def _force_move_open(self, fig: Figure) -> bool:
         s = self._state
@@ -368,10 +388,12 @@ class SkirmishGame:
             raise IllegalAction("movement", f"{fig.id} has no movement left this turn")
         grid = self.setup.grid
         mover = mover_for(s, fig)
-        costs = path_costs(grid, grid.barriers(s.open_doors), mover, fig.pos, m.path)  # type: ignore[arg-type]
+        costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         if costs is None:
             raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
-                                "enemies, pits or the map edge)")
+                                "enemies, pits, the map edge, or squeezing where the rules forbid it)")
+        if is_squeezed(m.destination):
+            raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
         if sum(costs) > budget:
             raise IllegalAction("movement", f"the path costs {sum(costs)} squares; {fig.id} may move {budget}")
         if not mover.may_stop(grid, m.destination):
@@ -574,7 +596,7 @@ class SkirmishGame:
     def _start_move(self, s: GameState, m: Move, ev: list[Event]) -> GameState:
         fig = s.fig(m.figure)
         grid = self.setup.grid
-        costs = path_costs(grid, grid.barriers(s.open_doors), mover_for(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
+        costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         assert costs is not None
         ev.append(Event("move", f"{fig.id} moves {square_label(fig.pos)} -> {square_label(m.destination)} "  # type: ignore[arg-type]
                                 f"({sum(costs)} squares)"))
@@ -590,7 +612,8 @@ class SkirmishGame:
             fig = s.fig(turn.figure)
             step = turn.path_cost_left[0]
             moved = {"moved_after": turn.moved_after + step} if turn.attacked else {"moved_before": turn.moved_before + step}
-            s = s.with_figure(replace(fig, pos=turn.path_left[0]))
+            if not is_squeezed(turn.path_left[0]):  # a squeezed block is only ever passed through
+                s = s.with_figure(replace(fig, pos=turn.path_left[0]))
             s = replace(s, turn=replace(turn, path_left=turn.path_left[1:], path_cost_left=turn.path_cost_left[1:],
                                         declined=frozenset(), **moved))
         return s

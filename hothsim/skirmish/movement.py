@@ -13,8 +13,8 @@ import heapq
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from hothsim.kernel.paths import SquareMover
-from hothsim.kernel.squares import Barriers, Square, SquareMap
+from hothsim.kernel.paths import SquareMover, StepTable
+from hothsim.kernel.squares import Square, SquareMap
 from hothsim.skirmish.state import Figure, GameState, Turn
 
 
@@ -148,17 +148,115 @@ def _plain_moves(neighbours: Callable[[Square], Iterable[tuple[Square, int]]], m
     return out
 
 
-def path_costs(grid: SquareMap, barriers: Barriers, mover: SquareMover, start: Square,
-               path: tuple[Square, ...]) -> list[int] | None:
-    """The cost of each step of an explicit path, or None if some step is not a legal step."""
+def path_costs(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], start: Node,
+               path: tuple[Node, ...]) -> list[int] | None:
+    """The cost of each step of an explicit path, or None if some step is not in the movement graph."""
     costs = []
     here = start
     for nxt in path:
-        if max(abs(nxt[0] - here[0]), abs(nxt[1] - here[1])) != 1:
+        step = dict(neighbours(here)).get(nxt)
+        if step is None:
             return None
-        c = mover.step(grid, barriers, here, nxt)
-        if c is None:
-            return None
-        costs.append(c)
+        costs.append(step)
         here = nxt
     return costs
+
+
+#: A position while moving: an anchor (x, y) with the whole space, or (x, y, i, j) for a big figure
+#: squeezing through an opening: its anchor is still (x, y) but only the narrower block at (x+i, y+j) of
+#: its space is occupied.  The anchor moves only by paid steps, so squeezing never moves a figure for free.
+Node = tuple[int, ...]
+
+
+def squeezed_size(size: int) -> int:
+    """Half the width of a big figure's space, rounded up to 2 for Huge figures: 1 for Large, 2 for Huge."""
+    return 1 if size == 2 else 2
+
+
+def is_squeezed(node: Node) -> bool:
+    """Whether a path position is a squeezed one."""
+    return len(node) == 4
+
+
+def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: frozenset, enemies: frozenset[Square],
+                   enemy_rects: list[tuple[int, int, int, int]], grid: SquareMap) -> Callable[[Node], list[tuple[Node, int]]]:
+    """The neighbour function of a moving figure.
+
+    Steps with its whole space; and, for a big figure that may squeeze, steps of a narrower block of its
+    space through openings narrower than the figure: the block may stand where no position of the
+    whole space around it fits (a corridor), or take the one step through a gap in a wall that the
+    whole space cannot take (walls or rock in the way, not the map edge, never characters).  The block
+    must fit and may not touch an enemy: big characters cannot squeeze past enemies.  A step back to
+    where the whole space fits pays for the terrain the space newly enters.  The anchor moves only with
+    the block, so squeezing never moves a figure for free.
+    """
+    full_steps = full.neighbours(open_doors, enemies)
+    if squeeze is None:
+        return full_steps  # type: ignore[return-value]
+    size, small = full.size, squeeze.size
+    small_steps = squeeze.neighbours(open_doors, enemies)
+    whole_steps = full.neighbours(open_doors)  # what the whole space could do, characters aside
+    barriers = grid.barriers(open_doors)
+    mover_full = SquareMover(size=size)
+    mover_small = SquareMover(size=small)
+    offsets = [(i, j) for j in range(size - small + 1) for i in range(size - small + 1)]
+
+    def fits(a: tuple[int, int]) -> bool:
+        return a in full.fits and mover_full._space_fits(grid, barriers, a)
+
+    narrow_cache: dict[tuple[int, int], bool] = {}
+
+    def narrow(b: tuple[int, int]) -> bool:
+        """No position of the whole space containing the block fits (walls, rock or the map edge)."""
+        hit = narrow_cache.get(b)
+        if hit is None:
+            hit = narrow_cache[b] = not any(fits((b[0] - i, b[1] - j))
+                                            for j in range(size - small + 1) for i in range(size - small + 1))
+        return hit
+
+    def on_map(a: tuple[int, int]) -> bool:
+        return 0 <= a[0] and 0 <= a[1] and a[0] + size <= grid.width and a[1] + size <= grid.height
+
+    def squeeze_ok(b: tuple[int, int]) -> bool:
+        if b not in squeeze.fits or not mover_small._space_fits(grid, barriers, b):
+            return False
+        r = (b[0], b[1], b[0] + small, b[1] + small)
+        return not any(r[0] <= e[2] and e[0] <= r[2] and r[1] <= e[3] and e[1] <= r[3] for e in enemy_rects)
+
+    def widen_cost(old_block: tuple[int, int], a: tuple[int, int]) -> int | None:
+        space = _space(a, size)
+        if any(sq in enemies for sq in space):
+            return None
+        kept = set(_space(old_block, small))
+        return 2 if any(grid.terrain_at(sq).doubles_movement for sq in space if sq not in kept) else 1
+
+    def gen(node: Node) -> list[tuple[Node, int]]:
+        if len(node) == 2:
+            out: list[tuple[Node, int]] = list(full_steps(node))  # type: ignore[arg-type]
+            ax, ay = node
+            possible = {a for a, _ in whole_steps(node)}
+            for i, j in offsets:
+                for (bx, by), c in small_steps((ax + i, ay + j)):
+                    a2 = (bx - i, by - j)
+                    gap = a2 not in possible and on_map(a2)
+                    if (gap or narrow((bx, by))) and squeeze_ok((bx, by)):
+                        out.append(((a2[0], a2[1], i, j), c))
+            return out
+        ax, ay, i, j = node
+        out = []
+        for (bx, by), c in small_steps((ax + i, ay + j)):
+            a2 = (bx - i, by - j)
+            if fits(a2):
+                diagonal = bx - (ax + i) != 0 and by - (ay + j) != 0
+                w = widen_cost((ax + i, ay + j), a2)
+                if w is not None:
+                    out.append((a2, (2 if diagonal else 1) * w))
+            elif narrow((bx, by)) and squeeze_ok((bx, by)):
+                out.append(((a2[0], a2[1], i, j), c))
+        return out
+
+    return gen
+
+
+def _space(anchor: tuple[int, int], size: int) -> list[Square]:
+    return [(anchor[0] + i, anchor[1] + j) for j in range(size) for i in range(size)]
