@@ -9,7 +9,7 @@ neighbour function.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, Mapping, TypeVar
 
 from hothsim.kernel.squares import (
@@ -225,6 +225,7 @@ class StepTable:
     size: int
     steps: dict[Square, tuple[StepEntry, ...]]
     fits: frozenset[Square]  # anchors where the space fits with every door open
+    _by_doors: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @staticmethod
     def build(grid: SquareMap, size: int = 1, flight: bool = False, ignores_terrain: bool = False) -> "StepTable":
@@ -256,18 +257,38 @@ class StepTable:
     def neighbours(self, open_doors: frozenset[Edge], impassable: frozenset[Square] = frozenset()
                    ) -> Callable[[Square], Iterable[tuple[Square, int]]]:
         """The neighbour function for `cheapest_paths` with these doors open and these squares barred."""
-        table = self.steps
+        table = self._for_doors(open_doors)
+        empty: list[tuple[Square, int]] = []
+        if not impassable:
+            return lambda anchor: table.get(anchor, empty)  # type: ignore[return-value]
+        entered_by = self._entered
 
         def gen(anchor: Square) -> list[tuple[Square, int]]:
-            out = []
-            for to, cost, entered, blockers in table.get(anchor, ()):
-                if blockers:
-                    if any(b not in open_doors for b in blockers):
-                        continue
-                if impassable:
-                    if any(sq in impassable for sq in entered):
-                        continue
-                out.append((to, cost))
-            return out
+            return [(to, cost) for to, cost in table.get(anchor, empty)
+                    if not any(sq in impassable for sq in entered_by[(anchor, to)])]
 
         return gen
+
+    @property
+    def _entered(self) -> dict[tuple[Square, Square], tuple[Square, ...]]:
+        """The squares each step newly enters (built on first use)."""
+        hit = self._by_doors.get("entered")
+        if hit is None:
+            hit = self._by_doors["entered"] = {(a, to): entered for a, lst in self.steps.items()
+                                               for to, _, entered, _ in lst}
+        return hit
+
+    def _for_doors(self, open_doors: frozenset[Edge]) -> dict[Square, list[tuple[Square, int]]]:
+        """The steps with these doors open (cached per door state: a game sees few of them)."""
+        hit = self._by_doors.get(open_doors)
+        if hit is None:
+            if len(self._by_doors) > 256:
+                entered = self._by_doors.get("entered")
+                self._by_doors.clear()
+                if entered is not None:
+                    self._by_doors["entered"] = entered
+            hit = self._by_doors[open_doors] = {
+                a: [(to, cost) for to, cost, _, blockers in lst if all(b in open_doors for b in blockers)]
+                for a, lst in self.steps.items()
+            }
+        return hit
