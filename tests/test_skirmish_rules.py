@@ -116,11 +116,12 @@ def test_force_move_faster_8_squares_and_attack_or_14_without(tmp_path):
 
 
 def test_no_force_spent_to_move_after_moving_and_attacking(tmp_path):
-    g = arena(tmp_path, {"leia": "b2"}, {"snowtrooper": "b9"}, [15, 3, 5], abilities=True)
-    do(g, "first rebel", "activate leia", "move leia c2", "attack leia snowtrooper")
-    if g.pending.kind == "reroll":
-        do(g, "keep leia")
-    assert ForceMove("leia") not in g.legal_actions()
+    # Luke has Force points and no Mobile Attack.
+    g = arena(tmp_path, {"luke": "b2"}, {"snowtrooper": "b9"}, [15, 3, 2], abilities=True)
+    do(g, "first rebel", "activate luke", "move luke c2", "attack luke snowtrooper")
+    assert g.pending.kind == "reroll"
+    do(g, "keep luke")
+    assert ForceMove("luke") not in g.legal_actions()
     assert not any(isinstance(a, Move) for a in g.legal_actions())
 
 
@@ -158,7 +159,8 @@ def test_a_door_closes_when_a_turn_ends_with_nobody_next_to_it(tmp_path):
 def test_natural_20_always_hits_and_deals_double_damage(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"vader": "h3"}, [15, 3, 20])
     events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper vader")
-    assert "d20 20 +4 Attack = 24 vs Defense 23 = 23: critical hit, 20 damage, vader 140 -> 120" in events[-1].text
+    assert ("d20 20 +4 Attack = 24 vs Defense 23 = 23: critical hit (10 Damage + 10 critical hit), 20 damage, "
+            "vader 140 -> 120") in events[-1].text
 
 
 def test_natural_1_always_misses(tmp_path):

@@ -124,6 +124,7 @@ class CardModel(BaseModel):
     name: str = Field(min_length=1, max_length=60)
     side: Literal["rebel", "imperial"]
     size: Literal["medium", "large", "huge"]
+    copies: int = Field(1, ge=1, le=10, description="figures of this card in the pack")
     cost: Stat
     hp: Stat
     defense: Stat
@@ -195,3 +196,35 @@ def load_cards(path: Path) -> dict[str, CardModel]:
             raise DataError(path, "the same id is used twice", entry=f"card {c.id}", field="id")
         out[c.id] = c
     return out
+
+
+class GlossaryFile(BaseModel):
+    """rules/skirmish/glossary.toml: the game's own words for every ability, power and effect."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["hothsim-skirmish-glossary/1"]
+    abilities: dict[str, str]
+    force_powers: dict[str, str]
+    force: dict[str, str]
+    commander: dict[str, str]
+
+
+def load_glossary(path: Path, cards: dict[str, CardModel]) -> GlossaryFile:
+    """Read the glossary and check it explains every ability, power and commander effect on the cards."""
+    text = read_text(path)
+    raw = read_toml(path, text)
+    try:
+        g = GlossaryFile(**raw)
+    except ValidationError as err:
+        raise from_validation(path, err, text) from None
+    for name in ABILITY_PARAMS:
+        if name not in g.abilities:
+            raise DataError(path, "has no text for this ability", entry="abilities", field=name)
+    for name in FORCE_POWERS:
+        if name not in g.force_powers:
+            raise DataError(path, "has no text for this Force power", entry="force_powers", field=name)
+    for c in cards.values():
+        if c.commander is not None and c.id not in g.commander:
+            raise DataError(path, f"has no text for the commander effect of {c.name}", entry="commander", field=c.id)
+    return g

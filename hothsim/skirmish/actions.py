@@ -99,6 +99,64 @@ class ForceMove:
 
 
 @dataclass(frozen=True)
+class ForcePower:
+    """Use a named Force power: `grip TARGET`, `sweep`, `use TARGET` (Use the Force on an attack), and
+    the reactions `deflect` and `riposte`."""
+
+    figure: str
+    power: str
+    target: str | None = None
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"force {self.figure} {self.power}" + (f" {self.target}" if self.target else "")
+
+
+@dataclass(frozen=True)
+class Heal:
+    """Heal: remove damage from itself or an adjacent living ally (replaces attacks)."""
+
+    figure: str
+    target: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"heal {self.figure} {self.target}"
+
+
+@dataclass(frozen=True)
+class Harpoon:
+    """Harpoon Gun: pin an enemy with Mounted Weapon within 6 squares (replaces attacks)."""
+
+    figure: str
+    target: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"harpoon {self.figure} {self.target}"
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """Add a card to the squad being built in secret."""
+
+    card: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"recruit {self.card}"
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The squad being built is complete."""
+
+    def notation(self) -> str:
+        """Text form."""
+        return "ready"
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """End the acting character's turn."""
 
@@ -154,7 +212,12 @@ class Keep:
         return f"keep {self.figure}"
 
 
-Action = Union[Place, First, Activate, Move, Attack, ForceMove, EndTurn, Opportunity, Decline, Reroll, Keep]
+Action = Union[Place, First, Activate, Move, Attack, ForceMove, ForcePower, Heal, Harpoon, Recruit, Ready, EndTurn,
+               Opportunity, Decline, Reroll, Keep]
+
+#: Force powers by their word in the notation.
+POWER_WORDS = {"grip": "Force Grip", "sweep": "Lightsaber Sweep", "use": "Use the Force",
+               "deflect": "Lightsaber Deflect", "riposte": "Lightsaber Riposte"}
 
 
 def _square(word: str) -> Square:
@@ -208,10 +271,31 @@ def parse_action(text: str) -> Action:
             raise NotationError("combined-fire helpers are written +FIGURE")
         return Attack(args[0], args[1], tuple(sorted(h[1:] for h in helpers)))
     if verb == "force":
-        need(2, "force FIGURE move")
-        if args[1] != "move":
-            raise NotationError(f"unknown Force use {args[1]!r} (this game knows: move)")
-        return ForceMove(args[0])
+        if len(args) < 2:
+            raise NotationError("'force' is written 'force FIGURE move|grip|sweep|use|deflect|riposte [TARGET]'")
+        use = args[1]
+        if use == "move":
+            need(2, "force FIGURE move")
+            return ForceMove(args[0])
+        if use not in POWER_WORDS:
+            raise NotationError(f"unknown Force use {use!r} (move, {', '.join(POWER_WORDS)})")
+        if use in ("grip", "use"):
+            need(3, f"force FIGURE {use} TARGET")
+            return ForcePower(args[0], use, args[2])
+        need(2, f"force FIGURE {use}")
+        return ForcePower(args[0], use)
+    if verb == "heal":
+        need(2, "heal FIGURE TARGET")
+        return Heal(args[0], args[1])
+    if verb == "harpoon":
+        need(2, "harpoon FIGURE TARGET")
+        return Harpoon(args[0], args[1])
+    if verb == "recruit":
+        need(1, "recruit CARD")
+        return Recruit(args[0])
+    if verb == "ready":
+        need(0, "ready")
+        return Ready()
     if verb == "end":
         need(1, "end FIGURE")
         return EndTurn(args[0])

@@ -9,9 +9,9 @@ a natural 1 always misses.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.cards import Card
 from hothsim.skirmish.state import Figure, GameState
 
 COVER_BONUS = 4
@@ -27,16 +27,16 @@ class TargetView:
     range: int | None
 
 
-def can_attack(fig: Figure, card: Card) -> bool:
-    """Whether the character can make attacks at all (it deals damage)."""
-    return fig.alive and card.damage > 0
+def legal_targets(state: GameState, board: Board, attacker: Figure, enemies: list[Figure], melee: bool,
+                  accurate: bool, covered: Callable[[Figure, Figure], bool]) -> list[TargetView]:
+    """The enemies the attacker may choose now, with their cover (design.md §3, rulebook pp. 8-10).
 
-
-def legal_targets(state: GameState, board: Board, attacker: Figure, melee: bool = False) -> list[TargetView]:
-    """The enemies the attacker may choose now, with their cover (design.md §3, rulebook p. 8-10)."""
+    `enemies` are the enemies that count (a Hologram never does); `melee` limits the choice to adjacent
+    enemies; `accurate` (Accurate Shot) lifts the nearest-enemy rule for covered enemies; `covered(a, t)`
+    says whether t has cover against a.
+    """
     sight = board.sight(state.open_doors)
     a = attacker.rect()
-    enemies = [e for e in state.living() if e.side != attacker.side]
     visible = [e for e in enemies if sight.can_see(a, e.rect())]
     adjacent = [e for e in visible if board.adjacent(state.open_doors, a, e.rect())]
     if adjacent:
@@ -46,9 +46,8 @@ def legal_targets(state: GameState, board: Board, attacker: Figure, melee: bool 
     ranges: dict[str, int | None] | None = None  # counted only when some target has cover
     out = []
     for e in visible:
-        others = frozenset(sq for f in state.living() if f.id not in (attacker.id, e.id) for sq in f.space())
-        cover = sight.has_cover(a, e.rect(), others)
-        if cover:
+        cover = covered(attacker, e)
+        if cover and not accurate:
             if ranges is None:
                 ranges = board.ranges_to(state.open_doors, attacker.space(), {f.id: f.space() for f in enemies})
             known = [r for r in ranges.values() if r is not None]
@@ -58,26 +57,14 @@ def legal_targets(state: GameState, board: Board, attacker: Figure, melee: bool 
     return out
 
 
-def combined_fire_helpers(state: GameState, board: Board, cards: dict[str, Card], attacker: Figure,
-                          target: Figure, abilities: bool = True) -> list[str]:
-    """Allies that may combine fire: not yet activated, can see the target, deal damage, not melee.
-
-    With `abilities` off (the Salvage Mission) Melee Attack is ignored like every other ability.
-    """
-
-    def melee(c: Card) -> bool:
-        return abilities and c.has("Melee Attack")
-
-    card = cards[attacker.card]
-    if card.damage <= 0 or melee(card):
-        return []
+def combined_fire_helpers(state: GameState, board: Board, attacker: Figure, target: Figure,
+                          may_help: Callable[[GameState, Figure, Figure], bool]) -> list[str]:
+    """Allies that may combine fire: not yet activated, can see the target, and allowed by the
+    abilities in play (`may_help`: no Melee Attack, deals damage, Mounted Weapon with Mounted Weapon)."""
     sight = board.sight(state.open_doors)
     out = []
     for f in state.living(attacker.side):
-        if f.id == attacker.id or f.activated:
-            continue
-        c = cards[f.card]
-        if c.damage <= 0 or melee(c):
+        if f.id == attacker.id or f.activated or not may_help(state, attacker, f):
             continue
         if sight.can_see(f.rect(), target.rect()):
             out.append(f.id)
@@ -111,13 +98,3 @@ def explain(attacker: str, target: str, r: RollResult, modifiers: tuple[tuple[st
     base, *extra = defense
     dfn = f"Defense {base[1]}" + "".join(f" {v:+d} {why}" for why, v in extra)
     return f"{attacker} attacks {target}: d20 {r.roll}{mods} = {r.total} vs {dfn} = {r.defense}"
-
-
-def deal_damage(state: GameState, target: Figure, amount: int) -> tuple[GameState, Figure]:
-    """Subtract damage; at 0 hit points or fewer the character is defeated and leaves the map."""
-    hp = target.hp - amount
-    if hp <= 0:
-        t2 = replace(target, hp=0, defeated=True, pos=None)
-    else:
-        t2 = replace(target, hp=hp)
-    return state.with_figure(t2), t2

@@ -29,6 +29,24 @@ class Board:
         self._ranges: dict[tuple[frozenset[Edge], tuple[Square, ...]], dict[Square, int]] = {}
         self._tables: dict[tuple[int, bool], StepTable] = {}
         self.pits = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.PIT)
+        self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
+        self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
+
+    def ghost_steps(self, size: int):
+        """A Hologram's steps: to any neighbouring position on the map, through walls, rock and
+        characters alike, orthogonal 1 and diagonal 2 (it ignores all terrain)."""
+        table = self._ghost.get(size)
+        if table is None:
+            w, h = self.grid.width, self.grid.height
+            table = {}
+            for y in range(h - size + 1):
+                for x in range(w - size + 1):
+                    table[(x, y)] = [((x + dx, y + dy), 1 if dx == 0 or dy == 0 else 2)
+                                     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+                                     if 0 <= x + dx <= w - size and 0 <= y + dy <= h - size]
+            self._ghost[size] = table
+        empty: list[tuple[Square, int]] = []
+        return lambda a: table.get(a, empty)
 
     def steps(self, size: int, flight: bool = False) -> StepTable:
         """Every legal step of a mover of this size (built once per game, shared by its copies)."""

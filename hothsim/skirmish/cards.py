@@ -19,6 +19,7 @@ class Card:
     name: str
     side: str
     size: int
+    copies: int
     cost: int
     hp: int
     defense: int
@@ -37,6 +38,7 @@ class Card:
             name=m.name,
             side=m.side,
             size=SIZES[m.size],
+            copies=m.copies,
             cost=m.cost.value,
             hp=m.hp.value,
             defense=m.defense.value,
@@ -61,6 +63,11 @@ class Card:
         """Squares it moves and still attacks: 6, or its Speed entry (the slowest if several)."""
         speeds = self.numbers("Speed")
         return min(speeds) if speeds else BASE_SPEED
+
+    @property
+    def given_name(self) -> str:
+        """The name a Unique character counts as: "Luke Skywalker on Tauntaun" is "Luke Skywalker"."""
+        return self.name.split(",")[0].split(" on ")[0].strip()
 
     @property
     def unique(self) -> bool:

@@ -1,14 +1,16 @@
 """The skirmish game: one state machine with an explicit pending decision (design.md §2).
 
-    game = open_skirmish(catalog, "salvage", seed=7)
+    game = hothsim.open_game("echo-base", seed=7)
     game.pending            # Decision(player="imperial", kind="place", ...)
     game.legal_actions()    # every legal choice, as small immutable Action values
     game.apply(action)      # validates, resolves (rolling dice), returns Events
     game.clone(); game.state; game.record
 
-The flow follows the rulebook: setup (one side, then the other), then rounds.  A round begins with
-the initiative check (both roll d20, ties roll again) and the winner choosing who goes first; the
-sides then activate two characters at a time, alternately, until every character has activated once.
+The flow follows the rulebook: squads built in secret (the `skirmish` scenario), setup (one side, then
+the other), then rounds.  A round begins with the initiative check (both roll d20, ties roll again) and
+the winner choosing who goes first; the sides then activate two characters at a time, alternately,
+until every character has activated once.  Abilities, Force powers and commander effects come in
+through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from typing import Sequence
 from hothsim.kernel.dice import Dice, Roll
 from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
+from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
+    POWER_WORDS,
     Action,
     Activate,
     Attack,
@@ -28,39 +32,41 @@ from hothsim.skirmish.actions import (
     EndTurn,
     First,
     ForceMove,
+    ForcePower,
+    Harpoon,
+    Heal,
     Keep,
     Move,
     NotationError,
     Opportunity,
     Place,
+    Ready,
+    Recruit,
     Reroll,
     parse_action,
 )
-from hothsim.skirmish.attacks import (
-    COMBINED_FIRE_BONUS,
-    COVER_BONUS,
-    can_attack,
-    combined_fire_helpers,
-    deal_damage,
-    explain,
-    judge,
-    legal_targets,
-)
+from hothsim.skirmish.attacks import TargetView, combined_fire_helpers, legal_targets
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
-from hothsim.skirmish.movement import (
-    Node,
-    is_squeezed,
-    may_still_attack,
-    move_allowance,
-    movement_graph,
-    mover_for,
-    path_costs,
-    plan_moves,
-    squeezed_size,
+from hothsim.skirmish.combat import Combat
+from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
+from hothsim.skirmish.squads import SquadRules
+from hothsim.skirmish.state import (
+    SIDES,
+    AttackSpec,
+    Decision,
+    Event,
+    Figure,
+    GameState,
+    PendingSave,
+    Side,
+    Turn,
+    other,
 )
-from hothsim.skirmish.state import SIDES, Decision, Event, Figure, GameState, PendingAttack, Side, Turn, other
 from hothsim.skirmish.victory import tie_break
+
+HOLOGRAM_TROOPER_RANGE = 2
+HARPOON_RANGE = 6
 
 
 class IllegalAction(Exception):
@@ -88,6 +94,7 @@ class Setup:
     seed: int
     created: str
     scripted: bool
+    build_points: int | None = None
 
 
 def figure_ids(squad: Sequence[str], cards: dict[str, Card]) -> list[tuple[str, str]]:
@@ -103,6 +110,33 @@ def figure_ids(squad: Sequence[str], cards: dict[str, Card]) -> list[tuple[str, 
     return out
 
 
+_NONE: frozenset[str] = frozenset()
+
+_ASK = {
+    "build": "build a squad",
+    "place": "set up a character",
+    "first": "choose who goes first",
+    "activate": "activate a character",
+    "turn": "act with the active character",
+    "opportunity": "decide on attacks of opportunity",
+    "reroll": "decide whether to reroll",
+    "reaction": "decide on a Force reaction",
+    "over": "nothing",
+}
+
+_KINDS: dict[str, tuple[type, ...]] = {
+    "build": (Recruit, Ready),
+    "place": (Place,),
+    "first": (First,),
+    "activate": (Activate,),
+    "reroll": (Reroll, Keep),
+    "reaction": (ForcePower, Decline),
+    "opportunity": (Opportunity, Decline),
+    "turn": (Move, Attack, ForceMove, ForcePower, Heal, Harpoon, EndTurn),
+    "over": (),
+}
+
+
 class SkirmishGame:
     """A skirmish in progress (see the module docstring)."""
 
@@ -113,6 +147,9 @@ class SkirmishGame:
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
+        self.ab = Abilities(self)
+        self.combat = Combat(self)
+        self.squads = SquadRules(setup.cards, setup.build_points or 0)
 
     # ------------------------------------------------------------------ the interface
 
@@ -141,8 +178,8 @@ class SkirmishGame:
         return self.setup.cards[fig.card]
 
     def has(self, fig: Figure, ability: str) -> bool:
-        """Whether a figure's ability is in play (none are in a scenario without abilities)."""
-        return self.setup.abilities and self.card(fig).has(ability)
+        """Whether a figure has an ability now (printed or granted; none without abilities)."""
+        return self.ab.has(self._state, fig, ability)
 
     def clone(self) -> "SkirmishGame":
         """An independent copy (shares only the immutable setup and the geometry caches)."""
@@ -154,13 +191,23 @@ class SkirmishGame:
         s = self._state
         if s.stage == "over":
             return Decision(None, "over", note=s.end_reason)
+        if s.stage == "build":
+            side = next(x for x in ("imperial", "rebel") if x not in s.ready)
+            return Decision(side, "build")  # type: ignore[arg-type]
         if s.stage == "setup":
             return Decision(s.setup_side, "place")
         if s.stage == "first":
             return Decision(s.initiative, "first")
         if s.attack is not None:
-            a = s.fig(s.attack.attacker)
-            return Decision(a.side, "reroll", a.id)
+            if s.attack.stage == "rolled":
+                a = s.fig(s.attack.attacker)
+                return Decision(a.side, "reroll", a.id)
+            t = s.fig(s.attack.target)
+            note = "Lightsaber Deflect?" if s.attack.stage == "hit" else "Lightsaber Riposte?"
+            return Decision(t.side, "reaction", t.id, note)
+        if s.save is not None:
+            f = s.fig(s.save.figure)
+            return Decision(f.side, "reroll", f.id, "reroll the failed save?")
         if s.turn is not None:
             mover = s.fig(s.turn.figure)
             if s.turn.path_left and self._opportunists(s):
@@ -195,7 +242,78 @@ class SkirmishGame:
         self.apply(action)
         return self.dice.log[before:]
 
-    # ------------------------------------------------------------------ what is legal
+    # ------------------------------------------------------------------ rules the steps share
+
+    def enemies_of(self, s: GameState, fig: Figure) -> list[Figure]:
+        """Enemies that count for targeting, nearest and adjacency (a Hologram never does)."""
+        return [e for e in s.living() if e.side != fig.side and self.ab.targetable(e)]
+
+    def covered(self, s: GameState, attacker: Figure, target: Figure) -> bool:
+        """Cover of a target against an attacker: characters in between count, a Hologram does not."""
+        others = frozenset(sq for f in s.living() if f.id not in (attacker.id, target.id) and not self.ab.hologram(f)
+                           for sq in f.space())
+        return self.board.sight(s.open_doors).has_cover(attacker.rect(), target.rect(), others)
+
+    def targets(self, s: GameState, fig: Figure, melee: bool | None = None) -> list[TargetView]:
+        """Legal targets of the figure now (melee restriction unless told otherwise)."""
+        melee = self.ab.melee(fig) if melee is None else melee
+        return legal_targets(s, self.board, fig, self.enemies_of(s, fig), melee,
+                             self.ab.ignores_nearest_rule(s, fig), lambda a, t: self.covered(s, a, t))
+
+    def speed(self, fig: Figure) -> int:
+        """Its speed (from the card's Speed entry; 6 otherwise)."""
+        return self.card(fig).speed
+
+    def allowance(self, s: GameState, fig: Figure) -> int:
+        """Squares the acting character may still move this turn (rulebook pp. 14-15 and the glossary)."""
+        t = s.turn
+        assert t is not None
+        if fig.id in s.harpooned:
+            return 0
+        speed = self.speed(fig)
+        extra = 2 if t.force_move else 0
+        if not t.attacked:
+            return max(0, 2 * speed + extra - t.moved_before)
+        if self.ab.printed(fig, "Heavy Weapon") or t.attacks >= 2:
+            return 0
+        if self.ab.printed(fig, "Mobile Attack") and t.moved_before <= speed + extra:
+            return max(0, speed + extra - t.moved_before - t.moved_after)
+        if t.moved_before == 0:
+            return max(0, speed + extra - t.moved_after)
+        return 0
+
+    def may_attack(self, s: GameState, fig: Figure) -> bool:
+        """Whether the acting character may still attack (or use an ability that replaces attacks)."""
+        t = s.turn
+        assert t is not None
+        if t.replaced or not self.ab.can_attack(s, fig):
+            return False
+        speed, extra = self.speed(fig), (2 if t.force_move else 0)
+        if t.attacked:
+            # Double Attack: a second attack if it has not moved at all this turn.
+            return (t.attacks == 1 and self.ab.printed(fig, "Double Attack") and t.moved_before == 0
+                    and t.moved_after == 0)
+        if self.ab.printed(fig, "Heavy Weapon"):
+            return t.moved_before == 0
+        limit = 2 * speed if self.ab.printed(fig, "Charging Fire") else speed
+        return t.moved_before <= limit + extra
+
+    def may_replace_attacks(self, s: GameState, fig: Figure) -> bool:
+        """Abilities that replace attacks are used in place of the turn's attacks, before any."""
+        return self.may_attack(s, fig) and not s.turn.attacked  # type: ignore[union-attr]
+
+    def check_victory(self, s: GameState, ev: list[Event]) -> GameState:
+        """Every character of one side defeated: the other side wins."""
+        for side in SIDES:
+            if not s.living(side):
+                winner = other(side)
+                why = f"{winner} wins: every {side} character is defeated"
+                ev.append(Event("victory", why))
+                return replace(s, stage="over", winner=winner, end_reason=why, attack=None, save=None,
+                               attacks=(), saves=(), turn=None)
+        return s
+
+    # ------------------------------------------------------------------ attacks of opportunity
 
     def _opportunists(self, s: GameState) -> list[Figure]:
         """Enemies that may attack the mover now, as it is about to leave its square."""
@@ -203,21 +321,25 @@ class SkirmishGame:
         mover = s.fig(s.turn.figure)
         return [e for e in self._threats_at(s, mover, mover.pos) if e.id not in s.turn.declined]  # type: ignore[arg-type]
 
-    def _threats_at(self, s: GameState, mover: Figure, anchor: Square) -> list[Figure]:
-        """Enemies that could make an attack of opportunity if the mover left this position."""
+    def _may_threaten(self, s: GameState, e: Figure, mover: Figure) -> bool:
         assert s.turn is not None
+        return (e.side != mover.side and e.opportunity_turn != s.turn.number and self.ab.can_attack(s, e)
+                and self.ab.move_kind(mover) == "walk" and self.ab.targetable(mover))
+
+    def _threats_at(self, s: GameState, mover: Figure, anchor: Square) -> list[Figure]:
+        """Enemies that could make an attack of opportunity if the mover left this position (never
+        against Flight or a Hologram)."""
         rect = (anchor[0], anchor[1], anchor[0] + mover.size, anchor[1] + mover.size)
-        return [e for e in s.living() if e.side != mover.side and e.opportunity_turn != s.turn.number
-                and can_attack(e, self.card(e)) and self.board.adjacent(s.open_doors, rect, e.rect())]
+        return [e for e in s.living() if self._may_threaten(s, e, mover)
+                and self.board.adjacent(s.open_doors, rect, e.rect())]
 
     def _threat_map(self, s: GameState, mover: Figure) -> dict[Square, frozenset[str]]:
-        """For each position of the mover next to an eligible enemy, the enemies it would provoke by
-        leaving it (only positions touching an enemy's space can be adjacent to it)."""
-        assert s.turn is not None
+        """For each position of the mover next to an enemy that may attack, the enemies it would provoke
+        by leaving it (only positions touching an enemy's space can be adjacent to it)."""
         out: dict[Square, set[str]] = {}
         size = mover.size
         for e in s.living():
-            if e.side == mover.side or e.opportunity_turn == s.turn.number or not can_attack(e, self.card(e)):
+            if not self._may_threaten(s, e, mover):
                 continue
             ex0, ey0, ex1, ey1 = e.rect()
             for x in range(ex0 - size, ex1 + 1):
@@ -226,11 +348,15 @@ class SkirmishGame:
                         out.setdefault((x, y), set()).add(e.id)
         return {k: frozenset(v) for k, v in out.items()}
 
+    # ------------------------------------------------------------------ what is legal
+
     def _generate(self) -> list[Action]:
         s = self._state
         d = self.pending
         if d.kind == "over":
             return []
+        if d.kind == "build":
+            return self.squads.build_actions(s, d.player)  # type: ignore[arg-type]
         if d.kind == "place":
             return [Place(f.id, sq) for f in s.figures if f.side == d.player and f.pos is None and not f.defeated
                     for sq in self._placements(f)]
@@ -240,6 +366,9 @@ class SkirmishGame:
             return [Activate(f.id) for f in s.living(d.player) if not f.activated]
         if d.kind == "reroll":
             return [Reroll(d.figure), Keep(d.figure)]  # type: ignore[arg-type]
+        if d.kind == "reaction":
+            word = "deflect" if s.attack.stage == "hit" else "riposte"  # type: ignore[union-attr]
+            return [ForcePower(d.figure, word), Decline(d.figure)]  # type: ignore[arg-type]
         if d.kind == "opportunity":
             out: list[Action] = []
             for e in self._opportunists(s):
@@ -255,53 +384,93 @@ class SkirmishGame:
         return out + self._turn_choices(fig)
 
     def _turn_choices(self, fig: Figure) -> list[Action]:
-        """The acting character's choices other than moving: attacks, Force, ending the turn."""
+        """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
         s = self._state
         assert s.turn is not None
-        card = self.card(fig)
         out: list[Action] = []
-        if may_still_attack(s.turn, card.speed) and can_attack(fig, card):
-            for tv in legal_targets(s, self.board, fig, self.has(fig, "Melee Attack")):
+        if self.may_attack(s, fig):
+            for tv in self.targets(s, fig):
                 target = s.fig(tv.target)
-                helpers = combined_fire_helpers(s, self.board, self.setup.cards, fig, target, self.setup.abilities)
+                helpers = combined_fire_helpers(s, self.board, fig, target, self._may_help)
                 for k in range(len(helpers) + 1):
                     for group in combinations(helpers, k):
                         out.append(Attack(fig.id, tv.target, group))
+                if self.ab.power(fig, "Use the Force") and self.combat.force_ready(s, fig, 3):
+                    out.append(ForcePower(fig.id, "use", tv.target))
+        if self.may_replace_attacks(s, fig):
+            out += self._replacing_actions(s, fig)
         if self._force_move_open(fig):
             out.append(ForceMove(fig.id))
         out.append(EndTurn(fig.id))
         return out
 
+    def _may_help(self, s: GameState, attacker: Figure, helper: Figure) -> bool:
+        """Combined fire: no Melee Attack, deals damage, and Mounted Weapon only with Mounted Weapon."""
+        if self.ab.melee(attacker) or self.ab.melee(helper) or not self.ab.can_attack(s, helper):
+            return False
+        if not self.ab.can_attack(s, attacker):
+            return False
+        return self.ab.printed(attacker, "Mounted Weapon") == self.ab.printed(helper, "Mounted Weapon")
+
+    def _replacing_actions(self, s: GameState, fig: Figure) -> list[Action]:
+        """Force Grip, Lightsaber Sweep, Heal and Harpoon Gun: each used instead of attacking."""
+        out: list[Action] = []
+        ready = self.combat.force_ready(s, fig)
+        if ready and self.ab.power(fig, "Force Grip"):
+            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.targets(s, fig, melee=False)]
+        if ready and self.ab.power(fig, "Lightsaber Sweep"):
+            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.enemies_of(s, fig)):
+                out.append(ForcePower(fig.id, "sweep"))
+        if self.ab.printed(fig, "Heal"):
+            for f in s.living(fig.side):
+                if (f.hp < self.card(f).hp and self.ab.living(f) and not self.ab.hologram(f)
+                        and (f.id == fig.id or self.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
+                    out.append(Heal(fig.id, f.id))
+        if self.ab.printed(fig, "Harpoon Gun"):
+            for tv in self.targets(s, fig):
+                t = s.fig(tv.target)
+                r = self.board.range_between(s.open_doors, fig.space(), t.space())
+                if self.ab.printed(t, "Mounted Weapon") and r is not None and r <= HARPOON_RANGE:
+                    out.append(Harpoon(fig.id, t.id))
+        return out
+
     def _planned_moves(self, fig: Figure):
         s = self._state
         assert s.turn is not None and fig.pos is not None
-        budget = move_allowance(s.turn, self.card(fig).speed)
+        budget = self.allowance(s, fig)
         if budget <= 0:
             return {}
-        mover = mover_for(s, fig)
-        pits, no_stop, size = self.board.pits, mover.no_stop, fig.size
+        others = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space())
+        pits, size = self.board.pits, fig.size
+        solid = self.board.solid
 
         def may_stop(a: Node) -> bool:
-            return len(a) == 2 and all(sq not in no_stop and sq not in pits for sq in space_of(a, size))  # type: ignore[arg-type]
+            return len(a) == 2 and all(sq not in others and sq not in pits and sq not in solid
+                                       for sq in space_of(a, size))  # type: ignore[arg-type]
 
-        threats = self._threat_map(s, fig)
+        threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
         return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, lambda a: threats.get(a, _NONE),
                           bool(threats))
 
     def _graph(self, s: GameState, fig: Figure):
-        """The moving figure's neighbour function (steps, and squeezing for big figures that may)."""
-        enemies = [e for e in s.living() if e.side != fig.side]
-        blocked = frozenset(sq for e in enemies for sq in e.space())
+        """The moving figure's neighbour function: walking (enemies block), flying (over enemies, low
+        objects, difficult terrain and pits), or a Hologram's (through everything on the map)."""
+        kind = self.ab.move_kind(fig)
+        if kind == "ghost":
+            return self.board.ghost_steps(fig.size)
+        enemies = [e for e in s.living() if e.side != fig.side and not self.ab.hologram(e)]
+        flight = kind == "flight"
+        blocked = frozenset() if flight else frozenset(sq for e in enemies for sq in e.space())
         squeeze = None
-        if fig.size > 1 and not self.has(fig, "Rigid"):
-            squeeze = self.board.steps(squeezed_size(fig.size))
-        return movement_graph(self.board.steps(fig.size), squeeze, s.open_doors, blocked,
-                              [e.rect() for e in enemies], self.setup.grid)
+        if fig.size > 1 and not self.ab.printed(fig, "Rigid"):
+            squeeze = self.board.steps(squeezed_size(fig.size), flight)
+        return movement_graph(self.board.steps(fig.size, flight), squeeze, s.open_doors, blocked,
+                              [] if flight else [e.rect() for e in enemies], self.setup.grid)
 
     def _force_move_open(self, fig: Figure) -> bool:
         s = self._state
         assert s.turn is not None
-        if fig.force < 1 or fig.force_turn == s.turn.number or s.turn.force_move:
+        if not self.combat.force_ready(s, fig) or s.turn.force_move or fig.id in s.harpooned:
             return False
         return not s.turn.attacked or s.turn.moved_before == 0
 
@@ -357,13 +526,9 @@ class SkirmishGame:
 
     def _check(self, action: Action) -> None:
         d = self.pending
-        kinds = {
-            "place": (Place,), "first": (First,), "activate": (Activate,), "reroll": (Reroll, Keep),
-            "opportunity": (Opportunity, Decline), "turn": (Move, Attack, ForceMove, EndTurn), "over": (),
-        }
         if d.kind == "over":
             raise IllegalAction("victory", f"the game is over: {self._state.end_reason}")
-        if not isinstance(action, kinds[d.kind]):
+        if not isinstance(action, _KINDS[d.kind]):
             who = d.player or "nobody"
             raise IllegalAction("turn order", f"{action.notation()!r} is not a choice now: {who} must {_ASK[d.kind]}")
         if isinstance(action, Move):
@@ -383,25 +548,29 @@ class SkirmishGame:
         fig = s.fig(s.turn.figure)
         if m.figure != fig.id:
             raise IllegalAction("activation", f"it is {fig.id}'s turn, not {m.figure}'s")
-        budget = move_allowance(s.turn, self.card(fig).speed)
+        if fig.id in s.harpooned:
+            raise IllegalAction("harpoon gun", f"{fig.id} is harpooned and cannot move this round")
+        budget = self.allowance(s, fig)
         if budget <= 0:
             raise IllegalAction("movement", f"{fig.id} has no movement left this turn")
-        grid = self.setup.grid
-        mover = mover_for(s, fig)
         costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         if costs is None:
             raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
                                 "enemies, pits, the map edge, or squeezing where the rules forbid it)")
-        if is_squeezed(m.destination):
-            raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
         if sum(costs) > budget:
             raise IllegalAction("movement", f"the path costs {sum(costs)} squares; {fig.id} may move {budget}")
-        if not mover.may_stop(grid, m.destination):
-            raise IllegalAction("movement", f"{fig.id} cannot end its move on {square_label(m.destination)} "
-                                "(another character or a pit is there)")
+        if is_squeezed(m.destination):
+            raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
+        others = {sq for f in s.living() if f.id != fig.id for sq in f.space()}
+        space = space_of(m.destination, fig.size)  # type: ignore[arg-type]
+        if any(sq in others or sq in self.board.pits or sq in self.board.solid for sq in space):
+            raise IllegalAction("movement", f"{fig.id} cannot end its move on {square_label(m.destination)} "  # type: ignore[arg-type]
+                                "(another character, a pit or solid rock is there)")
 
     def _why_not(self, action: Action) -> tuple[str, str]:
         s = self._state
+        if isinstance(action, (Recruit, Ready)):
+            return self.squads.why_not(s, self.pending.player, action)  # type: ignore[arg-type]
         try:
             fig = s.fig(getattr(action, "figure"))
         except KeyError:
@@ -424,52 +593,73 @@ class SkirmishGame:
         if isinstance(action, ForceMove):
             if fig.force < 1:
                 return ("force points", f"{fig.id} has no Force points")
-            if fig.force_turn == s.turn.number:  # type: ignore[union-attr]
+            if not self.combat.force_ready(s, fig):
                 return ("force points", f"{fig.id} has already spent Force this turn")
             return ("force points", "extra movement must be bought before the move it extends, not after attacking")
+        if isinstance(action, ForcePower):
+            name = POWER_WORDS.get(action.power, action.power)
+            if not self.ab.power(fig, name):
+                return ("force powers", f"{fig.id} does not have {name}")
+            if not self.combat.force_ready(s, fig, 3 if action.power == "use" else 1):
+                return ("force points", f"{fig.id} lacks the Force points, or has already spent Force this turn")
+            if action.power in ("grip", "sweep") and s.turn is not None and s.turn.attacked:
+                return ("replaces attacks", f"{name} is used instead of attacking, and {fig.id} has attacked")
+            return ("legal target", f"{name} cannot be used that way now")
+        if isinstance(action, (Heal, Harpoon)):
+            what = "Heal" if isinstance(action, Heal) else "Harpoon Gun"
+            return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
+                    f"{what} cannot be used on {action.target} now")
         if isinstance(action, (Opportunity, Decline)):
             return ("attacks of opportunity", f"{fig.id} may not make an attack of opportunity now")
         if isinstance(action, (Reroll, Keep)):
-            return ("force points", f"only {s.attack.attacker} decides on its reroll now")  # type: ignore[union-attr]
+            return ("force points", "only the character that just rolled decides on its reroll")
         return ("turn order", f"{action.notation()!r} is not allowed now")
 
     def _why_not_attack(self, a: Attack, fig: Figure) -> tuple[str, str]:
         s = self._state
         turn = s.turn
         assert turn is not None
-        card = self.card(fig)
         if a.figure != turn.figure:
             return ("activation", f"it is {turn.figure}'s turn")
-        if turn.attacked:
+        if not self.ab.can_attack(s, fig):
+            return ("fragile" if self.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")
+        if turn.attacked and not self.may_attack(s, fig):
             return ("a turn", f"{fig.id} has already attacked this turn")
-        if not may_still_attack(turn, card.speed):
-            return ("a turn", f"{fig.id} moved more than its speed and may not attack this turn")
+        if not self.may_attack(s, fig):
+            return ("a turn", f"{fig.id} moved too far to attack this turn")
         try:
             target = s.fig(a.target)
         except KeyError:
             return ("notation", f"there is no figure {a.target!r}")
         if target.side == fig.side:
             return ("attacking allied characters", "a character cannot attack an ally")
-        if not target.alive:
-            return ("legal target", f"{target.id} is not on the battle map")
+        if not target.alive or not self.ab.targetable(target):
+            return ("legal target", f"{target.id} is not a legal target")
         sight = self.board.sight(s.open_doors)
         if not sight.can_see(fig.rect(), target.rect()):
             return ("line of sight", f"{fig.id} cannot see {target.id}")
-        views = {t.target: t for t in legal_targets(s, self.board, fig, self.has(fig, "Melee Attack"))}
+        views = {t.target: t for t in self.targets(s, fig)}
         if a.target not in views:
-            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in s.living() if e.side != fig.side):
+            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.enemies_of(s, fig)):
                 return ("adjacent enemies", f"an enemy is adjacent to {fig.id}, so only adjacent enemies may be chosen")
+            if self.ab.melee(fig):
+                return ("melee attack", f"{fig.id} may attack only adjacent enemies")
             return ("cover", f"{target.id} has cover and is not the nearest enemy")
-        helpers = combined_fire_helpers(s, self.board, self.setup.cards, fig, target, self.setup.abilities)
+        helpers = combined_fire_helpers(s, self.board, fig, target, self._may_help)
         bad = [h for h in a.helpers if h not in helpers]
         return ("combined fire", f"{', '.join(bad) or 'these allies'} cannot combine fire: an ally must not have "
-                                 "activated this round, must see the target and deal damage, and no Melee Attack")
+                                 "activated this round, must see the target and deal damage; no Melee Attack; "
+                                 "Mounted Weapon only with Mounted Weapon")
 
     # ------------------------------------------------------------------ resolving
 
     def _resolve(self, s: GameState, action: Action) -> tuple[GameState, list[Event]]:
         ev: list[Event] = []
-        if isinstance(action, Place):
+        if isinstance(action, (Recruit, Ready)):
+            s = self.squads.apply(s, self.pending.player, action, ev)  # type: ignore[arg-type]
+            if s.stage == "setup" and not s.figures:
+                s = self._field_squads(s)
+        elif isinstance(action, Place):
             s = s.with_figure(replace(s.fig(action.figure), pos=action.square))
             ev.append(Event("place", f"{action.figure} sets up on {square_label(action.square)}"))
             s = self._after_placement(s, ev)
@@ -478,43 +668,129 @@ class SkirmishGame:
             ev.append(Event("first", f"{s.initiative} lets {action.side} go first in round {s.round}"))
             s = self._begin_part(s, action.side, ev)  # type: ignore[arg-type]
         elif isinstance(action, Activate):
-            s = s.with_figure(replace(s.fig(action.figure), activated=True))
-            s = replace(s, turn=Turn(action.figure, s.turns_taken + 1), turns_taken=s.turns_taken + 1)
-            ev.append(Event("activate", f"{action.figure} activates"))
+            s = self._activate(s, action.figure, ev)
         elif isinstance(action, Move):
             s = self._start_move(s, action, ev)
         elif isinstance(action, Attack):
             s = self._declare_attack(s, action, ev)
         elif isinstance(action, ForceMove):
             fig = s.fig(action.figure)
-            s = s.with_figure(replace(fig, force=fig.force - 1, force_turn=s.turn.number))  # type: ignore[union-attr]
+            s = self.combat.spend(s, fig, 1)
             s = replace(s, turn=replace(s.turn, force_move=True))  # type: ignore[arg-type]
             ev.append(Event("force", f"{fig.id} spends 1 Force point to move 2 extra squares ({fig.force - 1} left)"))
+        elif isinstance(action, ForcePower):
+            s = self._force_power(s, action, ev)
+        elif isinstance(action, Heal):
+            s = self._heal(s, action, ev)
+        elif isinstance(action, Harpoon):
+            s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+            ev.append(Event("harpoon", f"{action.figure} fires its harpoon at {action.target}"))
+            s = replace(s, saves=s.saves + (PendingSave(action.target, 11, "harpoon", 0, action.figure),))
+            s = self.combat.run(s, ev)
         elif isinstance(action, EndTurn):
             s = self._end_turn(s, ev)
         elif isinstance(action, Opportunity):
             e = s.fig(action.figure)
             s = s.with_figure(replace(e, opportunity_turn=s.turn.number))  # type: ignore[union-attr]
             ev.append(Event("opportunity", f"{e.id} makes an attack of opportunity against {action.target}"))
-            s = self._roll_attack(s, e.id, action.target, (), opportunity=True, ev=ev)
+            s = replace(s, attacks=(AttackSpec(e.id, action.target, kind="opportunity"),) + s.attacks)
+            s = self.combat.run(s, ev)
         elif isinstance(action, Decline):
-            s = replace(s, turn=replace(s.turn, declined=s.turn.declined | {action.figure}))  # type: ignore[union-attr]
-            ev.append(Event("decline", f"{action.figure} lets the attack of opportunity pass"))
-            s = self._continue_move(s, ev)
-        elif isinstance(action, Reroll):
-            pa = s.attack
-            assert pa is not None
-            fig = s.fig(pa.attacker)
-            s = s.with_figure(replace(fig, force=fig.force - 1, force_turn=s.turn.number if s.turn else -1))
-            roll = self.dice.d20(f"{fig.id} rerolls the attack on {pa.target}")
-            ev.append(Event("force", f"{fig.id} spends 1 Force point to reroll"))
-            s = self._settle_attack(s, replace(pa, roll=roll, rerolled=True), ev)
-        elif isinstance(action, Keep):
-            assert s.attack is not None
-            s = self._settle_attack(s, replace(s.attack, rerolled=True), ev)
+            if s.attack is not None:  # declining a Force reaction
+                s = (self.combat.deflect if s.attack.stage == "hit" else self.combat.riposte)(s, False, ev)
+            else:
+                s = replace(s, turn=replace(s.turn, declined=s.turn.declined | {action.figure}))  # type: ignore[union-attr]
+                ev.append(Event("decline", f"{action.figure} lets the attack of opportunity pass"))
+            s = self.combat.run(s, ev)
+        elif isinstance(action, (Reroll, Keep)):
+            use = isinstance(action, Reroll)
+            if s.attack is not None:
+                s = self.combat.reroll(s, ev) if use else self._keep_attack(s, ev)
+            else:
+                s = self.combat.reroll_save(s, use, ev)
+            s = self.combat.run(s, ev)
         return s, ev
 
+    def _keep_attack(self, s: GameState, ev: list[Event]) -> GameState:
+        """Keep a missed roll: the miss stands (Splash still lands, Twin Attack still follows)."""
+        pa = s.attack
+        assert pa is not None
+        attacker = s.fig(pa.attacker)
+        s = replace(s, attack=None)
+        splash = self.ab.number(attacker, "Splash")
+        if splash:
+            s = self.combat.queue_splash(s, attacker, s.fig(pa.target), splash, include_target=True)
+        return self.combat.finish_attack(s, pa, ev)
+
+    # turns
+
+    def _activate(self, s: GameState, fid: str, ev: list[Event]) -> GameState:
+        s = s.with_figure(replace(s.fig(fid), activated=True))
+        s = replace(s, turn=Turn(fid, s.turns_taken + 1), turns_taken=s.turns_taken + 1)
+        ev.append(Event("activate", f"{fid} activates"))
+        fig = s.fig(fid)
+        if self.ab.hologram(fig):
+            near = [f for f in s.living(fig.side) if f.id != fid and self.ab.trooper(f)
+                    and (r := self.board.range_between(s.open_doors, fig.space(), f.space())) is not None
+                    and r <= HOLOGRAM_TROOPER_RANGE]
+            if not near:
+                ev.append(Event("hologram", f"{fid} fades out: no trooper ally within {HOLOGRAM_TROOPER_RANGE} squares"))
+                s = s.with_figure(replace(fig, hp=0, defeated=True, pos=None))
+                s = self.check_victory(s, ev)
+                if s.stage == "over":
+                    return s
+                return self._end_turn(s, ev)
+        return s
+
+    def _force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
+        fig = s.fig(a.figure)
+        if a.power in ("deflect", "riposte"):
+            s = (self.combat.deflect if a.power == "deflect" else self.combat.riposte)(s, True, ev)
+            return self.combat.run(s, ev)
+        if a.power == "use":
+            s = self.combat.spend(s, fig, 3)
+            ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
+            s = self._count_attack(s)
+            s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
+            return self.combat.run(s, ev)
+        s = self.combat.spend(s, fig, 1)
+        s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+        if a.power == "grip":
+            target = s.fig(a.target)  # type: ignore[arg-type]
+            s = replace(s, noisy=True)
+            s = self.combat.damage(s, target, 10, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
+                                   ev)
+            return self.combat.run(s, ev) if s.stage != "over" else s
+        # Lightsaber Sweep: one attack against each adjacent enemy.
+        ev.append(Event("force", f"{fig.id} spends 1 Force point: Lightsaber Sweep"))
+        victims = [e.id for e in self.enemies_of(s, fig) if self.board.adjacent(s.open_doors, fig.rect(), e.rect())]
+        s = replace(s, attacks=s.attacks + tuple(AttackSpec(fig.id, v, kind="sweep") for v in victims))
+        return self.combat.run(s, ev)
+
+    def _heal(self, s: GameState, a: Heal, ev: list[Event]) -> GameState:
+        fig, target = s.fig(a.figure), s.fig(a.target)
+        amount = self.ab.number(fig, "Heal")
+        new = min(self.card(target).hp, target.hp + amount)
+        s = s.with_figure(replace(target, hp=new))
+        s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+        ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
+        return s
+
+    def _count_attack(self, s: GameState) -> GameState:
+        t = s.turn
+        assert t is not None
+        return replace(s, turn=replace(t, attacked=True, attacks=t.attacks + 1))
+
     # setup and rounds
+
+    def _field_squads(self, s: GameState) -> GameState:
+        """Both secret squads are built: reveal them and put the figures on the table for setup."""
+        figures = []
+        for side, squad in zip(SIDES, s.squads):
+            for fid, cid in figure_ids(squad, self.setup.cards):
+                c = self.setup.cards[cid]
+                figures.append(Figure(fid, cid, side, c.size, c.hp, c.force if self.setup.abilities else 0))
+        return replace(s, figures=tuple(figures), setup_side=self.setup.setup_first)
 
     def _after_placement(self, s: GameState, ev: list[Event]) -> GameState:
         if any(f.pos is None and f.side == s.setup_side for f in s.figures):
@@ -522,14 +798,18 @@ class SkirmishGame:
         nxt = other(s.setup_side)
         if any(f.pos is None for f in s.figures if f.side == nxt):
             return replace(s, setup_side=nxt)
-        held = self.board.doors_held_open(f.space() for f in s.living())
+        held = self._doors_held(s)
         s = replace(s, open_doors=held)
         if held:
             ev.append(Event("doors", f"{len(held)} door(s) start open: a character was set up next to them"))
         return self._begin_round(s, ev)
 
+    def _doors_held(self, s: GameState):
+        """Doors with a character next to them (a Hologram holds no door)."""
+        return self.board.doors_held_open(f.space() for f in s.living() if not self.ab.hologram(f))
+
     def _begin_round(self, s: GameState, ev: list[Event]) -> GameState:
-        s = replace(s, round=s.round + 1, noisy=False,
+        s = replace(s, round=s.round + 1, noisy=False, harpooned=frozenset(), flanked=(),
                     figures=tuple(replace(f, activated=False) for f in s.figures))
         while True:
             r = self.dice.d20("initiative: rebel")
@@ -556,7 +836,7 @@ class SkirmishGame:
         quiet = 0 if s.noisy else s.quiet_rounds + 1
         s = replace(s, quiet_rounds=quiet)
         if quiet >= self.setup.tie_break_rounds:
-            winner, why = tie_break(s, self.setup.cards, self.setup.grid, self.board)
+            winner, why = tie_break(s, self.setup.cards, self.setup.grid, self.board, self.squads.cost_of)
             ev.append(Event("victory", why))
             return replace(s, stage="over", winner=winner, end_reason=why, phase_side=None, phase_left=0)
         return self._begin_round(s, ev)
@@ -573,7 +853,7 @@ class SkirmishGame:
     def _end_turn(self, s: GameState, ev: list[Event]) -> GameState:
         assert s.turn is not None
         ev.append(Event("end", f"{s.turn.figure}'s turn ends"))
-        held = self.board.doors_held_open(f.space() for f in s.living())
+        held = self._doors_held(s)
         if held != s.open_doors:
             opened, closed = len(held - s.open_doors), len(s.open_doors - held)
             ev.append(Event("doors", f"doors: {opened} open, {closed} close"))
@@ -582,20 +862,10 @@ class SkirmishGame:
             return s
         return self._after_activation(s, ev)
 
-    def _check_victory(self, s: GameState, ev: list[Event]) -> GameState:
-        for side in SIDES:
-            if not s.living(side):
-                winner = other(side)
-                why = f"{winner} wins: every {side} character is defeated"
-                ev.append(Event("victory", why))
-                return replace(s, stage="over", winner=winner, end_reason=why, attack=None)
-        return s
-
     # movement
 
     def _start_move(self, s: GameState, m: Move, ev: list[Event]) -> GameState:
         fig = s.fig(m.figure)
-        grid = self.setup.grid
         costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         assert costs is not None
         ev.append(Event("move", f"{fig.id} moves {square_label(fig.pos)} -> {square_label(m.destination)} "  # type: ignore[arg-type]
@@ -624,56 +894,14 @@ class SkirmishGame:
         for h in a.helpers:
             s = s.with_figure(replace(s.fig(h), activated=True))
         if a.helpers:
-            ev.append(Event("combined fire", f"{', '.join(a.helpers)} combine fire with {a.figure} (+{COMBINED_FIRE_BONUS} each)"))
-        s = replace(s, turn=replace(s.turn, attacked=True))  # type: ignore[arg-type]
-        return self._roll_attack(s, a.figure, a.target, a.helpers, opportunity=False, ev=ev)
+            ev.append(Event("combined fire", f"{', '.join(a.helpers)} combine fire with {a.figure} (+4 each)"))
+        s = self._count_attack(s)
+        s = replace(s, attacks=s.attacks + (AttackSpec(a.figure, a.target, a.helpers),))
+        return self.combat.run(s, ev)
 
-    def _roll_attack(self, s: GameState, attacker_id: str, target_id: str, helpers: tuple[str, ...], *,
-                     opportunity: bool, ev: list[Event]) -> GameState:
-        attacker, target = s.fig(attacker_id), s.fig(target_id)
-        ac, tc = self.card(attacker), self.card(target)
-        mods: list[tuple[str, int]] = [("Attack", ac.attack)]
-        if helpers:
-            mods.append(("combined fire", COMBINED_FIRE_BONUS * len(helpers)))
-        defense: list[tuple[str, int]] = [("Defense", tc.defense)]
-        if not opportunity:
-            sight = self.board.sight(s.open_doors)
-            others = frozenset(sq for f in s.living() if f.id not in (attacker.id, target.id) for sq in f.space())
-            if sight.has_cover(attacker.rect(), target.rect(), others):
-                defense.append(("cover", COVER_BONUS))
-        roll = self.dice.d20(f"{attacker.id} attacks {target.id}")
-        s = replace(s, noisy=True)
-        pa = PendingAttack(attacker.id, target.id, roll, tuple(mods), tuple(defense), opportunity)
-        result = judge(roll, pa.modifiers, pa.defense)
-        if not result.hit and attacker.force >= 1 and attacker.force_turn != (s.turn.number if s.turn else -1):
-            ev.append(Event("attack", explain(attacker.id, target.id, result, pa.modifiers, pa.defense)
-                            + ": miss (a Force point may reroll it)"))
-            return replace(s, attack=pa)
-        return self._settle_attack(s, pa, ev)
-
-    def _settle_attack(self, s: GameState, pa: PendingAttack, ev: list[Event]) -> GameState:
-        attacker, target = s.fig(pa.attacker), s.fig(pa.target)
-        result = judge(pa.roll, pa.modifiers, pa.defense)
-        line = explain(attacker.id, target.id, result, pa.modifiers, pa.defense)
-        s = replace(s, attack=None)
-        if not result.hit:
-            ev.append(Event("attack", line + (": natural 1, miss" if result.roll == 1 else ": miss")))
-        else:
-            damage = self.card(attacker).damage * (2 if result.critical else 1)
-            before = target.hp
-            s, t2 = deal_damage(s, target, damage)
-            crit = "critical hit" if result.critical else "hit"
-            after = "defeated" if t2.defeated else f"{t2.hp}"
-            ev.append(Event("attack", f"{line}: {crit}, {damage} damage, {target.id} {before} -> {after}",
-                            (("damage", damage), ("target", target.id))))
-            s = self._check_victory(s, ev)
-            if s.stage == "over":
-                return replace(s, turn=None)
-        return self._resume(s, ev)
-
-    def _resume(self, s: GameState, ev: list[Event]) -> GameState:
-        """After an attack: a defeated mover's turn ends; a paused move carries on."""
-        if s.turn is None:
+    def resume(self, s: GameState, ev: list[Event]) -> GameState:
+        """After attacks and saves: a defeated mover's turn ends; a paused move carries on."""
+        if s.turn is None or s.stage == "over":
             return s
         mover = s.fig(s.turn.figure)
         if not mover.alive:
@@ -683,19 +911,6 @@ class SkirmishGame:
         return s
 
 
-_NONE: frozenset[str] = frozenset()
-
-_ASK = {
-    "place": "set up a character",
-    "first": "choose who goes first",
-    "activate": "activate a character",
-    "turn": "act with the active character",
-    "opportunity": "decide on attacks of opportunity",
-    "reroll": "decide whether to reroll",
-    "over": "nothing",
-}
-
-
 def new_header(setup: Setup) -> RecordHeader:
     """The record header for a new game."""
     return RecordHeader(game="skirmish", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
@@ -703,7 +918,9 @@ def new_header(setup: Setup) -> RecordHeader:
 
 
 def initial_state(setup: Setup, squads: dict[Side, list[str]], positions: dict[str, str]) -> GameState:
-    """Figures off the map, ready for setup."""
+    """Figures off the map, ready for setup (or no figures yet, when squads are built in secret)."""
+    if setup.build_points is not None:
+        return GameState((), stage="build", setup_side=setup.setup_first)
     figures = []
     for side in SIDES:
         for fid, cid in figure_ids(squads[side], setup.cards):

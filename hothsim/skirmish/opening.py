@@ -43,7 +43,7 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
         scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, zones=zones,
         abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
         data_hash=catalog.data_hash(scenario_path, map_path),
-        seed=seed, created=created, scripted=scripted,
+        seed=seed, created=created, scripted=scripted, build_points=settings.build_points,
     )
     squads = {side: list(getattr(settings, side)) for side in SIDES}
     state = initial_state(setup, squads, {})

@@ -65,6 +65,8 @@ class Turn:
     moved_before: int = 0  # squares of movement spent before attacking
     moved_after: int = 0  # squares of movement spent after attacking
     attacked: bool = False
+    attacks: int = 0  # attacks declared this turn (Double Attack allows a second)
+    replaced: bool = False  # an ability that replaces attacks was used
     force_move: bool = False  # 1 Force point spent to move 2 extra squares
     path_left: tuple[Square, ...] = ()  # the rest of a move paused for attacks of opportunity
     path_cost_left: tuple[int, ...] = ()  # the cost of each remaining step
@@ -72,16 +74,47 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class AttackSpec:
+    """An attack waiting to be made: a turn's attack, an attack of opportunity, Twin Attack's extra
+    attack, one of Lightsaber Sweep's attacks or a Lightsaber Riposte."""
+
+    attacker: str
+    target: str
+    helpers: tuple[str, ...] = ()
+    kind: Literal["turn", "opportunity", "extra", "sweep", "riposte"] = "turn"
+    auto: bool = False  # Use the Force: hits automatically as a critical hit
+
+
+@dataclass(frozen=True)
 class PendingAttack:
-    """An attack whose roll has been made and may be rerolled with a Force point."""
+    """An attack in resolution, paused for a decision: a reroll after a miss ("rolled"), Lightsaber
+    Deflect after a nonmelee hit ("hit"), or Lightsaber Riposte after a melee hit ("riposte")."""
 
     attacker: str
     target: str
     roll: int
     modifiers: tuple[tuple[str, int], ...]  # (why, bonus) added to the roll
     defense: tuple[tuple[str, int], ...]  # (why, value) summed into the Defense to beat
-    opportunity: bool  # an attack of opportunity (no combined fire, single attack)
-    rerolled: bool = False
+    kind: str = "turn"
+    auto: bool = False
+    stage: Literal["rolled", "hit", "riposte"] = "rolled"
+
+    @property
+    def opportunity(self) -> bool:
+        """An attack of opportunity."""
+        return self.kind == "opportunity"
+
+
+@dataclass(frozen=True)
+class PendingSave:
+    """A save a character must make: to shrug off Splash damage or a harpoon."""
+
+    figure: str
+    needed: int
+    effect: Literal["splash", "harpoon"]
+    amount: int = 0
+    source: str = ""
+    roll: int = 0  # 0 until rolled; a failed roll waits here for a reroll decision
 
 
 @dataclass(frozen=True)
@@ -89,7 +122,7 @@ class GameState:
     """Everything about a skirmish at one moment."""
 
     figures: tuple[Figure, ...]
-    stage: Literal["setup", "first", "round", "over"] = "setup"
+    stage: Literal["build", "setup", "first", "round", "over"] = "setup"
     setup_side: Side = "imperial"
     round: int = 0
     initiative: Side | None = None  # who won the initiative check this round
@@ -99,6 +132,13 @@ class GameState:
     turn: Turn | None = None
     turns_taken: int = 0
     attack: PendingAttack | None = None
+    attacks: tuple[AttackSpec, ...] = ()  # attacks still to make, in order
+    save: PendingSave | None = None  # a failed save waiting for a reroll decision
+    saves: tuple[PendingSave, ...] = ()  # saves still to roll, in order
+    flanked: tuple[tuple[str, str, int], ...] = ()  # (flanker, victim, round) from Flanking Attack
+    harpooned: frozenset[str] = frozenset()  # cannot move this round
+    squads: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # cards recruited (rebel, imperial) while building
+    ready: frozenset[str] = frozenset()  # sides whose squad is built
     open_doors: frozenset[Edge] = frozenset()
     quiet_rounds: int = 0  # rounds in a row without damage, attack roll or forced save
     noisy: bool = False  # this round had damage, an attack roll or a forced save
@@ -163,7 +203,7 @@ class Decision:
     """Who must decide now, and what kind of choice it is."""
 
     player: Side | None
-    kind: Literal["place", "first", "activate", "turn", "opportunity", "reroll", "over"]
+    kind: Literal["build", "place", "first", "activate", "turn", "opportunity", "reroll", "reaction", "over"]
     figure: str | None = None
     note: str = ""
 

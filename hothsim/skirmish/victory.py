@@ -8,10 +8,12 @@ centre costs more; otherwise a draw.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from hothsim.kernel.squares import SquareMap
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
-from hothsim.skirmish.state import SIDES, GameState, Side, other
+from hothsim.skirmish.state import SIDES, Figure, GameState, Side, other
 
 
 def centre_squares(grid: SquareMap) -> tuple[tuple[int, int], ...]:
@@ -21,9 +23,11 @@ def centre_squares(grid: SquareMap) -> tuple[tuple[int, int], ...]:
     return tuple((x, y) for y in ys for x in xs)
 
 
-def tie_break(s: GameState, cards: dict[str, Card], grid: SquareMap, board: Board) -> tuple[Side | None, str]:
-    """The winner by the tie-breaker and a sentence saying why (None and the reason for a draw)."""
-    points = {side: sum(cards[f.card].cost for f in s.figures if f.side == other(side) and f.defeated)
+def tie_break(s: GameState, cards: dict[str, Card], grid: SquareMap, board: Board,
+              cost_of: Callable[[GameState, Figure], int]) -> tuple[Side | None, str]:
+    """The winner by the tie-breaker and a sentence saying why (None and the reason for a draw).
+    `cost_of` gives a figure's cost within its squad (after Rapport)."""
+    points = {side: sum(cost_of(s, f) for f in s.figures if f.side == other(side) and f.defeated)
               for side in SIDES}
     head = f"no damage, attack or save for {s.quiet_rounds} rounds: "
     if points["rebel"] != points["imperial"]:
@@ -37,7 +41,7 @@ def tie_break(s: GameState, cards: dict[str, Card], grid: SquareMap, board: Boar
             d = min((dist[sq] for sq in f.space() if sq in dist), default=None)
             if d is None:
                 continue
-            key = (d, -cards[f.card].cost)
+            key = (d, -cost_of(s, f))
             if best is None or key < best:
                 best = key
         if best is not None:

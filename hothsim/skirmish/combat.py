@@ -1,0 +1,250 @@
+"""Resolving attacks and saves: the order of steps, and where each pauses for a player's decision.
+
+An attack goes: roll (or Use the Force's automatic critical hit) -> a Force reroll after a miss ->
+Lightsaber Deflect after a nonmelee hit -> damage (bonuses, critical, Damage Reduction) -> Splash saves
+-> Lightsaber Riposte after a melee hit -> Twin Attack's extra attack.  Attacks and saves still to come
+wait in queues in the state; `run` works through them until a decision is needed or nothing is left,
+then play resumes (a paused move carries on, a defeated mover's turn ends).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hothsim.skirmish.attacks import judge, explain
+from hothsim.skirmish.saves import save_succeeds
+from hothsim.skirmish.state import AttackSpec, Event, Figure, GameState, PendingAttack, PendingSave
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hothsim.skirmish.game import SkirmishGame
+
+SPLASH_SAVE = 11
+HARPOON_SAVE = 11
+DEFLECT_SAVE = 11
+
+
+class Combat:
+    """The attack and save steps of one game (it rolls the game's dice)."""
+
+    def __init__(self, game: "SkirmishGame") -> None:
+        self.g = game
+        self.ab = game.ab
+
+    # ---------------------------------------------------------------- shared facts
+
+    def turn_id(self, s: GameState) -> int:
+        """The number of the turn in progress (Force is spent at most once per turn)."""
+        return s.turn.number if s.turn is not None else s.turns_taken
+
+    def force_ready(self, s: GameState, f: Figure, points: int = 1) -> bool:
+        """Whether the figure may spend this much Force now."""
+        return f.alive and f.force >= points and f.force_turn != self.turn_id(s)
+
+    def spend(self, s: GameState, f: Figure, points: int) -> GameState:
+        """Spend Force points (once in this turn)."""
+        return s.with_figure(replace(f, force=f.force - points, force_turn=self.turn_id(s)))
+
+    # ---------------------------------------------------------------- the loop
+
+    def run(self, s: GameState, ev: list[Event]) -> GameState:
+        """Work through pending saves and attacks until a decision is needed, then resume play."""
+        while s.stage != "over":
+            if s.attack is not None or s.save is not None:
+                return s
+            if s.saves:
+                save, rest = s.saves[0], s.saves[1:]
+                s = self.roll_save(replace(s, saves=rest), save, ev)
+                continue
+            if s.attacks:
+                spec, rest = s.attacks[0], s.attacks[1:]
+                s = self.start_attack(replace(s, attacks=rest), spec, ev)
+                continue
+            return self.g.resume(s, ev)
+        return s
+
+    # ---------------------------------------------------------------- attacks
+
+    def start_attack(self, s: GameState, spec: AttackSpec, ev: list[Event]) -> GameState:
+        """Make one attack roll (or an automatic critical hit)."""
+        attacker, target = s.fig(spec.attacker), s.fig(spec.target)
+        if not attacker.alive or not target.alive or not self.ab.can_attack(s, attacker):
+            return s
+        adjacent = self.g.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        cover = not adjacent and self.g.covered(s, attacker, target)
+        mods = tuple(self.ab.attack_mods(s, attacker, target, len(spec.helpers)))
+        defense = tuple(self.ab.defense_mods(s, attacker, target, cover))
+        if self.ab.printed(attacker, "Flanking Attack"):
+            s = replace(s, flanked=s.flanked + ((attacker.id, target.id, s.round),))
+        s = replace(s, noisy=True)
+        if spec.auto:
+            pa = PendingAttack(attacker.id, target.id, 20, mods, defense, spec.kind, True)
+            ev.append(Event("attack", f"{attacker.id} uses the Force: an automatic critical hit on {target.id}"))
+            return self.after_roll(s, pa, ev)
+        roll = self.g.dice.d20(f"{attacker.id} attacks {target.id}")
+        pa = PendingAttack(attacker.id, target.id, roll, mods, defense, spec.kind)
+        result = judge(roll, mods, defense)
+        if not result.hit and self.force_ready(s, attacker):
+            ev.append(Event("attack", explain(attacker.id, target.id, result, mods, defense)
+                            + ": miss (a Force point may reroll it)"))
+            return replace(s, attack=pa)
+        return self.after_roll(s, pa, ev)
+
+    def reroll(self, s: GameState, ev: list[Event]) -> GameState:
+        """Spend 1 Force to reroll the attack just missed; the new roll stands."""
+        pa = s.attack
+        assert pa is not None
+        s = self.spend(s, s.fig(pa.attacker), 1)
+        roll = self.g.dice.d20(f"{pa.attacker} rerolls the attack on {pa.target}")
+        ev.append(Event("force", f"{pa.attacker} spends 1 Force point to reroll"))
+        return self.after_roll(replace(s, attack=None), replace(pa, roll=roll), ev)
+
+    def after_roll(self, s: GameState, pa: PendingAttack, ev: list[Event]) -> GameState:
+        """Hit or miss; a nonmelee hit may be deflected."""
+        s = replace(s, attack=None)
+        attacker, target = s.fig(pa.attacker), s.fig(pa.target)
+        result = judge(pa.roll, pa.modifiers, pa.defense)
+        line = explain(attacker.id, target.id, result, pa.modifiers, pa.defense) if not pa.auto else \
+            f"{attacker.id} attacks {target.id}: Use the Force"
+        if not (result.hit or pa.auto):
+            ev.append(Event("attack", line + (": natural 1, miss" if result.roll == 1 else ": miss")))
+            splash = self.ab.number(attacker, "Splash")
+            if splash:
+                s = self.queue_splash(s, attacker, target, splash, include_target=True)
+            return self.finish_attack(s, pa, ev)
+        if (not self.ab.melee(attacker) and self.ab.power(target, "Lightsaber Deflect")
+                and self.force_ready(s, target)):
+            ev.append(Event("attack", line + ": hit (Lightsaber Deflect may stop it)"))
+            return replace(s, attack=replace(pa, stage="hit"))
+        return self.apply_hit(s, pa, ev, line=line)
+
+    def deflect(self, s: GameState, use: bool, ev: list[Event]) -> GameState:
+        """The defender's answer to a nonmelee hit: Lightsaber Deflect (save 11: no damage) or not."""
+        pa = s.attack
+        assert pa is not None
+        s = replace(s, attack=None)
+        if not use:
+            return self.apply_hit(s, pa, ev)
+        target = s.fig(pa.target)
+        s = self.spend(s, target, 1)
+        roll = self.g.dice.d20(f"{target.id} deflects")
+        if save_succeeds(roll, DEFLECT_SAVE):
+            ev.append(Event("force", f"{target.id} spends 1 Force point: Lightsaber Deflect, save d20 {roll} "
+                                     f"vs {DEFLECT_SAVE}: deflected, no damage"))
+            return self.finish_attack(s, pa, ev)
+        ev.append(Event("force", f"{target.id} spends 1 Force point: Lightsaber Deflect, save d20 {roll} "
+                                 f"vs {DEFLECT_SAVE}: failed"))
+        return self.apply_hit(s, pa, ev)
+
+    def apply_hit(self, s: GameState, pa: PendingAttack, ev: list[Event], line: str = "") -> GameState:
+        """Deal the damage of a hit, then Splash, then a possible Riposte."""
+        attacker, target = s.fig(pa.attacker), s.fig(pa.target)
+        result = judge(pa.roll, pa.modifiers, pa.defense)
+        critical = pa.auto or result.critical
+        adjacent = self.g.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        parts = self.ab.damage_of(s, attacker, target, critical, adjacent)
+        amount = sum(v for _, v in parts)
+        detail = " + ".join(f"{v} {why}" for why, v in parts) if len(parts) > 1 else ""
+        head = (line + ": " if line else f"{attacker.id} hits {target.id}: ") + ("critical hit" if critical else "hit")
+        where = target.rect()
+        s = self.damage(s, target, amount, attacker, adjacent, head + (f" ({detail})" if detail else ""), ev)
+        if s.stage == "over":
+            return s
+        splash = self.ab.number(attacker, "Splash")
+        if splash:
+            s = self.queue_splash(s, attacker, target, splash, include_target=False, where=where)
+        target = s.fig(target.id)
+        if (self.ab.melee(attacker) and target.alive and s.fig(attacker.id).alive
+                and self.ab.power(target, "Lightsaber Riposte") and self.force_ready(s, target)):
+            return replace(s, attack=replace(pa, stage="riposte"))
+        return self.finish_attack(s, pa, ev)
+
+    def riposte(self, s: GameState, use: bool, ev: list[Event]) -> GameState:
+        """The defender's answer to a melee hit: Lightsaber Riposte (one attack back) or not."""
+        pa = s.attack
+        assert pa is not None
+        s = replace(s, attack=None)
+        if use:
+            s = self.spend(s, s.fig(pa.target), 1)
+            ev.append(Event("force", f"{pa.target} spends 1 Force point: Lightsaber Riposte against {pa.attacker}"))
+            s = replace(s, attacks=(AttackSpec(pa.target, pa.attacker, kind="riposte"),) + s.attacks)
+        return self.finish_attack(s, pa, ev)
+
+    def finish_attack(self, s: GameState, pa: PendingAttack, ev: list[Event]) -> GameState:
+        """Twin Attack's extra attack follows a turn's (or a sweep's) attack on a standing target."""
+        attacker, target = s.fig(pa.attacker), s.fig(pa.target)
+        if (pa.kind in ("turn", "sweep") and self.ab.printed(attacker, "Twin Attack") and attacker.alive
+                and target.alive):
+            s = replace(s, attacks=(AttackSpec(attacker.id, target.id, kind="extra"),) + s.attacks)
+        return s
+
+    # ---------------------------------------------------------------- damage and saves
+
+    def damage(self, s: GameState, target: Figure, amount: int, attacker: Figure | None, adjacent: bool, what: str,
+               ev: list[Event]) -> GameState:
+        """Deal damage (after Damage Reduction); defeat at 0; a Hologram takes none."""
+        if self.ab.hologram(target):
+            ev.append(Event("damage", f"{what}: {target.id} is a hologram and takes no damage"))
+            return s
+        left, note = self.ab.reduce_damage(target, amount, attacker, adjacent)
+        hp = target.hp - left
+        after = "defeated" if hp <= 0 else str(hp)
+        ev.append(Event("attack", f"{what}, {left} damage{note}, {target.id} {target.hp} -> {after}",
+                        (("damage", left), ("target", target.id))))
+        if left and attacker is not None and attacker.side != target.side:
+            s = replace(s, noisy=True)
+        t2 = replace(target, hp=0, defeated=True, pos=None) if hp <= 0 else replace(target, hp=hp)
+        s = s.with_figure(t2)
+        return self.g.check_victory(s, ev)
+
+    def queue_splash(self, s: GameState, attacker: Figure, target: Figure, amount: int,
+                     include_target: bool, where: tuple[int, int, int, int] | None = None) -> GameState:
+        """Splash: a save of 11 for each character adjacent to the target's space (and the target on a
+        miss); the acting player's characters save first, each side's in figure order."""
+        where = where or target.rect()
+        hit = [target] if include_target and target.alive else []
+        for f in s.living():
+            if f.id != target.id and self.g.board.adjacent(s.open_doors, f.rect(), where):
+                hit.append(f)
+        order = sorted(hit, key=lambda f: (f.side != attacker.side, f.id))
+        saves = tuple(PendingSave(f.id, SPLASH_SAVE, "splash", amount, attacker.id) for f in order
+                      if not self.ab.hologram(f))
+        return replace(s, saves=saves + s.saves, noisy=True) if saves else s
+
+    def roll_save(self, s: GameState, save: PendingSave, ev: list[Event]) -> GameState:
+        """Roll a save; a failure may be rerolled with Force (the saving player decides)."""
+        f = s.fig(save.figure)
+        if not f.alive:
+            return s
+        roll = self.g.dice.d20(f"{f.id} saves against {save.effect}")
+        s = replace(s, noisy=True)
+        if not save_succeeds(roll, save.needed) and self.force_ready(s, f):
+            ev.append(Event("save", f"{f.id} saves against {save.effect}: d20 {roll} vs {save.needed}: failed "
+                                    "(a Force point may reroll it)"))
+            return replace(s, save=replace(save, roll=roll))
+        return self.settle_save(s, replace(save, roll=roll), ev)
+
+    def reroll_save(self, s: GameState, use: bool, ev: list[Event]) -> GameState:
+        """The saving player's answer to a failed save: reroll with 1 Force (the new roll stands) or not."""
+        save = s.save
+        assert save is not None
+        s = replace(s, save=None)
+        if use:
+            s = self.spend(s, s.fig(save.figure), 1)
+            ev.append(Event("force", f"{save.figure} spends 1 Force point to reroll the save"))
+            save = replace(save, roll=self.g.dice.d20(f"{save.figure} rerolls the save against {save.effect}"))
+        return self.settle_save(s, save, ev)
+
+    def settle_save(self, s: GameState, save: PendingSave, ev: list[Event]) -> GameState:
+        """Apply the outcome of a save."""
+        f = s.fig(save.figure)
+        ok = save_succeeds(save.roll, save.needed)
+        head = f"{f.id} saves against {save.effect}: d20 {save.roll} vs {save.needed}"
+        if ok:
+            ev.append(Event("save", head + ": saved"))
+            return s
+        if save.effect == "harpoon":
+            ev.append(Event("save", head + f": failed, harpooned: {f.id} cannot move this round"))
+            return replace(s, harpooned=s.harpooned | {f.id})
+        source = s.fig(save.source) if save.source else None
+        return self.damage(s, f, save.amount, source, False, head + ": failed, Splash", ev)

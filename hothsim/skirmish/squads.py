@@ -1,0 +1,93 @@
+"""Squads: their cost (with Rapport), and building them in secret for the `skirmish` scenario.
+
+Each player builds a squad of up to the scenario's points from the pack's figures of their side (Rebels
+are the light side, Imperials the dark side): at most as many of a card as the pack holds, one Unique
+character of each given name.  Rapport lowers the cost of the characters it names (never below 1); the
+lowered cost is also what a defeated character scores in the tie-breaker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from hothsim.skirmish.actions import Action, Ready, Recruit
+from hothsim.skirmish.cards import Card
+from hothsim.skirmish.state import SIDES, Event, Figure, GameState, Side
+
+
+class SquadRules:
+    """Costs and squad building for one card set and points limit."""
+
+    def __init__(self, cards: dict[str, Card], points: int) -> None:
+        self.cards = cards
+        self.points = points
+
+    def costs(self, squad: Sequence[str]) -> list[int]:
+        """The cost of each card of a squad after Rapport (each Rapport ability counts once)."""
+        rapports = {(a[1], a[2]) for cid in squad for a in self.cards[cid].abilities if a[0] == "Rapport"}
+        out = []
+        for cid in squad:
+            c = self.cards[cid]
+            cost = c.cost
+            for name, n in rapports:
+                if name.lower() in c.name.lower():
+                    cost -= n or 0
+            out.append(max(1, cost))
+        return out
+
+    def cost_of(self, s: GameState, fig: Figure) -> int:
+        """What a figure costs within its squad (the tie-breaker's points)."""
+        squad = [f.card for f in s.figures if f.side == fig.side]
+        ids = [f.id for f in s.figures if f.side == fig.side]
+        return self.costs(squad)[ids.index(fig.id)]
+
+    def _squad(self, s: GameState, side: Side) -> tuple[str, ...]:
+        return s.squads[SIDES.index(side)]
+
+    def _problem(self, s: GameState, side: Side, cid: str) -> str | None:
+        card = self.cards.get(cid)
+        if card is None:
+            return f"there is no card {cid!r}"
+        if card.side != side:
+            return f"{card.name} fights for the {card.side} side"
+        squad = self._squad(s, side)
+        if squad.count(cid) >= card.copies:
+            return f"the pack has {card.copies} {card.name} figure(s)"
+        if card.unique and any(self.cards[o].unique and self.cards[o].given_name == card.given_name for o in squad):
+            return f"the squad already has a Unique {card.given_name}"
+        total = sum(self.costs(squad + (cid,)))
+        if total > self.points:
+            return f"that makes {total} points; a squad may have {self.points}"
+        return None
+
+    def build_actions(self, s: GameState, side: Side) -> list[Action]:
+        """Every card that may join the squad now, and `ready` once it has anyone."""
+        out: list[Action] = [Recruit(cid) for cid in sorted(self.cards) if self._problem(s, side, cid) is None]
+        if self._squad(s, side):
+            out.append(Ready())
+        return out
+
+    def why_not(self, s: GameState, side: Side, action: Action) -> tuple[str, str]:
+        """The rule a refused building action breaks."""
+        if isinstance(action, Recruit):
+            return ("squad building", self._problem(s, side, action.card) or "not allowed now")
+        return ("squad building", "a squad needs at least one character")
+
+    def apply(self, s: GameState, side: Side, action: Action, ev: list[Event]) -> GameState:
+        """Add a card, or finish the squad; when both are finished, setup begins (figures come next)."""
+        i = SIDES.index(side)
+        if isinstance(action, Recruit):
+            squads = list(s.squads)
+            squads[i] = squads[i] + (action.card,)
+            ev.append(Event("build", f"{side} recruits a character (secret)"))
+            return replace(s, squads=(squads[0], squads[1]))
+        assert isinstance(action, Ready)
+        ready = s.ready | {side}
+        ev.append(Event("build", f"{side}'s squad is ready ({sum(self.costs(self._squad(s, side)))} points)"))
+        if len(ready) == 2:
+            for sd in SIDES:
+                names = ", ".join(self.cards[c].name for c in self._squad(s, sd))
+                ev.append(Event("build", f"{sd} squad revealed: {names}"))
+            return replace(s, ready=ready, stage="setup")
+        return replace(s, ready=ready)
