@@ -8,11 +8,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from hothsim.data.catalog import Catalog
 from hothsim.games import load_game, open_game
 
 MAX_DECISIONS = 50_000
+
+
+def choose(rnd: random.Random, actions: list):
+    """A random legal action: first a kind of action (move, attack, Force, end...), then one of that kind.
+
+    Uniform over all actions would almost always pick one of the hundreds of moves; picking the kind first
+    exercises attacks, abilities and reactions as often as moving, and still only ever plays legal actions.
+    """
+    kinds: dict[str, list] = {}
+    for a in actions:
+        kinds.setdefault(type(a).__name__, []).append(a)
+    kind = rnd.choice(sorted(kinds))
+    return rnd.choice(kinds[kind])
 
 
 def check_invariants(game) -> None:
@@ -53,7 +67,7 @@ def play_checked(scenario: str, seed: int, catalog: Catalog | None = None) -> di
         if steps % 97 == 0:
             twin = game.clone()
             assert twin.state == game.state and twin.legal_actions() == actions
-        action = rnd.choice(actions)
+        action = choose(rnd, actions)
         events = game.apply(action)
         for e in events:
             if e.kind == "activate":
@@ -67,10 +81,16 @@ def play_checked(scenario: str, seed: int, catalog: Catalog | None = None) -> di
     again = load_game(text, catalog=catalog)
     assert again.record.to_text() == text, "the record does not replay to the identical record"
     assert again.state == game.state
-    return {"seed": seed, "winner": game.winner, "rounds": game.state.round, "decisions": steps}
+    return {"seed": seed, "winner": game.winner, "rounds": game.state.round, "decisions": steps,
+            "reason": game.state.end_reason}
+
+
+@lru_cache(maxsize=1)
+def worker_catalog() -> Catalog:
+    """One catalog per worker process, so every game it plays shares the maps' geometry caches."""
+    return Catalog.installed()
 
 
 def play_many(scenario: str, seeds: list[int]) -> list[dict]:
     """Play several games in this process, sharing one catalog's geometry caches."""
-    catalog = Catalog.installed()
-    return [play_checked(scenario, seed, catalog) for seed in seeds]
+    return [play_checked(scenario, seed, worker_catalog()) for seed in seeds]

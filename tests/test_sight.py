@@ -280,3 +280,23 @@ def test_line_of_sight_never_through_a_closed_building():
     assert s.can_see(R((3, 3)), R((5, 5)))
     assert s.can_see(R((0, 0)), R((8, 1)))
     assert not s.can_see(R((0, 0)), R((8, 8)))  # the room stands across every line between them
+
+
+def test_sight_through_doors_agrees_with_a_fresh_computation_for_every_door_state():
+    """The board consults every-door-closed and every-door-open sight first; the answers must not change."""
+    import random
+
+    from hothsim.data.catalog import Catalog
+    from hothsim.skirmish.board import Board
+
+    grid = Catalog.installed().load_map("echo-base-interior")
+    board = Board(grid)
+    doors = sorted(grid.doors)
+    rnd = random.Random(4)
+    squares = [sq for sq in grid.squares()]
+    for _ in range(6):
+        open_doors = frozenset(d for d in doors if rnd.random() < 0.5)
+        bounded, fresh = board.sight(open_doors), Sight.for_map(grid, open_doors)
+        for _ in range(150):
+            a, d = R(rnd.choice(squares)), R(rnd.choice(squares))
+            assert bounded.can_see(a, d) == fresh.can_see(a, d), (a, d, open_doors)

@@ -602,6 +602,12 @@ class Sight:
     low_objects: frozenset[Square] = frozenset()
     stride: int = 256
     bounds: tuple[int, int] | None = None
+    # Sight over more barriers (every door closed) and over fewer (every door open): more barriers never
+    # make a blocked pair visible, fewer never block a visible one, so both answer most questions.
+    more: "Sight | None" = field(default=None, repr=False)
+    fewer: "Sight | None" = field(default=None, repr=False)
+    open_doors: frozenset = frozenset()  # which of the map's doors are open here (with `more`)
+    _by_doors: dict = field(default_factory=dict, repr=False)  # shared by the Sights of one map
     _los: dict = field(default_factory=dict, repr=False)
     _cone: dict = field(default_factory=dict, repr=False)
     _low: dict = field(default_factory=dict, repr=False)
@@ -638,6 +644,20 @@ class Sight:
         """A witness segment if the spaces see each other, else None (symmetric, cached)."""
         key = (a, d) if a <= d else (d, a)
         hit = self._los.get(key, False)
+        if hit is False and self.more is not None and self.fewer is not None:
+            hit = self.more.line_of_sight(key[0], key[1])  # a clear segment there is clear here
+            if hit is None and self.fewer.line_of_sight(key[0], key[1]) is not None:
+                # It depends on the doors, but only on those inside the two spaces' bounding box (every
+                # segment between them lies there): share the answer with every Sight of this map.
+                x0, y0 = min(key[0][0], key[1][0]), min(key[0][1], key[1][1])
+                x1, y1 = max(key[0][2], key[1][2]), max(key[0][3], key[1][3])
+                near = frozenset(e for e in self.open_doors if x0 <= e.x <= x1 and y0 <= e.y <= y1)
+                shared = self.more._by_doors
+                hit = shared.get((key, near), False)
+                if hit is False:
+                    hit = find_line_of_sight(self.barriers, key[0], key[1])
+                    shared[(key, near)] = hit
+            self._los[key] = hit
         if hit is False:
             if self.bounds is not None:
                 reg = self._regions()
@@ -711,7 +731,10 @@ class Sight:
         return True
 
     @staticmethod
-    def for_map(grid: SquareMap, open_doors: frozenset = frozenset()) -> "Sight":
-        """A Sight for a map with the given doors open (every other door closed)."""
+    def for_map(grid: SquareMap, open_doors: frozenset = frozenset(), more: "Sight | None" = None,
+                fewer: "Sight | None" = None) -> "Sight":
+        """A Sight for a map with the given doors open (every other door closed); `more` and `fewer` are
+        Sights of the same map with every door closed and every door open, consulted first."""
         low = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.LOW)
-        return Sight(grid.barriers(open_doors), low, stride=grid.width, bounds=(grid.width, grid.height))
+        return Sight(grid.barriers(open_doors), low, stride=grid.width, bounds=(grid.width, grid.height),
+                     more=more, fewer=fewer, open_doors=frozenset(open_doors) & grid.doors)

@@ -6,7 +6,6 @@ and the doors decide, so every copy of a game may share one board.
 
 from __future__ import annotations
 
-import heapq
 from typing import Iterable
 
 from hothsim.kernel.paths import StepTable, cheapest_paths
@@ -31,6 +30,17 @@ class Board:
         self.pits = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.PIT)
         self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
         self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
+        self._squeeze: dict[tuple, dict] = {}
+
+    def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
+        """Remembered squeezing geometry for one kind of mover and one state of the doors."""
+        key = (size, flight, open_doors)
+        hit = self._squeeze.get(key)
+        if hit is None:
+            if len(self._squeeze) >= 64:
+                self._squeeze.clear()
+            hit = self._squeeze[key] = {}
+        return hit
 
     def ghost_steps(self, size: int):
         """A Hologram's steps: to any neighbouring position on the map, through walls, rock and
@@ -62,7 +72,12 @@ class Board:
         if s is None:
             if len(self._sights) >= _MAX_CACHED:
                 self._sights.clear()
-            s = self._sights[open_doors] = Sight.for_map(self.grid, open_doors)
+            closed, every = frozenset(), frozenset(self.grid.doors)
+            if open_doors in (closed, every) or not self.grid.doors:
+                s = Sight.for_map(self.grid, open_doors)
+            else:
+                s = Sight.for_map(self.grid, open_doors, more=self.sight(closed), fewer=self.sight(every))
+            self._sights[open_doors] = s
         return s
 
     def ranges_from(self, open_doors: frozenset[Edge], space: tuple[Square, ...]) -> dict[Square, int]:
@@ -94,21 +109,25 @@ class Board:
         left = len(targets)
         neighbours = self.steps(1, flight=True).neighbours(open_doors)
         best: dict[Square, int] = {sq: 0 for sq in a}
-        heap = [(0, sq) for sq in sorted(a)]
-        heapq.heapify(heap)
-        while heap and left:
-            c, sq = heapq.heappop(heap)
-            if c > best[sq]:
-                continue
-            for tid in where.get(sq, ()):
-                if out[tid] is None:
-                    out[tid] = c
-                    left -= 1
-            for nxt, step in neighbours(sq):
-                nc = c + step
-                if nc < best.get(nxt, nc + 1):
-                    best[nxt] = nc
-                    heapq.heappush(heap, (nc, nxt))
+        # Steps cost 1 or 2: a bucket queue is enough.
+        buckets: list[list[Square]] = [sorted(a)]
+        c = 0
+        while c < len(buckets) and left:
+            for sq in buckets[c]:
+                if best[sq] != c:
+                    continue
+                for tid in where.get(sq, ()):
+                    if out[tid] is None:
+                        out[tid] = c
+                        left -= 1
+                for nxt, step in neighbours(sq):
+                    nc = c + step
+                    if nc < best.get(nxt, nc + 1):
+                        best[nxt] = nc
+                        while len(buckets) <= nc:
+                            buckets.append([])
+                        buckets[nc].append(nxt)
+            c += 1
         return out
 
     def adjacent(self, open_doors: frozenset[Edge], a: Rect, d: Rect) -> bool:

@@ -464,8 +464,9 @@ class SkirmishGame:
         squeeze = None
         if fig.size > 1 and not self.ab.printed(fig, "Rigid"):
             squeeze = self.board.steps(squeezed_size(fig.size), flight)
+        memo = self.board.squeeze_memo(fig.size, flight, s.open_doors) if squeeze is not None else None
         return movement_graph(self.board.steps(fig.size, flight), squeeze, s.open_doors, blocked,
-                              [] if flight else [e.rect() for e in enemies], self.setup.grid)
+                              [] if flight else [e.rect() for e in enemies], self.setup.grid, memo)
 
     def _force_move_open(self, fig: Figure) -> bool:
         s = self._state

@@ -179,7 +179,8 @@ def is_squeezed(node: Node) -> bool:
 
 
 def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: frozenset, enemies: frozenset[Square],
-                   enemy_rects: list[tuple[int, int, int, int]], grid: SquareMap) -> Callable[[Node], list[tuple[Node, int]]]:
+                   enemy_rects: list[tuple[int, int, int, int]], grid: SquareMap,
+                   memo: dict | None = None) -> Callable[[Node], list[tuple[Node, int]]]:
     """The neighbour function of a moving figure.
 
     Steps with its whole space; and, for a big figure that may squeeze, steps of a narrower block of its
@@ -189,73 +190,111 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     must fit and may not touch an enemy: big characters cannot squeeze past enemies.  A step back to
     where the whole space fits pays for the terrain the space newly enters.  The anchor moves only with
     the block, so squeezing never moves a figure for free.
+
+    `memo` keeps what the map and doors alone decide (one dict per door state, shared between calls);
+    only the enemies are checked on every call.
     """
     full_steps = full.neighbours(open_doors, enemies)
     if squeeze is None:
         return full_steps  # type: ignore[return-value]
     size, small = full.size, squeeze.size
-    small_steps = squeeze.neighbours(open_doors, enemies)
-    whole_steps = full.neighbours(open_doors)  # what the whole space could do, characters aside
-    barriers = grid.barriers(open_doors)
-    mover_full = SquareMover(size=size)
-    mover_small = SquareMover(size=small)
-    offsets = [(i, j) for j in range(size - small + 1) for i in range(size - small + 1)]
-
-    def fits(a: tuple[int, int]) -> bool:
-        return a in full.fits and mover_full._space_fits(grid, barriers, a)
-
-    narrow_cache: dict[tuple[int, int], bool] = {}
-
-    def narrow(b: tuple[int, int]) -> bool:
-        """No position of the whole space containing the block fits (walls, rock or the map edge)."""
-        hit = narrow_cache.get(b)
-        if hit is None:
-            hit = narrow_cache[b] = not any(fits((b[0] - i, b[1] - j))
-                                            for j in range(size - small + 1) for i in range(size - small + 1))
-        return hit
-
-    def on_map(a: tuple[int, int]) -> bool:
-        return 0 <= a[0] and 0 <= a[1] and a[0] + size <= grid.width and a[1] + size <= grid.height
-
-    def squeeze_ok(b: tuple[int, int]) -> bool:
-        if b not in squeeze.fits or not mover_small._space_fits(grid, barriers, b):
-            return False
-        r = (b[0], b[1], b[0] + small, b[1] + small)
-        return not any(r[0] <= e[2] and e[0] <= r[2] and r[1] <= e[3] and e[1] <= r[3] for e in enemy_rects)
-
-    def widen_cost(old_block: tuple[int, int], a: tuple[int, int]) -> int | None:
-        space = _space(a, size)
-        if any(sq in enemies for sq in space):
-            return None
-        kept = set(_space(old_block, small))
-        return 2 if any(grid.terrain_at(sq).doubles_movement for sq in space if sq not in kept) else 1
+    static = _SqueezeGeometry(full, squeeze, open_doors, grid) if memo is None else memo.get("geometry")
+    if static is None:
+        static = memo["geometry"] = _SqueezeGeometry(full, squeeze, open_doors, grid)  # type: ignore[index]
+    # Blocks touching an enemy, and whole positions overlapping one, for this call.
+    touching: set[tuple[int, int]] = set()
+    for x0, y0, x1, y1 in enemy_rects:
+        for bx in range(x0 - small, x1 + 1):
+            for by in range(y0 - small, y1 + 1):
+                touching.add((bx, by))
+    crowded: set[tuple[int, int]] = set()
+    for ex, ey in enemies:
+        for i in range(size):
+            for j in range(size):
+                crowded.add((ex - i, ey - j))
 
     def gen(node: Node) -> list[tuple[Node, int]]:
-        if len(node) == 2:
-            out: list[tuple[Node, int]] = list(full_steps(node))  # type: ignore[arg-type]
-            ax, ay = node
-            possible = {a for a, _ in whole_steps(node)}
-            for i, j in offsets:
-                for (bx, by), c in small_steps((ax + i, ay + j)):
-                    a2 = (bx - i, by - j)
-                    gap = a2 not in possible and on_map(a2)
-                    if (gap or narrow((bx, by))) and squeeze_ok((bx, by)):
-                        out.append(((a2[0], a2[1], i, j), c))
-            return out
-        ax, ay, i, j = node
-        out = []
-        for (bx, by), c in small_steps((ax + i, ay + j)):
-            a2 = (bx - i, by - j)
-            if fits(a2):
-                diagonal = bx - (ax + i) != 0 and by - (ay + j) != 0
-                w = widen_cost((ax + i, ay + j), a2)
-                if w is not None:
-                    out.append((a2, (2 if diagonal else 1) * w))
-            elif narrow((bx, by)) and squeeze_ok((bx, by)):
-                out.append(((a2[0], a2[1], i, j), c))
+        edges = static.edges(node)
+        out: list[tuple[Node, int]] = list(full_steps(node)) if len(node) == 2 else []  # type: ignore[arg-type]
+        for to, cost, block, whole in edges:
+            if block is not None and block in touching:
+                continue
+            if whole is not None and whole in crowded:
+                continue
+            out.append((to, cost))
         return out
 
     return gen
+
+
+class _SqueezeGeometry:
+    """The squeezing steps the map and the doors allow, worked out node by node and remembered."""
+
+    def __init__(self, full: StepTable, squeeze: StepTable, open_doors: frozenset, grid: SquareMap) -> None:
+        self.full, self.squeeze, self.grid = full, squeeze, grid
+        self.size, self.small = full.size, squeeze.size
+        self.barriers = grid.barriers(open_doors)
+        self.small_steps = squeeze.neighbours(open_doors)
+        self.whole_steps = full.neighbours(open_doors)
+        self.mover_full = SquareMover(size=self.size)
+        self.mover_small = SquareMover(size=self.small)
+        self.offsets = [(i, j) for j in range(self.size - self.small + 1) for i in range(self.size - self.small + 1)]
+        self._fits: dict[tuple[int, int], bool] = {}
+        self._block: dict[tuple[int, int], bool] = {}
+        self._narrow: dict[tuple[int, int], bool] = {}
+        self._edges: dict[Node, list] = {}
+
+    def fits(self, a: tuple[int, int]) -> bool:
+        hit = self._fits.get(a)
+        if hit is None:
+            hit = self._fits[a] = a in self.full.fits and self.mover_full._space_fits(self.grid, self.barriers, a)
+        return hit
+
+    def block_fits(self, b: tuple[int, int]) -> bool:
+        hit = self._block.get(b)
+        if hit is None:
+            hit = self._block[b] = b in self.squeeze.fits and self.mover_small._space_fits(self.grid, self.barriers, b)
+        return hit
+
+    def narrow(self, b: tuple[int, int]) -> bool:
+        """No position of the whole space containing the block fits (walls, rock or the map edge)."""
+        hit = self._narrow.get(b)
+        if hit is None:
+            hit = self._narrow[b] = not any(self.fits((b[0] - i, b[1] - j)) for i, j in self.offsets)
+        return hit
+
+    def on_map(self, a: tuple[int, int]) -> bool:
+        return 0 <= a[0] and 0 <= a[1] and a[0] + self.size <= self.grid.width and a[1] + self.size <= self.grid.height
+
+    def edges(self, node: Node) -> list[tuple[Node, int, tuple[int, int] | None, tuple[int, int] | None]]:
+        """(next position, cost, block that must not touch an enemy, whole space that must hold none)."""
+        hit = self._edges.get(node)
+        if hit is not None:
+            return hit
+        out: list[tuple[Node, int, tuple[int, int] | None, tuple[int, int] | None]] = []
+        if len(node) == 2:
+            ax, ay = node
+            possible = {a for a, _ in self.whole_steps(node)}  # type: ignore[arg-type]
+            for i, j in self.offsets:
+                for (bx, by), c in self.small_steps((ax + i, ay + j)):
+                    a2 = (bx - i, by - j)
+                    gap = a2 not in possible and self.on_map(a2)
+                    if (gap or self.narrow((bx, by))) and self.block_fits((bx, by)):
+                        out.append(((a2[0], a2[1], i, j), c, (bx, by), None))
+        else:
+            ax, ay, i, j = node
+            for (bx, by), c in self.small_steps((ax + i, ay + j)):
+                a2 = (bx - i, by - j)
+                if self.fits(a2):
+                    diagonal = bx != ax + i and by != ay + j
+                    kept = set(_space((ax + i, ay + j), self.small))
+                    rough = any(self.grid.terrain_at(sq).doubles_movement for sq in _space(a2, self.size)
+                                if sq not in kept)
+                    out.append((a2, (2 if diagonal else 1) * (2 if rough else 1), None, a2))
+                elif self.narrow((bx, by)) and self.block_fits((bx, by)):
+                    out.append(((a2[0], a2[1], i, j), c, (bx, by), None))
+        self._edges[node] = out
+        return out
 
 
 def _space(anchor: tuple[int, int], size: int) -> list[Square]:

@@ -1,0 +1,413 @@
+"""Every special ability, Force power and commander effect of the pack, with scripted dice and numbers.
+
+Dice lists start with the two initiative rolls (Rebel, Imperial).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hothsim.kernel.squares import Edge, parse_square
+from hothsim.skirmish.actions import Attack, ForceMove, ForcePower, Harpoon, Heal, Move, Opportunity, Recruit, parse_action
+from hothsim.skirmish.game import IllegalAction
+from tests.arena import arena
+
+
+def do(game, *lines: str):
+    events = []
+    for line in lines:
+        events += game.apply(parse_action(line))
+    return events
+
+
+def text(events) -> str:
+    return " | ".join(e.text for e in events)
+
+
+def hp(game, fid: str) -> int:
+    return game.state.fig(fid).hp
+
+
+def A(tmp_path, rebel, imperial, dice, **kw):
+    return arena(tmp_path, rebel, imperial, dice, abilities=True, **kw)
+
+
+# ---------------------------------------------------------------- attack and damage bonuses
+
+
+def test_cunning_attack_plus_4_and_plus_10_against_an_enemy_that_has_not_activated(tmp_path):
+    g = A(tmp_path, {"han": "b2"}, {"snowtrooper-1": "h2", "snowtrooper-2": "h9"}, [15, 3, 3])
+    ev = do(g, "first rebel", "activate han", "attack han snowtrooper-1")
+    # 3 + 10 Attack + 4 Cunning = 17 vs 13: hit for 20 + 10.
+    assert "d20 3 +10 Attack +4 Cunning Attack = 17 vs Defense 13 = 13" in text(ev)
+    assert "30 damage" in text(ev) and g.state.fig("snowtrooper-1").defeated
+
+
+def test_cunning_attack_gives_nothing_against_an_enemy_that_has_activated(tmp_path):
+    g = A(tmp_path, {"han": "b2", "hoth-trooper": "a12"}, {"vader": "h2", "snowtrooper": "l12"}, [3, 15, 2])
+    do(g, "first imperial", "activate vader", "end vader", "activate snowtrooper", "end snowtrooper",
+       "activate han")
+    ev = do(g, "attack han vader")
+    assert "d20 2 +10 Attack = 12 vs Defense 23" in text(ev)
+
+
+def test_advantageous_attack_10_extra_damage_against_an_enemy_that_has_not_activated(tmp_path):
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 17])
+    ev = do(g, "first rebel", "activate leia", "attack leia vader", "decline vader")  # no Deflect
+    assert "(20 Damage + 10 Advantageous Attack), 30 damage, vader 140 -> 110" in text(ev)
+
+
+def test_lightsaber_10_extra_damage_only_against_an_adjacent_enemy(tmp_path):
+    g = A(tmp_path, {"luke": "c3"}, {"snowtrooper-1": "e3", "snowtrooper-2": "j9"}, [15, 3, 10])
+    ev = do(g, "first rebel", "activate luke", "attack luke snowtrooper-1")
+    assert "(10 Damage + 10 Lightsaber), 20 damage, snowtrooper-1 20 -> defeated" in text(ev)
+    g = A(tmp_path, {"luke": "c3"}, {"snowtrooper-1": "h3", "snowtrooper-2": "j9"}, [15, 3, 10])
+    ev = do(g, "first rebel", "activate luke", "attack luke snowtrooper-1")
+    assert "hit, 10 damage, snowtrooper-1 20 -> 10" in text(ev)
+
+
+def test_accurate_shot_targets_a_covered_enemy_that_is_not_the_nearest_with_its_plus_4(tmp_path):
+    g = A(tmp_path, {"han": "b2"}, {"snowtrooper-1": "i2", "snowtrooper-2": "b8"}, [15, 3, 9], low=("i2",))
+    do(g, "first rebel", "activate han")
+    assert {a.target for a in g.legal_actions() if isinstance(a, Attack)} == {"snowtrooper-1", "snowtrooper-2"}
+    ev = do(g, "attack han snowtrooper-1")
+    assert "vs Defense 13 +4 cover = 17" in text(ev)
+
+
+def test_damage_reduction_10_and_an_adjacent_lightsaber_ignores_it(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "c3"}, {"blizzard-scout": "h3"}, [15, 3, 20])
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper blizzard-scout")
+    assert "20 damage" not in text(ev) and "10 damage (-10 Damage Reduction), blizzard-scout 100 -> 90" in text(ev)
+    g = A(tmp_path, {"luke": "c3"}, {"blizzard-scout": "e3"}, [15, 3, 12])
+    ev = do(g, "first rebel", "activate luke", "attack luke blizzard-scout")
+    assert "20 damage (Damage Reduction ignored: adjacent lightsaber), blizzard-scout 100 -> 80" in text(ev)
+
+
+def test_natural_20_with_bonus_damage_doubles_the_whole_hit(tmp_path):
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 20])
+    ev = do(g, "first rebel", "activate leia", "attack leia vader", "decline vader")
+    assert "(20 Damage + 10 Advantageous Attack + 30 critical hit), 60 damage, vader 140 -> 80" in text(ev)
+
+
+# ---------------------------------------------------------------- the shape of a turn
+
+
+def test_double_attack_no_move_then_attack_again_or_move(tmp_path):
+    g = A(tmp_path, {"hoth-trooper-1": "d4", "hoth-trooper-2": "d5", "elite-hoth-trooper": "a12"},
+          {"vader": "c4"}, [3, 15, 10, 10])
+    do(g, "first imperial", "activate vader", "attack vader hoth-trooper-1")
+    assert hp(g, "hoth-trooper-1") == 0 or g.state.fig("hoth-trooper-1").defeated
+    acts = g.legal_actions()
+    assert Attack("vader", "hoth-trooper-2") in acts  # a second attack
+    assert any(isinstance(a, Move) for a in acts)  # or a move instead
+    do(g, "attack vader hoth-trooper-2")
+    assert g.state.fig("hoth-trooper-2").defeated
+    assert not any(isinstance(a, (Move, Attack)) for a in g.legal_actions())  # two attacks: no move
+
+
+def test_double_attack_not_after_moving(tmp_path):
+    g = A(tmp_path, {"hoth-trooper-1": "e4", "hoth-trooper-2": "e5"}, {"vader": "c4"}, [3, 15, 10])
+    do(g, "first imperial", "activate vader", "move vader d4", "attack vader hoth-trooper-1")
+    assert not any(isinstance(a, Attack) for a in g.legal_actions())
+
+
+def test_mobile_attack_splits_the_move_around_the_attack(tmp_path):
+    g = A(tmp_path, {"leia": "a1"}, {"snowtrooper": "a9"}, [15, 3, 2, 19])
+    do(g, "first rebel", "activate leia", "move leia b1 c1", "attack leia snowtrooper")
+    if g.pending.kind == "reroll":
+        do(g, "keep leia")
+    dests = [a for a in g.legal_actions() if isinstance(a, Move)]
+    assert max(sum(1 for _ in a.path) for a in dests) == 4  # 6 speed - 2 already moved
+
+
+def test_heavy_weapon_cannot_move_and_attack_in_one_turn(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "c3"}, {"eweb-snowtrooper": "h3"}, [3, 15, 12])
+    do(g, "first imperial", "activate eweb-snowtrooper", "move eweb-snowtrooper h4")
+    assert not any(isinstance(a, Attack) for a in g.legal_actions())
+    g = A(tmp_path, {"hoth-trooper": "c3"}, {"eweb-snowtrooper": "h3"}, [3, 15, 12])
+    do(g, "first imperial", "activate eweb-snowtrooper", "attack eweb-snowtrooper hoth-trooper")
+    assert not any(isinstance(a, Move) for a in g.legal_actions())
+
+
+def test_charging_fire_double_speed_then_attack(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "a2"}, {"elite-snowtrooper": "l2"}, [3, 15, 15])
+    do(g, "first imperial", "activate elite-snowtrooper",
+       "move elite-snowtrooper " + " ".join(f"{c}2" for c in "kjihgfedc"))  # 9 squares
+    assert Attack("elite-snowtrooper", "hoth-trooper") in g.legal_actions()
+
+
+def test_twin_attack_one_extra_attack_on_the_same_target(tmp_path):
+    g = A(tmp_path, {"snowspeeder": "b2"}, {"vader": "b9", "snowtrooper": "l12"}, [15, 3, 18, 18])
+    ev = do(g, "first rebel", "activate snowspeeder", "attack snowspeeder vader", "decline vader", "decline vader")
+    assert text(ev).count("snowspeeder attacks vader: d20 18") == 2  # the attack and its twin
+    assert hp(g, "vader") == 100
+
+
+def test_fragile_40_stops_attacks_below_40_hit_points(tmp_path):
+    g = A(tmp_path, {"atgar-trooper": "b2"}, {"snowtrooper": "b8"}, [15, 3])
+    do(g, "first rebel", "activate atgar-trooper")
+    assert any(isinstance(a, Attack) for a in g.legal_actions())
+    g2 = A(tmp_path, {"atgar-trooper": "b2"}, {"snowtrooper": "b8"}, [15, 3])
+    g2._state = g2.state.with_figure(g2.state.fig("atgar-trooper").__class__(
+        **{**g2.state.fig("atgar-trooper").__dict__, "hp": 39}))
+    do(g2, "first rebel", "activate atgar-trooper")
+    assert not any(isinstance(a, Attack) for a in g2.legal_actions())
+
+
+def test_splash_on_a_hit_and_on_a_miss_with_saves_of_11(tmp_path):
+    # Hit: the target takes 30, the two adjacent characters save (10 fails, 11 saves).
+    g = A(tmp_path, {"atgar-trooper": "b2"}, {"vader": "b8", "snowtrooper-1": "c9", "snowtrooper-2": "a9"},
+          [15, 3, 20, 10, 11])
+    ev = do(g, "first rebel", "activate atgar-trooper", "attack atgar-trooper vader", "decline vader")
+    assert hp(g, "vader") == 140 - 60  # critical hit
+    assert "snowtrooper-1 saves against splash: d20 10 vs 11: failed, Splash, 10 damage, snowtrooper-1 20 -> 10" \
+        in text(ev) or "snowtrooper-2 saves against splash: d20 10 vs 11: failed" in text(ev)
+    assert sorted([hp(g, "snowtrooper-1"), hp(g, "snowtrooper-2")]) == [10, 20]
+    # Miss: the target and those adjacent each save or take 10.
+    g = A(tmp_path, {"atgar-trooper": "b2"}, {"vader": "b8", "snowtrooper-1": "c9", "snowtrooper-2": "l12"},
+          [15, 3, 2, 5, 15])
+    ev = do(g, "first rebel", "activate atgar-trooper", "attack atgar-trooper vader")
+    assert "miss" in text(ev)
+    # Saves in figure order: snowtrooper-1 fails on 5 (20 -> 10), Vader saves on 15.
+    assert hp(g, "snowtrooper-1") == 10 and hp(g, "vader") == 140
+
+
+# ---------------------------------------------------------------- abilities that replace attacks
+
+
+def test_heal_10_never_above_full(tmp_path):
+    g = A(tmp_path, {"han": "b2", "hoth-trooper": "d2"}, {"snowtrooper": "l12"}, [15, 3])
+    trooper = g.state.fig("hoth-trooper")
+    g._state = g.state.with_figure(trooper.__class__(**{**trooper.__dict__, "hp": 15}))
+    do(g, "first rebel", "activate han")
+    assert Heal("han", "hoth-trooper") in g.legal_actions()
+    assert Heal("han", "han") not in g.legal_actions()  # Han is unhurt
+    ev = do(g, "heal han hoth-trooper")
+    assert hp(g, "hoth-trooper") == 20 and "15 -> 20" in text(ev)
+    assert not any(isinstance(a, Attack) for a in g.legal_actions())  # it replaced the attack
+
+
+def test_harpoon_gun_pins_a_mounted_weapon_enemy_unless_it_saves(tmp_path):
+    g = A(tmp_path, {"snowspeeder": "b2"}, {"blizzard-scout": "f2", "snowtrooper": "l12"}, [15, 3, 7, 8, 2])
+    do(g, "first rebel", "activate snowspeeder")
+    assert Harpoon("snowspeeder", "blizzard-scout") in g.legal_actions()
+    ev = do(g, "harpoon snowspeeder blizzard-scout")
+    assert "d20 7 vs 11: failed, harpooned" in text(ev)
+    do(g, "end snowspeeder", "activate blizzard-scout")
+    assert not any(isinstance(a, Move) for a in g.legal_actions())
+
+
+def test_force_grip_10_damage_without_a_roll(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "a1", "elite-hoth-trooper": "k10"}, {"vader": "d5"}, [3, 15])
+    do(g, "first imperial", "activate vader")
+    rolls = len(g.dice.log)
+    ev = do(g, "force vader grip elite-hoth-trooper")
+    assert len(g.dice.log) == rolls  # no roll
+    assert hp(g, "elite-hoth-trooper") == 20 and g.state.fig("vader").force == 4
+    assert "Force Grip" in text(ev)
+
+
+def test_lightsaber_sweep_one_attack_against_each_adjacent_enemy(tmp_path):
+    g = A(tmp_path, {"hoth-trooper-1": "c3", "hoth-trooper-2": "e5", "elite-hoth-trooper": "k10"},
+          {"vader": "d4"}, [3, 15, 12, 12])
+    do(g, "first imperial", "activate vader")
+    ev = do(g, "force vader sweep")
+    assert g.state.fig("hoth-trooper-1").defeated and g.state.fig("hoth-trooper-2").defeated
+    assert hp(g, "elite-hoth-trooper") == 30 and g.state.fig("vader").force == 4
+    assert "Lightsaber Sweep" in text(ev)
+
+
+def test_use_the_force_is_an_automatic_critical_hit(tmp_path):
+    g = A(tmp_path, {"luke": "b2"}, {"vader": "h2"}, [15, 3])
+    do(g, "first rebel", "activate luke")
+    rolls = len(g.dice.log)
+    ev = do(g, "force luke use vader", "decline vader")
+    assert len(g.dice.log) == rolls
+    assert g.state.fig("luke").force == 0
+    assert "(10 Damage + 10 critical hit), 20 damage, vader 140 -> 120" in text(ev)
+
+
+# ---------------------------------------------------------------- reactions
+
+
+def test_lightsaber_deflect_a_save_of_11_against_a_nonmelee_hit(tmp_path):
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18, 11])
+    do(g, "first rebel", "activate leia", "attack leia vader")
+    d = g.pending
+    assert (d.kind, d.player, d.figure) == ("reaction", "imperial", "vader")
+    ev = do(g, "force vader deflect")
+    assert "save d20 11 vs 11: deflected, no damage" in text(ev)
+    assert hp(g, "vader") == 140 and g.state.fig("vader").force == 4
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18, 10])
+    do(g, "first rebel", "activate leia", "attack leia vader", "force vader deflect")
+    assert hp(g, "vader") == 110
+
+
+def test_lightsaber_riposte_answers_a_melee_hit_with_an_attack(tmp_path):
+    # Only Vader has Riposte and only Vader makes melee attacks, so the defender's card is given the power
+    # for this test: when a melee attack hits it, its player may answer with one attack.
+    import dataclasses
+
+    g = A(tmp_path, {"luke": "e6"}, {"vader": "d5"}, [3, 15, 15, 18])
+    cards = dict(g.setup.cards)
+    cards["luke"] = dataclasses.replace(cards["luke"], force_powers=("Lightsaber Riposte",))
+    g.setup = dataclasses.replace(g.setup, cards=cards)
+    do(g, "first imperial", "activate vader", "attack vader luke")
+    assert hp(g, "luke") == 40
+    d = g.pending
+    assert (d.kind, d.player, d.figure) == ("reaction", "rebel", "luke")
+    ev = do(g, "force luke riposte")
+    assert "luke attacks vader: d20 18" in text(ev) and g.state.fig("luke").force == 2
+
+
+def test_force_reroll_of_a_failed_save_on_an_enemys_turn_after_moving_faster_on_its_own(tmp_path):
+    # The rulebook's Vader example: after spending Force to move faster, no Lightsaber Sweep that turn;
+    # on an enemy's turn he may spend Force again, to reroll a failed save.
+    g = A(tmp_path, {"atgar-trooper": "a12", "hoth-trooper": "b11"}, {"vader": "d4", "snowtrooper": "j12"},
+          [3, 15, 9, 4, 12])
+    do(g, "first imperial", "activate vader", "force vader move", "move vader c3 b2")
+    assert ForcePower("vader", "sweep") not in g.legal_actions()
+    do(g, "end vader", "activate snowtrooper", "end snowtrooper")
+    assert g.pending.player == "rebel"
+    # Move Vader next to the atgar's target for a splash: the Atgar attacks the Snowtrooper... simpler:
+    # the Atgar attacks Vader directly and misses, so Vader saves against the splash.
+    g._state = g.state.with_figure(g.state.fig("vader").__class__(**{**g.state.fig("vader").__dict__,
+                                                                    "pos": parse_square("a9")}))
+    do(g, "activate atgar-trooper", "attack atgar-trooper vader")  # d20 9 + 3 = 12 vs 23: miss
+    d = g.pending
+    assert (d.kind, d.player, d.figure) == ("reroll", "imperial", "vader")  # his failed splash save (4)
+    do(g, "reroll vader")
+    assert g.state.fig("vader").force == 3 and hp(g, "vader") == 140
+
+
+# ---------------------------------------------------------------- movement abilities
+
+
+def test_flight_over_enemies_and_pits_and_no_attacks_of_opportunity(tmp_path):
+    g = A(tmp_path, {"snowspeeder": "b2"}, {"snowtrooper-1": "d2", "snowtrooper-2": "d3", "vader": "l12"},
+          [15, 3])
+    do(g, "first rebel", "activate snowspeeder")
+    dests = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
+    assert parse_square("e2") in dests  # over the two Snowtroopers
+    do(g, "move snowspeeder c2 d2 e2")
+    assert g.pending.kind == "turn"  # nobody may attack a flier by opportunity
+
+
+def test_a_hologram_is_never_a_target_gives_no_cover_and_fades_without_troopers(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2"}, {"veers": "e2", "snowtrooper": "h2"}, [15, 3, 15])
+    do(g, "first rebel", "activate hoth-trooper")
+    assert {a.target for a in g.legal_actions() if isinstance(a, Attack)} == {"snowtrooper"}
+    ev = do(g, "attack hoth-trooper snowtrooper")
+    assert "cover" not in text(ev)  # Veers stands in the line of fire, but a hologram gives no cover
+    g = A(tmp_path, {"hoth-trooper": "b2"}, {"veers": "e2", "snowtrooper": "l12"}, [3, 15])
+    do(g, "first imperial")
+    ev = do(g, "activate veers")
+    assert g.state.fig("veers").defeated and "fades out" in text(ev)
+
+
+# ---------------------------------------------------------------- commander effects
+
+
+def test_vader_gives_trooper_followers_plus_6_defense_stacking_with_cover_to_plus_10(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "vader": "l12"}, [15, 3, 14], low=("h2",))
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "vs Defense 13 +4 cover +6 vader commands = 23: miss" in text(ev)
+
+
+def test_a_commander_effect_ends_when_its_commander_falls(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2", "luke": "j9"}, {"snowtrooper": "h2", "vader": "k12"},
+          [15, 3, 9], low=("h2",))
+    vader = g.state.fig("vader")
+    g._state = g.state.with_figure(vader.__class__(**{**vader.__dict__, "hp": 0, "defeated": True, "pos": None}))
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "vs Defense 13 +4 cover = 17: miss" in text(ev)
+
+
+def test_rebel_leader_plus_2_attack_within_6_squares_only(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2", "rebel-leader": "b5"}, {"snowtrooper": "h2"}, [15, 3, 9])
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "d20 9 +4 Attack +2 rebel-leader commands = 15" in text(ev)
+    g = A(tmp_path, {"hoth-trooper": "b2", "rebel-leader": "b12"}, {"snowtrooper": "h2"}, [15, 3, 9])
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "d20 9 +4 Attack = 13" in text(ev)
+
+
+def test_leias_granted_cunning_attack_stacks_with_the_rebel_leaders_bonus(tmp_path):
+    # The glossary: a granted ability's bonus does not stack with the same ability, but does stack with
+    # another commander effect's bonus to the same statistic (see docs/rules-decisions.md).
+    g = A(tmp_path, {"hoth-trooper": "b2", "leia": "b4", "rebel-leader": "b6"}, {"snowtrooper": "h2"}, [15, 3, 5])
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "d20 5 +4 Attack +4 Cunning Attack +2 rebel-leader commands = 15" in text(ev)
+    assert "(10 Damage + 10 Cunning Attack), 20 damage" in text(ev)
+
+
+def test_han_gets_no_second_cunning_attack_from_leia(tmp_path):
+    g = A(tmp_path, {"han": "b2", "leia": "b5"}, {"snowtrooper": "h2", "vader": "l12"}, [15, 3, 1])
+    ev = do(g, "first rebel", "activate han", "attack han snowtrooper")
+    assert ev and "+4 Cunning Attack" in text(ev) and text(ev).count("Cunning Attack") == 1
+
+
+def test_veers_gives_troopers_within_6_plus_3_attack(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b9"}, {"snowtrooper": "h2", "veers": "h4"}, [3, 15, 9])
+    ev = do(g, "first imperial", "activate snowtrooper", "attack snowtrooper hoth-trooper")
+    assert "d20 9 +4 Attack +3 veers commands = 16" in text(ev)
+
+
+# ---------------------------------------------------------------- combined fire and Mounted Weapon
+
+
+def test_melee_attackers_neither_give_nor_get_combined_fire(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "vader": "h4"}, [3, 15])
+    do(g, "first imperial", "activate snowtrooper")
+    assert {a.helpers for a in g.legal_actions() if isinstance(a, Attack)} == {()}
+
+
+def test_only_mounted_weapons_combine_fire_with_a_mounted_weapon(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2"}, {"blizzard-scout": "h2", "snowtrooper": "h6"}, [3, 15])
+    do(g, "first imperial", "activate blizzard-scout")
+    assert {a.helpers for a in g.legal_actions() if isinstance(a, Attack)} == {()}
+
+
+def test_flanking_attack_minus_4_defense_against_mounted_weapon_allies_only(tmp_path):
+    # The Snowspeeder flanks nothing; the Blizzard Scout's Flanking Attack marks its target for the round.
+    g = A(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "a12"}, {"blizzard-scout": "h2"},
+          [3, 15, 2, 2])
+    do(g, "first imperial", "activate blizzard-scout", "attack blizzard-scout hoth-trooper")
+    assert ("blizzard-scout", "hoth-trooper", 1) in g.state.flanked
+
+
+# ---------------------------------------------------------------- squads
+
+
+def test_skirmish_squads_100_points_unique_and_pack_counts(tmp_path):
+    from hothsim.games import open_game
+
+    g = open_game("skirmish", seed=3)
+    assert g.pending.kind == "build" and g.pending.player == "imperial"
+    do(g, "recruit vader", "recruit snowtrooper", "recruit snowtrooper")
+    acts = g.legal_actions()
+    assert Recruit("vader") not in acts  # Unique
+    assert Recruit("snowtrooper") not in acts  # the pack holds two
+    assert Recruit("blizzard-scout") not in acts  # 53 + 14 + 54 > 100
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(Recruit("blizzard-scout"))
+    assert exc.value.rule == "squad building" and "101" not in exc.value.message
+    do(g, "ready", "recruit luke", "recruit han", "ready")
+    assert g.pending.kind == "place" and g.pending.player == "imperial"  # the Dark Side sets up first
+    assert {f.id for f in g.state.figures} == {"vader", "snowtrooper-1", "snowtrooper-2", "luke", "han"}
+
+
+def test_rapport_lowers_costs_never_below_1():
+    from hothsim.skirmish.cards import Card
+    from hothsim.skirmish.squads import SquadRules
+
+    base = dict(side="imperial", size=1, copies=1, hp=10, defense=10, attack=0, damage=0, force=0, force_powers=(),
+                commander=None)
+    cards = {
+        "general": Card(id="general", name="General", cost=17, abilities=(("Rapport", "AT-ST", 10),), **base),
+        "walker": Card(id="walker", name="AT-ST Driver", cost=30, abilities=(), **base),
+        "tiny": Card(id="tiny", name="Little AT-ST", cost=5, abilities=(), **base),
+    }
+    rules = SquadRules(cards, 100)
+    assert rules.costs(["general", "walker", "tiny"]) == [17, 20, 1]
+    assert rules.costs(["walker"]) == [30]
