@@ -166,3 +166,38 @@ def test_shipped_maps_load_and_match_their_file_names():
     for path in cat.map_paths():
         m = cat.load_map(path.stem)
         assert m.id == path.stem
+
+
+@pytest.mark.parametrize(
+    "change, entry, field, words",
+    [
+        (("defense = { value = 23", "defence = { value = 23"), "card vader", "defence", "not a known field"),
+        (('"Double Attack"]\nabilities_source = "rulebook"\nforce_powers',
+          '"Double Atack"]\nabilities_source = "rulebook"\nforce_powers'), "card vader", "abilities", "unknown ability"),
+        (('attack = { value = 4, source = "rulebook" }', 'attack = { value = 4, source = "reconstructed" }'),
+         "card snowtrooper", "attack", "needs a one-line 'why'"),
+        (('hp = { value = 140, source = "rulebook" }', 'hp = { value = -5, source = "rulebook" }'),
+         "card vader", "hp.value", "greater than or equal to 0"),
+    ],
+)
+def test_a_typo_in_the_cards_names_the_file_the_card_and_the_field(tmp_path, change, entry, field, words):
+    from hothsim.data.cards import load_cards
+
+    text = (Catalog.installed().root / "rules" / "skirmish" / "cards.toml").read_text(encoding="utf-8")
+    assert change[0] in text
+    p = write(tmp_path, "cards.toml", text.replace(change[0], change[1], 1))
+    with pytest.raises(DataError) as exc:
+        load_cards(p)
+    e = exc.value
+    assert (e.path, e.entry, e.field) == (str(p), entry, field) and words in str(e)
+
+
+def test_every_card_number_carries_its_source():
+    from hothsim.data.cards import load_cards
+
+    cards = load_cards(Catalog.installed().root / "rules" / "skirmish" / "cards.toml")
+    assert len(cards) == 14 and sum(c.copies for c in cards.values()) == 17
+    for c in cards.values():
+        for stat in (c.cost, c.hp, c.defense, c.attack, c.damage) + ((c.force,) if c.force else ()):
+            assert stat.source in ("rulebook", "public", "reconstructed")
+            assert stat.source != "reconstructed" or stat.why

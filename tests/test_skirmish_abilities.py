@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from hothsim.kernel.squares import Edge, parse_square
-from hothsim.skirmish.actions import Attack, ForceMove, ForcePower, Harpoon, Heal, Move, Opportunity, Recruit, parse_action
+from hothsim.kernel.squares import parse_square
+from hothsim.skirmish.actions import Attack, ForcePower, Harpoon, Heal, Move, Recruit, parse_action
 from hothsim.skirmish.game import IllegalAction
 from tests.arena import arena
 
@@ -411,3 +411,37 @@ def test_rapport_lowers_costs_never_below_1():
     rules = SquadRules(cards, 100)
     assert rules.costs(["general", "walker", "tiny"]) == [17, 20, 1]
     assert rules.costs(["walker"]) == [30]
+
+
+def test_every_ability_power_and_effect_is_shown_in_our_words():
+    from hothsim.games import open_game
+
+    g = open_game("echo-base")
+    for f in g.state.figures:
+        card = g.card(f)
+        lines = g.describe(f.id)
+        for name, _, num in card.abilities:
+            line = next(x for x in lines if x.startswith(name))
+            assert len(line.split(": ", 1)[1]) > 20, line
+            assert " N " not in line and "2N" not in line
+        for p in card.force_powers:
+            assert any(x.startswith(p + ": ") for x in lines)
+        if card.commander:
+            assert any(x.startswith("Commander effect: ") and len(x) > 30 for x in lines)
+    assert "Moves up to 8 squares and attacks, or 16 squares" in "\n".join(g.describe("han"))
+
+
+def test_a_glossary_without_text_for_an_ability_is_refused(tmp_path):
+    from pathlib import Path
+
+    from hothsim.data.cards import load_cards, load_glossary
+    from hothsim.data.errors import DataError
+
+    rules = Path(__file__).resolve().parent.parent / "rules" / "skirmish"
+    text = (rules / "glossary.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "glossary.toml"
+    bad.write_text("\n".join(line for line in text.splitlines() if not line.startswith('"Twin Attack"')),
+                   encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        load_glossary(bad, load_cards(rules / "cards.toml"))
+    assert exc.value.field == "Twin Attack"

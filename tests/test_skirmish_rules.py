@@ -9,8 +9,6 @@ from hothsim.skirmish.actions import (
     Activate,
     Attack,
     Decline,
-    EndTurn,
-    First,
     ForceMove,
     Keep,
     Move,

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from hothsim.data.errors import DataError, from_validation
+from hothsim.data.errors import DataError, first_problem, from_validation
 from hothsim.data.files import read_text, read_toml
 
 Source = Literal["rulebook", "public", "reconstructed"]
@@ -177,7 +177,7 @@ def load_cards(path: Path) -> dict[str, CardModel]:
     try:
         model = CardsFile(**raw)
     except ValidationError as err:
-        first = err.errors()[0]
+        first = first_problem(err)
         loc = first["loc"]
         if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
             cards = raw.get("card") or []

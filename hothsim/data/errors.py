@@ -29,7 +29,7 @@ class DataError(Exception):
 
 def from_validation(path: Path | str, err: ValidationError, text: str | None = None) -> DataError:
     """Turn pydantic's first complaint into a DataError; finds the line of a top-level key in `text`."""
-    first = err.errors()[0]
+    first = first_problem(err)
     loc = [str(p) for p in first["loc"]]
     msg = first["msg"]
     if first["type"] == "extra_forbidden":
@@ -41,6 +41,12 @@ def from_validation(path: Path | str, err: ValidationError, text: str | None = N
         line = key_line(text, loc[-1] if len(loc) > 1 and not loc[-1].isdigit() else loc[0])
     entry = ".".join(loc[:-1]) if len(loc) > 1 else None
     return DataError(path, msg, line=line, entry=entry, field=loc[-1] if loc else None)
+
+
+def first_problem(err: ValidationError) -> dict:
+    """The complaint to show: an unknown field first (it is usually the typo behind a missing one)."""
+    errors = err.errors()
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
 
 
 def key_line(text: str, key: str) -> int | None:

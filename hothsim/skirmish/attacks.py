@@ -8,15 +8,11 @@ a natural 1 always misses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.state import Figure, GameState
-
-COVER_BONUS = 4
-COMBINED_FIRE_BONUS = 4
-
 
 @dataclass(frozen=True)
 class TargetView:

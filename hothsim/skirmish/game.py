@@ -15,10 +15,12 @@ through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
+from hothsim.data.cards import GlossaryFile
 from hothsim.kernel.dice import Dice, Roll
 from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
@@ -95,6 +97,7 @@ class Setup:
     created: str
     scripted: bool
     build_points: int | None = None
+    glossary: GlossaryFile | None = None
 
 
 def figure_ids(squad: Sequence[str], cards: dict[str, Card]) -> list[tuple[str, str]]:
@@ -241,6 +244,38 @@ class SkirmishGame:
         before = len(self.dice.log)
         self.apply(action)
         return self.dice.log[before:]
+
+    def describe(self, figure_id: str) -> list[str]:
+        """A figure's stat card as the game shows it: numbers now (with the modifiers in play and why),
+        then its abilities, Force powers and commander effect in our own words."""
+        s = self._state
+        f = s.fig(figure_id)
+        c = self.card(f)
+        g = self.setup.glossary
+        lines = [f"{c.name} ({f.side}, {self.squads.cost_of(s, f) if s.figures else c.cost} points)",
+                 f"Hit points {f.hp}/{c.hp}   Defense {c.defense}   Attack {c.attack:+d}   Damage {c.damage}   "
+                 f"Speed {c.speed}" + (f"   Force {f.force}" if c.force else "")]
+        for stat in ("attack", "defense"):
+            bonus = self.ab.commander_bonus(s, f, stat) if f.alive else None
+            if bonus:
+                lines.append(f"  {stat.title()} {bonus[1]:+d} while {bonus[0]}")
+        if not self.setup.abilities:
+            lines.append("Special abilities, Force powers and commander effects are not used in this scenario.")
+            return lines
+        for name, arg, num in c.abilities:
+            label = " ".join(str(x) for x in (name, arg, num) if x not in ("", None))
+            text = g.abilities.get(name, "") if g else ""
+            if num is not None:  # the glossary writes the card's number as N (and double it as 2N)
+                text = re.sub(r"\bN\b", str(num), re.sub(r"\b2N\b", str(2 * num), text))
+            lines.append(f"{label}: {text}")
+        for e in self.ab.effects(s, f) if f.alive else []:
+            if e.kind == "grant":
+                lines.append(f"{e.ability} (from {e.commander}): {g.abilities.get(e.ability or '', '') if g else ''}")
+        for p in c.force_powers:
+            lines.append(f"{p}: {g.force_powers.get(p, '') if g else ''}")
+        if c.commander is not None and g is not None:
+            lines.append(f"Commander effect: {g.commander.get(c.id, '')}")
+        return lines
 
     # ------------------------------------------------------------------ rules the steps share
 

@@ -1,10 +1,10 @@
-"""Movement on a character's turn: how far it may still move, which paths are legal, and which
-attacks of opportunity a path provokes.
+"""Movement on a character's turn: the movement graph (walking, flying, squeezing), which paths are
+legal, and which attacks of opportunity a path provokes.
 
-Steps and terrain costs come from the kernel (`SquareMover`).  Here live the rules of a turn: the
-move allowance (speed to move and attack, double speed without attacking, +2 squares for a Force
-point) and the default path to each destination, the one that provokes the fewest attacks of
-opportunity and then costs least.
+Steps and terrain costs come from the kernel (`SquareMover`, `StepTable`).  Here live the default path
+to each destination (the one that provokes the fewest attacks of opportunity, then costs least) and
+big figures squeezing through openings.  How far a character may move this turn is the game's
+(`SkirmishGame.allowance`), since abilities change it.
 """
 
 from __future__ import annotations
@@ -15,27 +15,7 @@ from typing import Callable, Iterable
 
 from hothsim.kernel.paths import SquareMover, StepTable
 from hothsim.kernel.squares import Square, SquareMap
-from hothsim.skirmish.state import Figure, GameState, Turn
-
-
-def move_allowance(turn: Turn, speed: int) -> int:
-    """Squares the acting character may still move this turn.
-
-    Before attacking it may move up to double speed (then it may not attack); after attacking it may
-    move up to its speed only if it did not move before the attack.  A Force point adds 2 squares.
-    """
-    extra = 2 if turn.force_move else 0
-    if not turn.attacked:
-        return max(0, 2 * speed + extra - turn.moved_before)
-    if turn.moved_before == 0:
-        return max(0, speed + extra - turn.moved_after)
-    return 0
-
-
-def may_still_attack(turn: Turn, speed: int) -> bool:
-    """Whether the acting character's movement so far still allows its attack."""
-    extra = 2 if turn.force_move else 0
-    return not turn.attacked and turn.moved_before <= speed + extra
+from hothsim.skirmish.state import Figure, GameState
 
 
 def mover_for(state: GameState, fig: Figure) -> SquareMover:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hothsim.data.cards import load_cards, load_glossary
 from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
 from hothsim.data.scenario import ScenarioFile
@@ -24,6 +25,7 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
     assert settings is not None
     cards_path = catalog.root / "rules" / "skirmish" / "cards.toml"
     cards = load_card_set(cards_path)
+    glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", load_cards(cards_path))
     for side in SIDES:
         for cid in getattr(settings, side):
             if cid not in cards:
@@ -43,7 +45,7 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
         scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, zones=zones,
         abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
         data_hash=catalog.data_hash(scenario_path, map_path),
-        seed=seed, created=created, scripted=scripted, build_points=settings.build_points,
+        seed=seed, created=created, scripted=scripted, build_points=settings.build_points, glossary=glossary,
     )
     squads = {side: list(getattr(settings, side)) for side in SIDES}
     state = initial_state(setup, squads, {})

@@ -6,8 +6,6 @@ The save succeeds when the roll equals or beats the number; a natural 20 always 
 
 from __future__ import annotations
 
-from hothsim.kernel.dice import Dice
-
 
 def save_succeeds(roll: int, needed: int) -> bool:
     """Whether a save roll succeeds against the number needed."""
@@ -16,9 +14,3 @@ def save_succeeds(roll: int, needed: int) -> bool:
     if roll == 1:
         return False
     return roll >= needed
-
-
-def roll_save(dice: Dice, needed: int, purpose: str) -> tuple[int, bool]:
-    """Roll one save: the die and whether it succeeded."""
-    roll = dice.d20(purpose)
-    return roll, save_succeeds(roll, needed)
