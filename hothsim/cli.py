@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
@@ -18,9 +20,9 @@ from hothsim.data.errors import DataError
 from hothsim.data.hexmap import load_hex_map
 from hothsim.data.scenario import load_scenario_file
 from hothsim.data.squaremap import load_square_map
-from hothsim.saves import SaveFileError, read_record
+from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import read_text
-from hothsim.games import LoadError, open_game
+from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.skirmish.actions import NotationError, parse_action
 from hothsim.skirmish.game import IllegalAction
@@ -45,6 +47,25 @@ def _parser() -> argparse.ArgumentParser:
                         description="List every scenario id with a one-line description.")
     pl.add_argument("--maps", action="store_true", help="also list the map files")
     pl.set_defaults(func=cmd_list)
+
+    pp = sub.add_parser("play", help="play a scenario hot-seat in the terminal",
+                        description="Two players at one keyboard. The game is saved after every decision.")
+    pp.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
+    pp.add_argument("--seed", type=int, help="seed for the dice (default: a fresh one)")
+    pp.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder)")
+    pp.set_defaults(func=cmd_play)
+
+    pe = sub.add_parser("resume", help="continue a saved game",
+                        description="Continue a saved game: the named save, or pick one of the recent ones.")
+    pe.add_argument("save", type=Path, nargs="?", help="a save file (default: choose from the saves folder)")
+    pe.set_defaults(func=cmd_resume)
+
+    pl2 = sub.add_parser("replay", help="step through a saved game, or print it as text",
+                         description="Step forward and back through every decision of a saved game (left/right, "
+                         "[ and ] jump a round), or print a transcript with --text.")
+    pl2.add_argument("save", type=Path, help="the save file")
+    pl2.add_argument("--text", action="store_true", help="print a readable transcript with every roll explained")
+    pl2.set_defaults(func=cmd_replay)
 
     pr = sub.add_parser("run", help="play a scenario headless from a file of actions",
                         description="Apply one action per line (docs/notation.md; blank lines and # comments are "
@@ -153,6 +174,63 @@ def _print_run(game, log: list[str], as_json: bool) -> None:
           + (f" ({d.figure})" if d.figure else "") + (f"; {d.note}" if d.note else ""))
 
 
+def _need_terminal() -> None:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UserError("this command draws the game in a terminal; run it in one (or use 'hothsim run')")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Start a new hot-seat game and play it."""
+    from hothsim.tui.app import play
+
+    now = datetime.now(timezone.utc)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if seed < 0:
+        raise UserError("--seed must be 0 or more")
+    game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
+    _need_terminal()
+    play(game, save)
+    print(f"Saved: {save}  (continue with: hothsim resume {save})")
+    return 0
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    """Continue a saved game."""
+    from hothsim.tui.app import play
+
+    path = args.save
+    if path is None:
+        saves = list_saves(user_save_dir())[:9]
+        if not saves:
+            raise UserError(f"there are no saved games in {user_save_dir()}")
+        for i, info in enumerate(saves, 1):
+            print(f"{i}. {info.path.name}")
+        choice = input("Resume which game (number)? ").strip()
+        if not choice.isdigit() or not 1 <= int(choice) <= len(saves):
+            raise UserError(f"choose a number from 1 to {len(saves)}")
+        path = saves[int(choice) - 1].path
+    game = load_game(read_record(path))
+    _need_terminal()
+    play(game, path)
+    print(f"Saved: {path}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Print a transcript, or step through a saved game."""
+    record = read_record(args.save)
+    if args.text:
+        sys.stdout.write(transcript(record))
+        return 0
+    from hothsim.tui.replay import replay_screen
+
+    steps = replay_steps(record)
+    _need_terminal()
+    replay_screen(steps)
+    return 0
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check a file and say 'ok' or exactly what is wrong."""
     print(validate_file(args.file))
@@ -168,8 +246,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hothsim: {e}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
-        print("hothsim: interrupted", file=sys.stderr)
+        print("hothsim: interrupted (the game is saved)", file=sys.stderr)
         return 130
+    except EOFError:
+        print("hothsim: no answer given", file=sys.stderr)
+        return EXIT_USER_ERROR
     except BrokenPipeError:
         return 0
 

@@ -65,3 +65,49 @@ def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Skirm
     game = replay(record, make)
     assert isinstance(game, SkirmishGame)
     return game
+
+
+def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, SkirmishGame]]:
+    """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
+    with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""
+    catalog = catalog or Catalog.installed()
+    if isinstance(record, str):
+        try:
+            record = parse_record(record)
+        except RecordError as e:
+            raise LoadError(str(e)) from None
+    header = record.header
+    script = [r for e in record.entries for r in e.outcomes] if header.dice == "scripted" else []
+    dice: Dice = ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted" else SeededDice(header.seed)
+    game = open_game(header.scenario, seed=header.seed, dice=dice, created=header.created, catalog=catalog)
+    if game.setup.data_hash != header.data:
+        raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
+                        f"(scenario {header.scenario}); it cannot be replayed exactly")
+    steps: list[tuple[str, list, SkirmishGame]] = [("", [], game.clone())]
+    from hothsim.skirmish.actions import parse_action
+
+    for i, entry in enumerate(record.entries, 1):
+        before = len(game.dice.log)
+        try:
+            events = game.apply(parse_action(entry.action))
+        except Exception as exc:  # the typed errors say which rule refused it
+            raise LoadError(f"entry {i} ({entry.action}): refused on replay: {exc}") from None
+        got = [(r.kind, tuple(r.faces)) for r in game.dice.log[before:]]
+        if got != [(r.kind, tuple(r.faces)) for r in entry.outcomes]:
+            raise LoadError(f"entry {i} ({entry.action}): the recorded rolls do not match the replay")
+        steps.append((entry.action, events, game.clone()))
+    return steps
+
+
+def transcript(record: GameRecord | str, catalog: Catalog | None = None) -> str:
+    """The game as readable text: the header, then each decision with what happened, every roll explained."""
+    steps = replay_steps(record, catalog)
+    game = steps[-1][2]
+    h = game.record.header
+    out = [f"{game.setup.scenario_name} ({h.scenario}), seed {h.seed}, {h.dice} dice, begun {h.created}", ""]
+    for i, (action, events, _) in enumerate(steps[1:], 1):
+        out.append(f"{i}. {action}")
+        out.extend(f"     {e.text}" for e in events)
+    out.append("")
+    out.append(f"Result: {game.state.end_reason}" if game.is_over else "The game is not finished.")
+    return "\n".join(out) + "\n"

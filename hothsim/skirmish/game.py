@@ -277,6 +277,18 @@ class SkirmishGame:
             lines.append(f"Commander effect: {g.commander.get(c.id, '')}")
         return lines
 
+    def hit_chance(self, attack: Attack) -> int:
+        """The chance in percent that this attack hits, counting every modifier now in play, cover, and
+        the natural 1 (always a miss) and natural 20 (always a hit)."""
+        s = self._state
+        attacker, target = s.fig(attack.figure), s.fig(attack.target)
+        adjacent = self.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        cover = not adjacent and self.covered(s, attacker, target)
+        bonus = sum(v for _, v in self.ab.attack_mods(s, attacker, target, len(attack.helpers)))
+        need = sum(v for _, v in self.ab.defense_mods(s, attacker, target, cover)) - bonus
+        hits = sum(1 for roll in range(2, 20) if roll >= need) + 1
+        return hits * 5
+
     # ------------------------------------------------------------------ rules the steps share
 
     def enemies_of(self, s: GameState, fig: Figure) -> list[Figure]:

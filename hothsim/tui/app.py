@@ -1,0 +1,120 @@
+"""The curses adapter: paints frames, reads keys, applies chosen actions and autosaves after each one.
+
+Everything else (what the screen shows, what a key does) is pure and lives in `view` and `controller`.
+curses.wrapper restores the terminal on exit, on Ctrl-C and on an error.
+"""
+
+from __future__ import annotations
+
+import curses
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from hothsim.saves import write_record
+from hothsim.tui.controller import UIState, handle_key
+from hothsim.tui.frame import Frame
+from hothsim.tui.view import render
+
+# Attribute name -> (colour, fallback without colour).
+_STYLE = {
+    "status": (curses.COLOR_WHITE, curses.A_REVERSE), "prompt": (curses.COLOR_YELLOW, curses.A_BOLD),
+    "keys": (curses.COLOR_CYAN, curses.A_DIM), "rebel": (curses.COLOR_RED, curses.A_BOLD),
+    "imperial": (curses.COLOR_BLUE, curses.A_BOLD), "wall": (curses.COLOR_MAGENTA, curses.A_NORMAL),
+    "door": (curses.COLOR_CYAN, curses.A_BOLD), "door-open": (curses.COLOR_CYAN, curses.A_NORMAL),
+    "reach": (curses.COLOR_GREEN, curses.A_NORMAL), "target": (curses.COLOR_YELLOW, curses.A_REVERSE),
+    "cursor": (curses.COLOR_BLACK, curses.A_REVERSE), "low": (curses.COLOR_GREEN, curses.A_NORMAL),
+    "difficult": (curses.COLOR_YELLOW, curses.A_NORMAL), "trench": (curses.COLOR_RED, curses.A_NORMAL),
+    "pit": (curses.COLOR_YELLOW, curses.A_BOLD), "solid": (curses.COLOR_WHITE, curses.A_DIM),
+    "menu-chosen": (curses.COLOR_BLACK, curses.A_REVERSE), "notice": (curses.COLOR_YELLOW, curses.A_BOLD),
+    "panel-head": (curses.COLOR_WHITE, curses.A_BOLD),
+}
+
+
+def key_name(key) -> str:
+    """A key as the controller names it: the character, or curses' name for a special key."""
+    if isinstance(key, str):
+        return key
+    try:
+        return curses.keyname(key).decode("ascii", "replace")
+    except ValueError:
+        return ""
+
+
+class Painter:
+    """Maps attribute names to curses attributes, with colour when the terminal has it and NO_COLOR is unset."""
+
+    def __init__(self) -> None:
+        self.color = curses.has_colors() and "NO_COLOR" not in os.environ
+        self.attrs: dict[str, int] = {}
+        if self.color:
+            curses.start_color()
+            try:
+                curses.use_default_colors()
+                background = -1
+            except curses.error:
+                background = curses.COLOR_BLACK
+            for i, (name, (fg, _)) in enumerate(_STYLE.items(), 1):
+                bg = curses.COLOR_WHITE if fg == curses.COLOR_BLACK else background
+                curses.init_pair(i, fg, bg)
+                extra = curses.A_REVERSE if name in ("status",) else 0
+                self.attrs[name] = curses.color_pair(i) | extra
+        else:
+            self.attrs = {name: fallback for name, (_, fallback) in _STYLE.items()}
+
+    def paint(self, screen, frame: Frame) -> None:
+        """Draw a frame (the last cell of the screen is left alone: curses cannot write it)."""
+        screen.erase()
+        for y in range(frame.height):
+            x = 0
+            while x < frame.width:
+                attr = frame.attrs[y][x]
+                run = x
+                while run < frame.width and frame.attrs[y][run] == attr:
+                    run += 1
+                text = "".join(frame.chars[y][x:run])
+                if y == frame.height - 1 and run == frame.width:
+                    text = text[:-1]
+                try:
+                    screen.addstr(y, x, text, self.attrs.get(attr, 0))
+                except curses.error:
+                    pass
+                x = run
+        screen.refresh()
+
+
+def play(game, save_path: Path) -> None:
+    """Hot-seat play until the players quit; every applied action is saved at once."""
+    write_record(save_path, game.record)
+    curses.wrapper(_loop, game, save_path)
+
+
+def _loop(screen, game, save_path: Path) -> None:
+    curses.curs_set(0)
+    screen.keypad(True)
+    painter = Painter()
+    start = next((f.pos for f in game.state.living()), None) or (0, 0)
+    ui = UIState(cursor=start, log=("Saved as " + str(save_path),))
+    while True:
+        h, w = screen.getmaxyx()
+        painter.paint(screen, render(game, ui, w, h))
+        try:
+            key = screen.get_wch()
+        except curses.error:
+            continue
+        name = key_name(key)
+        if name == "KEY_RESIZE":
+            continue
+        before = game.pending
+        ui, action, quit_ = handle_key(game, ui, name)
+        if quit_:
+            return
+        if action is None:
+            continue
+        events = game.apply(action)
+        write_record(save_path, game.record)
+        ui = replace(ui, log=(ui.log + tuple(e.text for e in events))[-200:])
+        after = game.pending
+        if after.kind == "build" and before.player != after.player:
+            ui = replace(ui, handover=f"Hand over to the {after.player} player: the "
+                                      f"{before.player} player looks away while the squad is built in secret.")

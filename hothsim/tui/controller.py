@@ -1,0 +1,175 @@
+"""What keys do: a pure function from (game, UI state, key) to a new UI state and maybe an action.
+
+Every choice comes from `game.legal_actions()`; nothing here knows any ability.  An action that is
+about a square (a destination, a target, a figure to activate, a setup square) is chosen by moving the
+cursor there and pressing Enter; when several actions share the square (combined-fire helpers, say) a
+menu lists them.  Actions about no square (ending a turn, choosing who goes first, a reroll) are in the
+menu (`m` or Space).  Esc closes what is open; nothing undoes an applied action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from hothsim.kernel.squares import Square
+from hothsim.skirmish.actions import (
+    Action,
+    Activate,
+    Attack,
+    ForcePower,
+    Harpoon,
+    Heal,
+    Move,
+    Opportunity,
+    Place,
+)
+
+#: Cursor moves: arrow keys, vi keys (h j k l y u b n) and the number pad (as digits or curses' keypad names).
+MOVES: dict[str, tuple[int, int]] = {
+    "KEY_LEFT": (-1, 0), "KEY_RIGHT": (1, 0), "KEY_UP": (0, -1), "KEY_DOWN": (0, 1),
+    "h": (-1, 0), "l": (1, 0), "k": (0, -1), "j": (0, 1), "y": (-1, -1), "u": (1, -1), "b": (-1, 1), "n": (1, 1),
+    "4": (-1, 0), "6": (1, 0), "8": (0, -1), "2": (0, 1), "7": (-1, -1), "9": (1, -1), "1": (-1, 1), "3": (1, 1),
+    "KEY_A1": (-1, -1), "KEY_A3": (1, -1), "KEY_C1": (-1, 1), "KEY_C3": (1, 1), "KEY_B2": (0, 0),
+    "KEY_HOME": (-1, -1), "KEY_PPAGE": (1, -1), "KEY_END": (-1, 1), "KEY_NPAGE": (1, 1),
+}
+ENTER = ("\n", "\r", "KEY_ENTER")
+ESC = ("\x1b",)
+
+HELP = [
+    "Keys",
+    "  arrows, h j k l y u b n, number pad   move the cursor (in a menu: up and down)",
+    "  Enter        choose what the cursor is on (a figure, a square, a target) or the menu item",
+    "  m or Space   the menu of every choice now (end the turn, Force, who goes first, ...)",
+    "  Tab          jump to the next figure",
+    "  g            explain the figure under the cursor: its card, abilities and powers in our words",
+    "  Esc          close a menu or this help; nothing undoes a choice already made",
+    "  ?            this help          q   quit (the game is already saved)",
+    "Map",
+    "  . clear  o low objects  ~ difficult  t trench  x pit  # rock  | - walls  D closed door  : open door",
+    "  Rebel figures are capitals, Imperial figures small letters; * marks where the chosen figure may move,",
+    "  ! a legal target (c: it has cover).",
+]
+
+
+@dataclass(frozen=True)
+class UIState:
+    """What the screen shows beyond the game: cursor, an open menu, help, a message, the log."""
+
+    cursor: Square = (0, 0)
+    menu: tuple[Action, ...] | None = None
+    menu_index: int = 0
+    help: bool = False
+    explain: bool = False
+    message: str = ""
+    log: tuple[str, ...] = ()
+    handover: str = ""  # a hand-over notice to dismiss before the next player's secret screen
+
+
+def anchor(game, action: Action) -> Square | None:
+    """The square an action is about, if any."""
+    s = game.state
+    if isinstance(action, Place):
+        return action.square
+    if isinstance(action, Move):
+        d = action.destination
+        return (d[0], d[1])
+    fid = None
+    if isinstance(action, Activate):
+        fid = action.figure
+    elif isinstance(action, (Attack, Heal, Harpoon)):
+        fid = action.target
+    elif isinstance(action, ForcePower) and action.target:
+        fid = action.target
+    elif isinstance(action, Opportunity):
+        fid = action.figure
+    if fid is None:
+        return None
+    f = s.fig(fid)
+    return f.pos
+
+
+def actions_at(game, square: Square) -> list[Action]:
+    """Legal actions about a square: anchored there, or aimed at a figure whose space covers it."""
+    out = []
+    for a in game.legal_actions():
+        sq = anchor(game, a)
+        if sq is None:
+            continue
+        if sq == square:
+            out.append(a)
+            continue
+        fid = getattr(a, "target", None) if not isinstance(a, (Activate, Opportunity)) else a.figure
+        if fid and not isinstance(a, (Move, Place)):
+            try:
+                if square in game.state.fig(fid).space():
+                    out.append(a)
+            except KeyError:
+                pass
+    return out
+
+
+def menu_actions(game) -> tuple[Action, ...]:
+    """The menu: choices about no square first, then every other choice."""
+    acts = game.legal_actions()
+    free = [a for a in acts if anchor(game, a) is None]
+    rest = [a for a in acts if anchor(game, a) is not None and not isinstance(a, Move)]
+    return tuple(free + rest)
+
+
+def figure_at(game, square: Square):
+    """The living figure whose space covers the square, if any."""
+    for f in game.state.living():
+        if square in f.space():
+            return f
+    return None
+
+
+def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, bool]:
+    """(new UI state, the action chosen or None, whether to quit)."""
+    grid = game.setup.grid
+    if ui.handover:
+        return replace(ui, handover=""), None, key == "q"
+    if ui.help:
+        return replace(ui, help=False), None, False
+    if key == "q":
+        return ui, None, True
+    if key == "?":
+        return replace(ui, help=True), None, False
+    if ui.menu is not None:
+        if key in ESC:
+            return replace(ui, menu=None, message=""), None, False
+        if key in ("KEY_UP", "k", "8"):
+            return replace(ui, menu_index=max(0, ui.menu_index - 1)), None, False
+        if key in ("KEY_DOWN", "j", "2"):
+            return replace(ui, menu_index=min(len(ui.menu) - 1, ui.menu_index + 1)), None, False
+        if key in ENTER:
+            return replace(ui, menu=None, menu_index=0, message=""), ui.menu[ui.menu_index], False
+        return ui, None, False
+    if key in ESC:
+        return replace(ui, explain=False, message=""), None, False
+    if key in MOVES:
+        dx, dy = MOVES[key]
+        x = min(max(ui.cursor[0] + dx, 0), grid.width - 1)
+        y = min(max(ui.cursor[1] + dy, 0), grid.height - 1)
+        return replace(ui, cursor=(x, y), message=""), None, False
+    if key == "\t":
+        figs = sorted((f.pos for f in game.state.living() if f.pos is not None), key=lambda p: (p[1], p[0]))
+        if figs:
+            after = [p for p in figs if (p[1], p[0]) > (ui.cursor[1], ui.cursor[0])]
+            return replace(ui, cursor=(after or figs)[0]), None, False
+        return ui, None, False
+    if key == "g":
+        return replace(ui, explain=not ui.explain), None, False
+    if key in ("m", " "):
+        items = menu_actions(game)
+        if not items:
+            return replace(ui, message="nothing to choose from a menu now"), None, False
+        return replace(ui, menu=items, menu_index=0), None, False
+    if key in ENTER:
+        here = actions_at(game, ui.cursor)
+        if len(here) == 1:
+            return replace(ui, message=""), here[0], False
+        if len(here) > 1:
+            return replace(ui, menu=tuple(here), menu_index=0), None, False
+        return replace(ui, message="nothing to choose here: move the cursor, or press m for the menu"), None, False
+    return ui, None, False

@@ -1,0 +1,180 @@
+"""The terminal front end: frames drawn from the game (pure), the key controller, and a whole game of
+echo-base driven through the controller's own key handling by a bot choosing random legal choices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hothsim.data.catalog import Catalog
+from hothsim.games import open_game, replay_steps, transcript
+from hothsim.skirmish.actions import parse_action
+from hothsim.tui.controller import MOVES, UIState, actions_at, anchor, handle_key, menu_actions
+from hothsim.tui.view import render
+from tests.conformance import choose
+
+RIGHT, LEFT, DOWN, UP = "KEY_RIGHT", "KEY_LEFT", "KEY_DOWN", "KEY_UP"
+
+
+def keys_for(game, ui: UIState, action) -> list[str]:
+    """The keys a player presses to make this choice: walk the cursor to its square and press Enter (then
+    pick it from the menu if the square offers several), or open the menu and pick it there."""
+    keys: list[str] = []
+    sq = anchor(game, action)
+    if sq is not None and action in actions_at(game, sq):
+        x, y = ui.cursor
+        keys += [RIGHT if sq[0] > x else LEFT] * abs(sq[0] - x)
+        keys += [DOWN if sq[1] > y else UP] * abs(sq[1] - y)
+        keys.append("\n")
+        here = actions_at(game, sq)
+        if len(here) > 1:
+            keys += [DOWN] * here.index(action) + ["\n"]
+        return keys
+    items = menu_actions(game)
+    return ["m"] + [DOWN] * items.index(action) + ["\n"]
+
+
+def press(game, ui: UIState, keys: list[str]):
+    action = None
+    for k in keys:
+        ui, action, quit_ = handle_key(game, ui, k)
+        assert not quit_
+    return ui, action
+
+
+# ---------------------------------------------------------------- frames
+
+
+@pytest.mark.parametrize("scenario", ["salvage", "quick-start", "echo-base"])
+def test_frame_draws_the_map_walls_doors_and_figures(scenario):
+    g = open_game(scenario, seed=4)
+    rnd = random.Random(4)
+    while g.pending.kind in ("place", "first"):
+        g.apply(choose(rnd, g.legal_actions()))
+    f = g.state.living("rebel")[0]
+    fr = render(g, UIState(cursor=f.pos), 100, 30)
+    text = fr.text()
+    assert text.splitlines()[0].startswith(g.setup.scenario_name)
+    assert "|" in text and "+" in text and ("D" in text or ":" in text)  # walls and doors on the edges
+    x, y = f.pos
+    # The cursor is on the figure: its letter is drawn there with the cursor's attribute.
+    assert any(fr.attrs[r][c] == "cursor" for r in range(fr.height) for c in range(fr.width))
+    assert "Hit points" in text  # the stat card of the figure under the cursor
+    assert text.splitlines()[-2].startswith(g.pending.player.upper())
+
+
+def test_frame_big_figures_cover_their_whole_space():
+    g = open_game("echo-base", seed=1)
+    rnd = random.Random(1)
+    while g.pending.kind in ("place", "first"):
+        g.apply(choose(rnd, g.legal_actions()))
+    scout = g.state.fig("blizzard-scout")
+    fr = render(g, UIState(cursor=scout.pos), 120, 40)
+    from hothsim.tui.view import glyphs
+
+    letter = glyphs(g)["blizzard-scout"]
+    map_width = 120 - 40 - 1  # the panel takes a third of the width
+    cells = sum(fr.line(y)[:map_width].count(letter) for y in range(1, fr.height - 2))
+    assert cells == 25  # a 3x3 space is 5x5 cells of the drawing, edges between its squares included
+
+
+def test_frame_stat_card_shows_modifiers_and_words_and_a_log_line():
+    g = open_game("echo-base", seed=2)
+    rnd = random.Random(2)
+    while g.pending.kind in ("place", "first"):
+        g.apply(choose(rnd, g.legal_actions()))
+    han = g.state.fig("han")
+    ui = UIState(cursor=han.pos, explain=True, log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
+    text = render(g, ui, 120, 40).text()
+    assert "Cunning Attack: Against" in text and "Accurate Shot: May target" in text
+    flat = " ".join(text.split())  # the log wraps inside the panel
+    assert "+4 combined fire = 22" in flat and "cover = 20" in flat
+
+
+def test_frame_small_terminal_shows_a_notice():
+    g = open_game("salvage", seed=1)
+    text = render(g, UIState(), 60, 20).text()
+    assert "Make the terminal larger" in text and "80x24" in text and "60x20" in text
+
+
+def test_frame_in_monochrome_still_has_every_glyph():
+    """Terrain, walls, doors and figures are told apart by characters, not only by colour."""
+    g = open_game("salvage", seed=1)
+    text = render(g, UIState(cursor=(15, 12)), 100, 30).text()
+    for glyph in ".o~x#|-D+":
+        assert glyph in text, glyph
+
+
+def test_menu_shows_the_chance_to_hit_naturals_included(tmp_path):
+    from hothsim.skirmish.actions import Attack
+    from tests.arena import arena
+
+    # Hoth Trooper +4 against Snowtrooper 13 (+4 cover in low objects): needs 13 on the die, 8 of 20 = 40%;
+    # against Vader's 23 it needs 19: 2 faces (19 and the natural 20) = 10%; a natural 20 always hits.
+    g = arena(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "vader": "b9"}, [15, 3], low=("h2",))
+    g.apply(parse_action("first rebel"))
+    g.apply(parse_action("activate hoth-trooper"))
+    assert g.hit_chance(Attack("hoth-trooper", "snowtrooper")) == 40
+    assert g.hit_chance(Attack("hoth-trooper", "vader")) == 10
+    ui, _ = press(g, UIState(cursor=g.state.fig("hoth-trooper").pos), ["m"])
+    text = render(g, ui, 120, 40).text()
+    assert "attack hoth-trooper vader   (10% to hit)" in text
+
+
+def test_keys_move_the_cursor_and_esc_closes_the_menu():
+    g = open_game("salvage", seed=1)
+    ui = UIState(cursor=(5, 5))
+    for key, (dx, dy) in MOVES.items():
+        moved, _, _ = handle_key(g, ui, key)
+        assert moved.cursor == (5 + dx, 5 + dy), key
+    ui, _ = press(g, ui, ["m"])
+    assert ui.menu is not None
+    ui, _ = press(g, ui, ["\x1b"])
+    assert ui.menu is None
+    ui, _ = press(g, ui, ["?"])
+    assert ui.help and "Keys" in render(g, ui, 100, 30).text()
+
+
+# ---------------------------------------------------------------- a whole game by keys
+
+
+def test_a_whole_echo_base_game_driven_by_keys_to_the_end():
+    catalog = Catalog.installed()
+    g = open_game("echo-base", seed=11, catalog=catalog)
+    rnd = random.Random(11)
+    ui = UIState()
+    decisions = 0
+    while not g.is_over:
+        action = choose(rnd, g.legal_actions())
+        ui, chosen = press(g, ui, keys_for(g, ui, action))
+        assert chosen == action
+        g.apply(chosen)
+        decisions += 1
+        if decisions % 25 == 0:
+            render(g, ui, 100, 30)
+    assert g.winner in ("rebel", "imperial", None) and decisions > 50
+    text = render(g, ui, 100, 30).text()
+    assert "the game is over" in text
+
+
+# ---------------------------------------------------------------- replay
+
+
+def test_replay_steps_and_transcript():
+    g = open_game("salvage", seed=6, created="2026-11-22T10:00:00Z")
+    rnd = random.Random(6)
+    for _ in range(40):
+        g.apply(choose(rnd, g.legal_actions()))
+    text = g.record.to_text()
+    steps = replay_steps(text)
+    assert len(steps) == 41 and steps[-1][2].state == g.state
+    from hothsim.tui.replay import step_key
+
+    assert step_key(steps, 0, "KEY_RIGHT") == 1 and step_key(steps, 1, "KEY_LEFT") == 0
+    last_round = steps[-1][2].state.round
+    assert steps[step_key(steps, 0, "]")][2].state.round >= 1
+    assert step_key(steps, len(steps) - 1, "KEY_END") == len(steps) - 1 and last_round >= 1
+    out = transcript(text)
+    assert out.startswith("Echo Base Salvage Mission (salvage), seed 6")
+    assert "1. place" in out and "initiative" in out
