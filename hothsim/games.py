@@ -56,7 +56,8 @@ def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Skirm
     def make(header: RecordHeader, script: Sequence[Roll]) -> SkirmishGame:
         dice: Dice = (ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted"
                       else SeededDice(header.seed))
-        game = open_game(header.scenario, seed=header.seed, dice=dice, created=header.created, catalog=catalog)
+        game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
+                         catalog=catalog)
         if game.setup.data_hash != header.data:
             raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
                             f"(scenario {header.scenario}); it cannot be replayed exactly")
@@ -79,7 +80,8 @@ def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> li
     header = record.header
     script = [r for e in record.entries for r in e.outcomes] if header.dice == "scripted" else []
     dice: Dice = ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted" else SeededDice(header.seed)
-    game = open_game(header.scenario, seed=header.seed, dice=dice, created=header.created, catalog=catalog)
+    game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
+                     catalog=catalog)
     if game.setup.data_hash != header.data:
         raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
                         f"(scenario {header.scenario}); it cannot be replayed exactly")

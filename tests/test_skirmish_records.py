@@ -64,3 +64,17 @@ def test_a_scripted_game_replays_from_its_own_outcomes():
     assert g.record.header.dice == "scripted"
     again = load_game(g.record.to_text())
     assert again.state == g.state and again.state.initiative == "rebel"
+
+
+def test_a_game_of_a_scenario_file_records_where_the_file_is_and_loads_back(tmp_path):
+    from hothsim.saves import read_record, write_record
+    from tests.arena import arena
+
+    arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d4"}, [1, 2])
+    g = open_game(tmp_path / "arena.toml", seed=5)
+    g.apply(g.legal_actions()[0])
+    write_record(tmp_path / "g.hothsim", g.record)
+    record = read_record(tmp_path / "g.hothsim")
+    assert record.header.source == str((tmp_path / "arena.toml").resolve())
+    assert load_game(record).state == g.state
+    assert open_game("salvage").record.header.source == ""  # shipped scenarios are found by id

@@ -67,6 +67,7 @@ class RecordHeader(BaseModel):
     seed: int = Field(ge=0, lt=2**64)
     dice: Literal["seeded", "scripted"] = "seeded"
     created: str
+    source: str = Field(default="", max_length=4096, pattern=r"^[^\n]*$")  # a scenario file that is not shipped
 
     @field_validator("created")
     @classmethod
@@ -110,6 +111,8 @@ class GameRecord:
         h = self.header
         for key in HEADER_KEYS:
             lines.append(f"{key}: {getattr(h, key)}")
+        if h.source:
+            lines.append(f"source: {h.source}")
         lines.append("")
         lines.extend(e.to_line(i) for i, e in enumerate(self.entries, 1))
         body = "\n".join(lines) + "\n"
@@ -159,6 +162,9 @@ def parse_record(text: str) -> GameRecord:
         if not sep or k != key:
             raise RecordError(n, f"expected the header line '{key}: ...', found {lines[n - 1]!r}")
         values[key] = v
+    if n < len(lines) - 1 and lines[n].startswith("source: "):  # the optional line after the fixed keys
+        n += 1
+        values["source"] = lines[n - 1][len("source: "):]
     try:
         header = RecordHeader(**values)  # type: ignore[arg-type]
     except ValidationError as err:

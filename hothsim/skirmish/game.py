@@ -98,6 +98,7 @@ class Setup:
     scripted: bool
     build_points: int | None = None
     glossary: GlossaryFile | None = None
+    source: str = ""  # the scenario file, when it is not one of the shipped scenarios
 
 
 def figure_ids(squad: Sequence[str], cards: dict[str, Card]) -> list[tuple[str, str]]:
@@ -962,7 +963,7 @@ class SkirmishGame:
 def new_header(setup: Setup) -> RecordHeader:
     """The record header for a new game."""
     return RecordHeader(game="skirmish", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
-                        dice="scripted" if setup.scripted else "seeded", created=setup.created)
+                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source)
 
 
 def initial_state(setup: Setup, squads: dict[Side, list[str]], positions: dict[str, str]) -> GameState:

@@ -46,6 +46,7 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
         abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
         data_hash=catalog.data_hash(scenario_path, map_path),
         seed=seed, created=created, scripted=scripted, build_points=settings.build_points, glossary=glossary,
+        source="" if scenario_path.resolve().parent == catalog.scenario_dir.resolve() else str(scenario_path.resolve()),
     )
     squads = {side: list(getattr(settings, side)) for side in SIDES}
     state = initial_state(setup, squads, {})
