@@ -456,30 +456,74 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect) -> Witness | None:
 def _perturbed_witness(
     b: Barriers, a: Rect, d: Rect, pts: list[tuple[int, int]], p1: tuple[int, int], dv: tuple[int, int], span: int
 ) -> Witness | None:
-    """Test the lines just beside the critical line through p1 with direction dv."""
+    """Test the lines just beside the critical line through p1 with direction dv.
+
+    Each candidate line is first tested in integers (`_gap_clear`); only a line that passes builds its
+    witness with exact fractions (`_line_witness`), so the answers are those of the fraction code.
+    """
     norm2 = dv[0] * dv[0] + dv[1] * dv[1]
-    # Parameters (in units of dv) of the critical points lying on the line.
+    q = 2 * norm2  # parameters along the line, in units of dv, are numerators over q
     on_line = sorted(
         {
-            Fraction((p[0] - p1[0]) * dv[0] + (p[1] - p1[1]) * dv[1], norm2)
+            2 * ((p[0] - p1[0]) * dv[0] + (p[1] - p1[1]) * dv[1])
             for p in pts
             if dv[0] * (p[1] - p1[1]) - dv[1] * (p[0] - p1[0]) == 0
         }
     )
-    pivots = [on_line[0] - 1] + [(s + t) / 2 for s, t in zip(on_line, on_line[1:])] + [on_line[-1] + 1]
+    pivots = [on_line[0] - q] + [(s + t) // 2 for s, t in zip(on_line, on_line[1:])] + [on_line[-1] + q]
     # A rotation small enough that no critical point off the line changes side (each is at least
-    # 1/|dv| away from it, and |cross(normal, P - pivot)| <= |dv|_1 * (span + 2|dv|_1)).
+    # 1/|dv| away from it, and |cross(normal, P - pivot)| <= |dv|_1 * (span + 2|dv|_1)): by 1/e.
     l1 = abs(dv[0]) + abs(dv[1])
-    eps = Fraction(1, 2 * l1 * (span + 2 * l1 + 2) + 2)
-    normal = (-dv[1], dv[0])
-    for s in pivots:
-        m = (p1[0] + s * dv[0], p1[1] + s * dv[1])
+    e = 2 * l1 * (span + 2 * l1 + 2) + 2
+    for sigma in pivots:
+        mx, my = p1[0] * q + sigma * dv[0], p1[1] * q + sigma * dv[1]  # the pivot, over q
         for sign in (1, -1):
-            dirn = (dv[0] + sign * eps * normal[0], dv[1] + sign * eps * normal[1])
-            w = _line_witness(b, a, d, m, dirn)
-            if w is not None:
-                return w
+            dx, dy = e * dv[0] - sign * dv[1], e * dv[1] + sign * dv[0]  # the rotated direction, scaled by e
+            if _gap_clear(b, a, d, mx, my, q, dx, dy):
+                w = _line_witness(b, a, d, (Fraction(mx, q), Fraction(my, q)), (Fraction(dx), Fraction(dy)))
+                if w is not None:
+                    return w
     return None
+
+
+def _chord(r: Rect, mx: int, my: int, q: int, dx: int, dy: int) -> tuple[int, int, int, int] | None:
+    """The open parameter interval where (mx, my)/q + t*(dx, dy) is strictly inside r, as
+    (lo numerator, lo denominator, hi numerator, hi denominator), denominators positive; integers only."""
+    lo_n, lo_d, hi_n, hi_d = None, 1, None, 1
+    for v0, v1, m, dc in ((r[0], r[2], mx, dx), (r[1], r[3], my, dy)):
+        den = q * dc
+        n0, n1 = v0 * q - m, v1 * q - m
+        if den < 0:
+            n0, n1, den = -n0, -n1, -den
+        if n0 > n1:
+            n0, n1 = n1, n0
+        if lo_n is None or n0 * lo_d > lo_n * den:
+            lo_n, lo_d = n0, den
+        if hi_n is None or n1 * hi_d < hi_n * den:
+            hi_n, hi_d = n1, den
+    assert lo_n is not None and hi_n is not None
+    return (lo_n, lo_d, hi_n, hi_d) if lo_n * hi_d < hi_n * lo_d else None
+
+
+def _gap_clear(b: Barriers, a: Rect, d: Rect, mx: int, my: int, q: int, dx: int, dy: int) -> bool:
+    """Whether the line meets the inside of both spaces and the segment between them touches no barrier
+    (the integer form of the test `_line_witness` starts with).  The direction never has a zero part."""
+    ca = _chord(a, mx, my, q, dx, dy)
+    if ca is None:
+        return False
+    cd = _chord(d, mx, my, q, dx, dy)
+    if cd is None:
+        return False
+    if ca[2] * cd[1] <= cd[0] * ca[3]:  # a's chord ends before d's begins
+        (n1, d1), (n2, d2) = (ca[2], ca[3]), (cd[0], cd[1])
+    elif cd[2] * ca[1] <= ca[0] * cd[3]:
+        (n1, d1), (n2, d2) = (ca[0], ca[1]), (cd[2], cd[3])
+    else:
+        return True  # the spaces overlap along the line: leave it to the fraction code
+    # Points (m/q + t*D) at t = n1/d1 and t = n2/d2, over the common denominator q*d1*d2.
+    x1, y1 = (mx * d1 + n1 * dx * q) * d2, (my * d1 + n1 * dy * q) * d2
+    x2, y2 = (mx * d2 + n2 * dx * q) * d1, (my * d2 + n2 * dy * q) * d1
+    return _clear_scaled(b, x1, y1, x2, y2, q * d1 * d2)
 
 
 # ----------------------------------------------------------------------------------------------
