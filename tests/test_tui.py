@@ -178,3 +178,16 @@ def test_replay_steps_and_transcript():
     out = transcript(text)
     assert out.startswith("Echo Base Salvage Mission (salvage), seed 6")
     assert "1. place" in out and "initiative" in out
+
+
+def test_the_path_under_the_cursor_shows_its_cost_and_who_it_provokes(tmp_path):
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d4"}, [15, 3])
+    g.apply(parse_action("first rebel"))
+    g.apply(parse_action("activate hoth-trooper"))
+    ui = UIState(cursor=(0, 2))  # A3, two squares west
+    fr = render(g, ui, 100, 30)
+    prompt = fr.line(fr.height - 2)
+    assert "move to A3, 2 squares, attacks of opportunity: snowtrooper" in prompt
+    assert any("+" == fr.chars[y][x] and fr.attrs[y][x] == "path" for y in range(fr.height) for x in range(60))

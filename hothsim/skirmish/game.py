@@ -278,6 +278,14 @@ class SkirmishGame:
             lines.append(f"Commander effect: {g.commander.get(c.id, '')}")
         return lines
 
+    def move_plans(self) -> dict:
+        """For the acting character, every destination with its default path, its cost in squares and
+        the enemies that path would give an attack of opportunity (empty when nobody acts)."""
+        s = self._state
+        if self.pending.kind != "turn" or s.turn is None:
+            return {}
+        return self._planned_moves(s.fig(s.turn.figure))
+
     def hit_chance(self, attack: Attack) -> int:
         """The chance in percent that this attack hits, counting every modifier now in play, cover, and
         the natural 1 (always a miss) and natural 20 (always a hit)."""

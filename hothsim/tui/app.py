@@ -27,7 +27,7 @@ _STYLE = {
     "difficult": (curses.COLOR_YELLOW, curses.A_NORMAL), "trench": (curses.COLOR_RED, curses.A_NORMAL),
     "pit": (curses.COLOR_YELLOW, curses.A_BOLD), "solid": (curses.COLOR_WHITE, curses.A_DIM),
     "menu-chosen": (curses.COLOR_BLACK, curses.A_REVERSE), "notice": (curses.COLOR_YELLOW, curses.A_BOLD),
-    "panel-head": (curses.COLOR_WHITE, curses.A_BOLD),
+    "panel-head": (curses.COLOR_WHITE, curses.A_BOLD), "path": (curses.COLOR_GREEN, curses.A_BOLD),
 }
 
 

@@ -46,8 +46,10 @@ HELP = [
     "  ?            this help          q   quit (the game is already saved)",
     "Map",
     "  . clear  o low objects  ~ difficult  t trench  x pit  # rock  | - walls  D closed door  : open door",
-    "  Rebel figures are capitals, Imperial figures small letters; * marks where the chosen figure may move,",
-    "  ! a legal target (c: it has cover).",
+    "  Rebel figures are capitals, Imperial figures small letters; * marks where the chosen figure may move;",
+    "  with the cursor on such a square, + marks the path, and the prompt gives its cost and the enemies it",
+    "  would let attack (attack of opportunity). For another path, move in steps: each move may be followed",
+    "  by another while movement is left. Legal targets are highlighted; the menu shows the chance to hit.",
 ]
 
 

@@ -86,6 +86,8 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
     occupant = {sq: f for f in s.living() for sq in f.space()}
     acts = game.legal_actions() if not game.is_over else []
     reach = {(a.destination[0], a.destination[1]) for a in acts if isinstance(a, Move)}
+    plan = game.move_plans().get(ui.cursor) if ui.cursor in reach else None
+    route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
     targets = {anchor(game, a) for a in acts if isinstance(a, Attack)}
     covered = set()
     if s.turn is not None:
@@ -107,6 +109,8 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
             if dx >= W2:
                 break
             ch, attr = _cell(grid, barriers, s, occupant, g, reach, targets, covered, dx, dy)
+            if dx % 2 == 1 and dy % 2 == 1 and (dx // 2, dy // 2) in route and attr == "reach":
+                ch, attr = "+", "path"
             if (dx, dy) == (cx, cy):
                 attr = "cursor"
             fr.put(x0 + rx, y0 + ry, ch, attr)
@@ -191,6 +195,11 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
     if d.kind == "over":
         what = f"{what}: {d.note}"
     text = ui.message or (f"{who}: {what}" if who else what)
+    if not ui.message and d.kind == "turn":
+        plan = game.move_plans().get(ui.cursor)
+        if plan is not None:
+            aoo = ", ".join(sorted(plan.provoked)) or "nobody"
+            text += f"   [Enter: move to {square_label(ui.cursor)}, {plan.cost} squares, attacks of opportunity: {aoo}]"
     fr.put(0, fr.height - 2, text[: fr.width], "prompt")
     if ui.menu is not None:
         keys = "up/down choose  Enter take it  Esc close"
