@@ -10,7 +10,7 @@ import pytest
 from hothsim.data.catalog import Catalog
 from hothsim.games import open_game, replay_steps, transcript
 from hothsim.skirmish.actions import parse_action
-from hothsim.tui.controller import MOVES, UIState, actions_at, anchor, handle_key, menu_actions
+from hothsim.tui.controller import MOVES, ChooseHelpers, UIState, actions_at, anchor, collapse, handle_key, menu_actions
 from hothsim.tui.view import render
 from tests.conformance import choose
 
@@ -21,18 +21,32 @@ def keys_for(game, ui: UIState, action) -> list[str]:
     """The keys a player presses to make this choice: walk the cursor to its square and press Enter (then
     pick it from the menu if the square offers several), or open the menu and pick it there."""
     keys: list[str] = []
+    helpers = getattr(action, "helpers", ())
+    item = action
     sq = anchor(game, action)
     if sq is not None and action in actions_at(game, sq):
+        here = collapse(actions_at(game, sq))
+        if helpers:
+            item = next(h for h in here if isinstance(h, ChooseHelpers) and h.target == action.target)
         x, y = ui.cursor
         keys += [RIGHT if sq[0] > x else LEFT] * abs(sq[0] - x)
         keys += [DOWN if sq[1] > y else UP] * abs(sq[1] - y)
         keys.append("\n")
-        here = actions_at(game, sq)
         if len(here) > 1:
-            keys += [DOWN] * here.index(action) + ["\n"]
-        return keys
-    items = menu_actions(game)
-    return ["m"] + [DOWN] * items.index(action) + ["\n"]
+            keys += [DOWN] * here.index(item) + ["\n"]
+    else:
+        items = menu_actions(game)
+        if helpers:
+            item = next(h for h in items if isinstance(h, ChooseHelpers) and h.target == action.target)
+        keys += ["m"] + [DOWN] * items.index(item) + ["\n"]
+    if helpers:  # toggle each helper on, then fire
+        at = 0
+        for h in item.eligible:
+            if h in helpers:
+                keys += [DOWN] * (item.eligible.index(h) - at) + [" "]
+                at = item.eligible.index(h)
+        keys.append("\n")
+    return keys
 
 
 def press(game, ui: UIState, keys: list[str]):
@@ -120,6 +134,24 @@ def test_menu_shows_the_chance_to_hit_naturals_included(tmp_path):
     ui, _ = press(g, UIState(cursor=g.state.fig("hoth-trooper").pos), ["m"])
     text = render(g, ui, 120, 40).text()
     assert "attack hoth-trooper vader   (10% to hit)" in text
+
+
+def test_combined_fire_helpers_are_toggled_before_the_roll(tmp_path):
+    from hothsim.skirmish.actions import Attack
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper-1": "b2", "hoth-trooper-2": "b4", "elite-hoth-trooper": "b6"},
+              {"snowtrooper": "h2"}, [15, 3])
+    g.apply(parse_action("first rebel"))
+    g.apply(parse_action("activate hoth-trooper-1"))
+    ui = UIState(cursor=g.state.fig("snowtrooper").pos)
+    ui, action = press(g, ui, ["\n"])  # the target offers the plain attack and the helper chooser
+    assert action is None and [type(a).__name__ for a in ui.menu] == ["Attack", "ChooseHelpers"]
+    ui, action = press(g, ui, [DOWN, "\n"])
+    assert ui.helpers is not None and ui.helpers.eligible == ("elite-hoth-trooper", "hoth-trooper-2")
+    assert "[ ] elite-hoth-trooper" in render(g, ui, 120, 40).text()
+    ui, action = press(g, ui, [" ", DOWN, " ", " ", "\n"])  # on, on, off again
+    assert action == Attack("hoth-trooper-1", "snowtrooper", ("elite-hoth-trooper",))
 
 
 def test_keys_move_the_cursor_and_esc_closes_the_menu():

@@ -43,6 +43,7 @@ HELP = [
     "  Tab          jump to the next figure",
     "  g            explain the figure under the cursor: its card, abilities and powers in our words",
     "  Esc          close a menu or this help; nothing undoes a choice already made",
+    "  Space        (choosing combined-fire helpers) toggle the ally under the marker; Enter fires",
     "  ?            this help          q   quit (the game is already saved)",
     "Map",
     "  . clear  o low objects  ~ difficult  t trench  x pit  # rock  | - walls  D closed door  : open door",
@@ -51,6 +52,19 @@ HELP = [
     "  would let attack (attack of opportunity). For another path, move in steps: each move may be followed",
     "  by another while movement is left. Legal targets are highlighted; the menu shows the chance to hit.",
 ]
+
+
+@dataclass(frozen=True)
+class ChooseHelpers:
+    """A menu entry standing for every combined-fire variant of one attack: choosing it opens the toggles."""
+
+    figure: str
+    target: str
+    eligible: tuple[str, ...]
+
+    def notation(self) -> str:
+        """How the menu shows it."""
+        return f"attack {self.figure} {self.target} with combined fire: choose the helpers..."
 
 
 @dataclass(frozen=True)
@@ -65,6 +79,9 @@ class UIState:
     message: str = ""
     log: tuple[str, ...] = ()
     handover: str = ""  # a hand-over notice to dismiss before the next player's secret screen
+    helpers: ChooseHelpers | None = None  # combined fire being set up: the attack and who may help
+    chosen: tuple[str, ...] = ()  # helpers toggled on
+    helper_index: int = 0
 
 
 def anchor(game, action: Action) -> Square | None:
@@ -110,12 +127,33 @@ def actions_at(game, square: Square) -> list[Action]:
     return out
 
 
-def menu_actions(game) -> tuple[Action, ...]:
-    """The menu: choices about no square first, then every other choice."""
+def collapse(actions: list) -> list:
+    """Attacks that differ only in their combined-fire helpers become the plain attack plus one entry
+    that opens the helper toggles."""
+    out: list = []
+    seen: set[tuple[str, str]] = set()
+    for a in actions:
+        if isinstance(a, Attack):
+            key = (a.figure, a.target)
+            if key in seen:
+                continue
+            seen.add(key)
+            variants = [b for b in actions if isinstance(b, Attack) and (b.figure, b.target) == key]
+            eligible = tuple(sorted({h for b in variants for h in b.helpers}))
+            out.append(Attack(a.figure, a.target))
+            if eligible:
+                out.append(ChooseHelpers(a.figure, a.target, eligible))
+            continue
+        out.append(a)
+    return out
+
+
+def menu_actions(game) -> tuple:
+    """The menu: choices about no square first, then every other choice (moves are chosen on the map)."""
     acts = game.legal_actions()
     free = [a for a in acts if anchor(game, a) is None]
     rest = [a for a in acts if anchor(game, a) is not None and not isinstance(a, Move)]
-    return tuple(free + rest)
+    return tuple(collapse(free + rest))
 
 
 def figure_at(game, square: Square):
@@ -137,6 +175,22 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
         return ui, None, True
     if key == "?":
         return replace(ui, help=True), None, False
+    if ui.helpers is not None:
+        ch = ui.helpers
+        if key in ESC:
+            return replace(ui, helpers=None, chosen=(), helper_index=0), None, False
+        if key in ("KEY_UP", "k", "8"):
+            return replace(ui, helper_index=max(0, ui.helper_index - 1)), None, False
+        if key in ("KEY_DOWN", "j", "2"):
+            return replace(ui, helper_index=min(len(ch.eligible) - 1, ui.helper_index + 1)), None, False
+        if key == " ":
+            h = ch.eligible[ui.helper_index]
+            chosen = tuple(sorted(set(ui.chosen) ^ {h}))
+            return replace(ui, chosen=chosen), None, False
+        if key in ENTER:
+            action = Attack(ch.figure, ch.target, tuple(sorted(ui.chosen)))
+            return replace(ui, helpers=None, chosen=(), helper_index=0), action, False
+        return ui, None, False
     if ui.menu is not None:
         if key in ESC:
             return replace(ui, menu=None, message=""), None, False
@@ -145,7 +199,10 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
         if key in ("KEY_DOWN", "j", "2"):
             return replace(ui, menu_index=min(len(ui.menu) - 1, ui.menu_index + 1)), None, False
         if key in ENTER:
-            return replace(ui, menu=None, menu_index=0, message=""), ui.menu[ui.menu_index], False
+            item = ui.menu[ui.menu_index]
+            if isinstance(item, ChooseHelpers):
+                return replace(ui, menu=None, menu_index=0, helpers=item, chosen=(), helper_index=0), None, False
+            return replace(ui, menu=None, menu_index=0, message=""), item, False
         return ui, None, False
     if key in ESC:
         return replace(ui, explain=False, message=""), None, False
@@ -168,7 +225,7 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
             return replace(ui, message="nothing to choose from a menu now"), None, False
         return replace(ui, menu=items, menu_index=0), None, False
     if key in ENTER:
-        here = actions_at(game, ui.cursor)
+        here = collapse(actions_at(game, ui.cursor))
         if len(here) == 1:
             return replace(ui, message=""), here[0], False
         if len(here) > 1:

@@ -64,6 +64,13 @@ def render(game, ui: UIState, width: int, height: int) -> Frame:
     _prompt(game, ui, fr)
     if ui.menu is not None:
         _menu(game, ui, fr)
+    if ui.helpers is not None:
+        ch = ui.helpers
+        chance = game.hit_chance(Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))))
+        lines = [f"Combined fire for {ch.figure} against {ch.target}: {chance}% to hit",
+                 "Space toggles, Enter fires, Esc goes back"]
+        lines += [f"[{'x' if h in ui.chosen else ' '}] {h}  (+4)" for h in ch.eligible]
+        _box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=ui.helper_index + 3)
     if ui.help:
         _box(fr, HELP, 2, 2, width - 4, "help")
     return fr
@@ -201,7 +208,9 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
             aoo = ", ".join(sorted(plan.provoked)) or "nobody"
             text += f"   [Enter: move to {square_label(ui.cursor)}, {plan.cost} squares, attacks of opportunity: {aoo}]"
     fr.put(0, fr.height - 2, text[: fr.width], "prompt")
-    if ui.menu is not None:
+    if ui.helpers is not None:
+        keys = "up/down ally  Space toggle  Enter fire  Esc back"
+    elif ui.menu is not None:
         keys = "up/down choose  Enter take it  Esc close"
     elif game.is_over:
         keys = "arrows look around  g explain  ? help  q quit"
