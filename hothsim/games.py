@@ -16,7 +16,7 @@ from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, parse_record, replay
 from hothsim.kernel.squares import SquareMap
 from hothsim.skirmish.game import SkirmishGame
-from hothsim.skirmish.opening import open_skirmish
+from hothsim.opening import open_skirmish
 
 #: A game that has not recorded when it began carries this time (the rules core never reads a clock).
 EPOCH = "1970-01-01T00:00:00Z"
@@ -44,26 +44,31 @@ class LoadError(Exception):
     """A record that cannot be loaded: unreadable, for other data, or not replaying as recorded."""
 
 
+def _parsed(record: GameRecord | str) -> GameRecord:
+    if isinstance(record, str):
+        try:
+            return parse_record(record)
+        except RecordError as e:
+            raise LoadError(str(e)) from None
+    return record
+
+
+def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> SkirmishGame:
+    """The game a record starts from: its scenario, seed (or its own rolls as scripted dice), the same data."""
+    dice: Dice = (ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted"
+                  else SeededDice(header.seed))
+    game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
+                     catalog=catalog)
+    if game.setup.data_hash != header.data:
+        raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
+                        f"(scenario {header.scenario}); it cannot be replayed exactly")
+    return game
+
+
 def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> SkirmishGame:
     """Rebuild a game from its record (or record text), checking every recorded outcome."""
     catalog = catalog or Catalog.installed()
-    if isinstance(record, str):
-        try:
-            record = parse_record(record)
-        except RecordError as e:
-            raise LoadError(str(e)) from None
-
-    def make(header: RecordHeader, script: Sequence[Roll]) -> SkirmishGame:
-        dice: Dice = (ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted"
-                      else SeededDice(header.seed))
-        game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
-                         catalog=catalog)
-        if game.setup.data_hash != header.data:
-            raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
-                            f"(scenario {header.scenario}); it cannot be replayed exactly")
-        return game
-
-    game = replay(record, make)
+    game = replay(_parsed(record), lambda header, script: _fresh(header, script, catalog))
     assert isinstance(game, SkirmishGame)
     return game
 
@@ -72,19 +77,9 @@ def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> li
     """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
     with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""
     catalog = catalog or Catalog.installed()
-    if isinstance(record, str):
-        try:
-            record = parse_record(record)
-        except RecordError as e:
-            raise LoadError(str(e)) from None
-    header = record.header
-    script = [r for e in record.entries for r in e.outcomes] if header.dice == "scripted" else []
-    dice: Dice = ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted" else SeededDice(header.seed)
-    game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
-                     catalog=catalog)
-    if game.setup.data_hash != header.data:
-        raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
-                        f"(scenario {header.scenario}); it cannot be replayed exactly")
+    record = _parsed(record)
+    script = [r for e in record.entries for r in e.outcomes] if record.header.dice == "scripted" else []
+    game = _fresh(record.header, script, catalog)
     steps: list[tuple[str, list, SkirmishGame]] = [("", [], game.clone())]
     from hothsim.skirmish.actions import parse_action
 

@@ -1,4 +1,6 @@
-"""Opening a skirmish from a scenario file: cards, map, squads and fixed positions, all checked."""
+"""Opening a skirmish from a scenario file: cards, glossary, map, squads and fixed positions, all checked.
+
+This is where files meet the rules core: the core (`hothsim/skirmish`) reads nothing itself."""
 
 from __future__ import annotations
 
