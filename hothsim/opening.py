@@ -14,7 +14,7 @@ from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import SquareMap, parse_square
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.cards import load_card_set
+from hothsim.skirmish.cards import Card
 from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
 from hothsim.skirmish.state import SIDES
 
@@ -26,8 +26,9 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
     settings = scenario.skirmish
     assert settings is not None
     cards_path = catalog.root / "rules" / "skirmish" / "cards.toml"
-    cards = load_card_set(cards_path)
-    glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", load_cards(cards_path))
+    card_models = load_cards(cards_path)
+    cards = {cid: Card.from_model(m) for cid, m in card_models.items()}
+    glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", card_models)
     for side in SIDES:
         for cid in getattr(settings, side):
             if cid not in cards:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-
-from hothsim.data.cards import CardModel, CommanderEffect, load_cards, parse_ability
+from hothsim.data.cards import CardModel, CommanderEffect, parse_ability
 
 SIZES = {"medium": 1, "large": 2, "huge": 3}
 BASE_SPEED = 6
@@ -73,8 +71,3 @@ class Card:
     def unique(self) -> bool:
         """Whether the card is Unique."""
         return self.has("Unique")
-
-
-def load_card_set(path: Path) -> dict[str, Card]:
-    """Every card of a cards file, by id."""
-    return {cid: Card.from_model(m) for cid, m in load_cards(path).items()}
