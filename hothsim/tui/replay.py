@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import curses
-from dataclasses import replace
-
 from hothsim.tui.app import Painter, key_name
 from hothsim.tui.controller import MOVES, UIState
 from hothsim.tui.view import render
@@ -55,4 +53,3 @@ def _loop(screen, steps: list) -> None:
             cursor = (min(max(cursor[0] + dx, 0), grid.width - 1), min(max(cursor[1] + dy, 0), grid.height - 1))
             continue
         index = step_key(steps, index, name)
-        ui = replace(ui)
