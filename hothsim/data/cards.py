@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from hothsim.data.errors import DataError, first_problem, from_validation
+from hothsim.data.errors import DataError, from_validation, list_entry_error
 from hothsim.data.files import read_text, read_toml
 
 Source = Literal["rulebook", "public", "reconstructed"]
@@ -177,17 +177,7 @@ def load_cards(path: Path) -> dict[str, CardModel]:
     try:
         model = CardsFile(**raw)
     except ValidationError as err:
-        first = first_problem(err)
-        loc = first["loc"]
-        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
-            cards = raw.get("card") or []
-            entry = cards[loc[1]].get("id", f"#{loc[1] + 1}") if loc[1] < len(cards) else f"#{loc[1] + 1}"
-            field = ".".join(str(p) for p in loc[2:]) or None
-            msg = "is not a known field (check its spelling)" if first["type"] == "extra_forbidden" else first["msg"]
-            if first["type"] == "missing":
-                msg = "is required but missing"
-            raise DataError(path, msg, entry=f"card {entry}", field=field) from None
-        raise from_validation(path, err, text) from None
+        raise list_entry_error(path, err, raw, text) from None
     except TypeError as err:
         raise DataError(path, str(err)) from None
     out: dict[str, CardModel] = {}
