@@ -7,7 +7,7 @@ replaying every decision and checking every recorded roll.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, Union
 
 from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
@@ -15,15 +15,22 @@ from hothsim.data.scenario import load_scenario_file
 from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, parse_record, replay
 from hothsim.kernel.squares import SquareMap
+from hothsim.skirmish.actions import parse_action
 from hothsim.skirmish.game import SkirmishGame
-from hothsim.opening import open_skirmish
+from hothsim.assault.actions import parse_action as parse_assault_action
+from hothsim.assault.game import AssaultGame
+from hothsim.kernel.hexes import HexMap
+from hothsim.opening import open_assault, open_skirmish
 
 #: A game that has not recorded when it began carries this time (the rules core never reads a clock).
 EPOCH = "1970-01-01T00:00:00Z"
 
 
+Game = Union[SkirmishGame, AssaultGame]
+
+
 def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, created: str = EPOCH,
-              catalog: Catalog | None = None) -> SkirmishGame:
+              catalog: Catalog | None = None) -> Game:
     """A new game of a scenario (an id from `hothsim list`, or a path to a scenario file).
 
     `dice` overrides the seeded dice (tests and `hothsim run --dice` pass ScriptedDice).
@@ -32,11 +39,13 @@ def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, cre
     path = catalog.scenario_path(str(scenario))
     s = load_scenario_file(path)
     grid, map_path = catalog.map_for(path, s.map)
-    if s.game != "skirmish":
-        raise DataError(path, "the Assault on Hoth game is not available yet", field="game")
+    scripted = dice is not None and not isinstance(dice, SeededDice)
+    if s.game == "assault":
+        if not isinstance(grid, HexMap):
+            raise DataError(path, f"an Assault on Hoth scenario needs a hex map; {s.map!r} is a square map", field="map")
+        return open_assault(catalog, s, path, grid, map_path, dice or SeededDice(seed), seed, created, scripted)
     if not isinstance(grid, SquareMap):
         raise DataError(path, f"a skirmish scenario cannot use map {s.map!r}, which is a hex map", field="map")
-    scripted = dice is not None and not isinstance(dice, SeededDice)
     return open_skirmish(catalog, s, path, grid, map_path, dice or SeededDice(seed), seed, created, scripted)
 
 
@@ -53,10 +62,25 @@ def _parsed(record: GameRecord | str) -> GameRecord:
     return record
 
 
-def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> SkirmishGame:
+def script_of(rolls: Sequence[Roll]) -> list:
+    """Scripted-dice results that reproduce recorded rolls (a shuffle is one result: its whole ordering)."""
+    out: list = []
+    for r in rolls:
+        if r.kind == "shuffle":
+            out.append(tuple(r.faces))
+        else:
+            out.extend(r.faces)
+    return out
+
+
+def parse_action_for(game: str, text: str):
+    """Read an action in the notation of a game ('skirmish' or 'assault')."""
+    return parse_assault_action(text) if game == "assault" else parse_action(text)
+
+
+def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Game:
     """The game a record starts from: its scenario, seed (or its own rolls as scripted dice), the same data."""
-    dice: Dice = (ScriptedDice([f for r in script for f in r.faces]) if header.dice == "scripted"
-                  else SeededDice(header.seed))
+    dice: Dice = ScriptedDice(script_of(script)) if header.dice == "scripted" else SeededDice(header.seed)
     game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
                      catalog=catalog)
     if game.setup.data_hash != header.data:
@@ -65,28 +89,27 @@ def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Sk
     return game
 
 
-def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> SkirmishGame:
+def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Game:
     """Rebuild a game from its record (or record text), checking every recorded outcome."""
     catalog = catalog or Catalog.installed()
     game = replay(_parsed(record), lambda header, script: _fresh(header, script, catalog))
-    assert isinstance(game, SkirmishGame)
+    assert isinstance(game, (SkirmishGame, AssaultGame))
     return game
 
 
-def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, SkirmishGame]]:
+def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, Game]]:
     """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
     with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""
     catalog = catalog or Catalog.installed()
     record = _parsed(record)
     script = [r for e in record.entries for r in e.outcomes] if record.header.dice == "scripted" else []
     game = _fresh(record.header, script, catalog)
-    steps: list[tuple[str, list, SkirmishGame]] = [("", [], game.clone())]
-    from hothsim.skirmish.actions import parse_action
+    steps: list[tuple[str, list, Game]] = [("", [], game.clone())]
 
     for i, entry in enumerate(record.entries, 1):
         before = len(game.dice.log)
         try:
-            events = game.apply(parse_action(entry.action))
+            events = game.apply(parse_action_for(record.header.game, entry.action))  # type: ignore[arg-type]
         except Exception as exc:  # the typed errors say which rule refused it
             raise LoadError(f"entry {i} ({entry.action}): refused on replay: {exc}") from None
         got = [(r.kind, tuple(r.faces)) for r in game.dice.log[before:]]

@@ -1,16 +1,24 @@
-"""Opening a skirmish from a scenario file: cards, glossary, map, squads and fixed positions, all checked.
+"""Opening a game from a scenario file: a skirmish (cards, glossary, map, squads, fixed positions) or
+Assault on Hoth (unit chart, decks, damage tables, map zones, forces), everything checked.
 
-This is where files meet the rules core: the core (`hothsim/skirmish`) reads nothing itself."""
+This is where files meet the rules cores: `hothsim/skirmish` and `hothsim/assault` read nothing themselves."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from hothsim.assault.game import AssaultGame
+from hothsim.assault.game import Setup as AssaultSetup
+from hothsim.assault.game import initial_state as assault_initial_state
+from hothsim.assault.game import new_header as assault_header
+from hothsim.assault.movement import Terrain
+from hothsim.data.assault import battlefield, check_forces, load_assault_rules
 from hothsim.data.cards import load_cards, load_glossary
 from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
 from hothsim.data.scenario import ScenarioFile
 from hothsim.kernel.dice import Dice
+from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import SquareMap, parse_square
 from hothsim.skirmish.board import Board
@@ -70,3 +78,32 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
             fid, why = problem
             raise DataError(scenario_path, why, entry="skirmish.positions", field=fid)
     return game
+
+
+def open_assault(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, hmap: HexMap, map_path: Path,
+                 dice: Dice, seed: int, created: str, scripted: bool) -> AssaultGame:
+    """A new game of Assault on Hoth, before set-up: rules files, map zones and forces all checked."""
+    settings = scenario.assault
+    assert settings is not None
+    rules = load_assault_rules(catalog.root / "rules" / "assault")
+    check_forces(scenario_path, settings, rules, {c.sector for c in rules.event_cards if c.sector})
+    bf = battlefield(scenario_path, settings, hmap)
+    walkers = sum(n for t, n in settings.imperial.items() if rules.units[t].is_walker)
+    troopers = sum(n for t, n in settings.imperial.items() if rules.units[t].trooper)
+    if troopers > walkers * rules.movement.walker_capacity:
+        raise DataError(scenario_path, f"{troopers} Snowtroopers cannot all board {walkers} Walkers",
+                        entry="assault", field="imperial")
+    order = list(rules.units)
+    setup = AssaultSetup(
+        scenario_id=scenario.id, scenario_name=scenario.name, rules=rules, field=bf,
+        imperial=tuple(sorted(settings.imperial.items(), key=lambda kv: order.index(kv[0]))),
+        rebel=tuple(sorted(settings.rebel.items(), key=lambda kv: order.index(kv[0]))),
+        transports_to_win=settings.transports_to_win, remedy=settings.five_transports_remedy,
+        data_hash=catalog.data_hash(scenario_path, map_path), seed=seed, created=created, scripted=scripted,
+        source="" if scenario_path.resolve().parent == catalog.scenario_dir.resolve() else str(scenario_path.resolve()),
+    )
+    key = ("assault-terrain", str(map_path), hmap, repr(bf))
+    terrain = catalog.shared.get(key)
+    if terrain is None:
+        terrain = catalog.shared[key] = Terrain(bf)
+    return AssaultGame(setup, assault_initial_state(setup), dice, terrain, GameRecord(assault_header(setup)))

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from hothsim.data.assault import AssaultSettings
 from hothsim.data.errors import DataError, from_validation
 from hothsim.data.files import read_text, read_toml
 
@@ -51,6 +52,7 @@ class ScenarioFile(BaseModel):
     description: str = Field(min_length=1, max_length=100, pattern=r"^[^\n]*$")
     map: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
     skirmish: SkirmishSettings | None = None
+    assault: AssaultSettings | None = None
 
     @model_validator(mode="after")
     def _settings_match_game(self) -> "ScenarioFile":
@@ -58,6 +60,10 @@ class ScenarioFile(BaseModel):
             raise ValueError("a skirmish scenario needs a [skirmish] table (squads and setup)")
         if self.game != "skirmish" and self.skirmish is not None:
             raise ValueError("only a skirmish scenario has a [skirmish] table")
+        if self.game == "assault" and self.assault is None:
+            raise ValueError("an Assault on Hoth scenario needs an [assault] table (starting forces)")
+        if self.game != "assault" and self.assault is not None:
+            raise ValueError("only an Assault on Hoth scenario has an [assault] table")
         return self
 
 

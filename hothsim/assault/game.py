@@ -1,0 +1,850 @@
+"""A game of Assault on Hoth: set-up, turns of action rounds, Events, Luke, victory.
+
+The same engine shape as the skirmish: `pending` says who decides what, `legal_actions()` lists every
+choice, `apply(action)` checks and resolves one (rolling as needed) and returns what happened,
+`clone()` copies, `record` holds every decision with its rolls.  Illegal actions raise IllegalAction
+naming the rule; the state is then unchanged.
+
+The turn (rulebook sections 4-5): shuffle the 20 Action cards; draw one per action round.  A Draw Event
+Card turns the top Event card; any other card lets every unit of its type on its side take one of its
+actions.  When the Action deck is empty the turn ends and the deck is shuffled again.  Rounds in which no
+unit could do anything pass by themselves, with a line in the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import comb
+from typing import Sequence
+
+from hothsim.assault.actions import (
+    Action,
+    Armor,
+    AssignLuke,
+    Board,
+    Choose,
+    Critical,
+    Displace,
+    Done,
+    Fire,
+    Harpoon,
+    Move,
+    NotationError,
+    Place,
+    Repair,
+    Walk,
+    parse_action,
+)
+from hothsim.assault.fire import (
+    INSTALLATIONS,
+    POWER_GRID,
+    SHIELD_GENERATOR,
+    Shot,
+    armor_of,
+    destroy,
+    plan_fire,
+    plan_harpoon,
+    speeder_damage,
+    speeder_hit_kind,
+    walker_damage,
+)
+from hothsim.assault.movement import (
+    Terrain,
+    displacement_hexes,
+    may_mount,
+    unit_moves,
+    walk_problem,
+    walker_walks,
+    walker_points,
+)
+from hothsim.assault.rules import AssaultRules, Battlefield, Side, other
+from hothsim.assault.state import (
+    AssaultState,
+    Decision,
+    Event,
+    PendingFire,
+    Placing,
+    Special,
+    Unit,
+    WalkerMove,
+)
+from hothsim.kernel.dice import Dice, Roll, count_symbols
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
+from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid now; `rule` names the rule.  The game state is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} (rule: {rule})")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is played with: fixed for the whole game and shared by its copies."""
+
+    scenario_id: str
+    scenario_name: str
+    rules: AssaultRules
+    field: Battlefield
+    imperial: tuple[tuple[str, int], ...]  # starting forces: unit type, count
+    rebel: tuple[tuple[str, int], ...]
+    transports_to_win: int
+    remedy: bool
+    data_hash: str
+    seed: int
+    created: str
+    scripted: bool
+    source: str = ""
+
+
+#: Which unit types each setup zone takes, in the order they are placed.
+_SNOWTROOPERS = ("snowtrooper", "heavy-snowtrooper")
+
+
+def hit_probability(dice: int, armor: int) -> Fraction:
+    """Exact chance that `dice` fire dice show at least `armor` relevant symbols (1 face in 3 each)."""
+    if armor <= 0:
+        return Fraction(1)
+    return sum((Fraction(comb(dice, k)) * Fraction(1, 3) ** k * Fraction(2, 3) ** (dice - k)
+                for k in range(armor, dice + 1)), Fraction(0))
+
+
+def new_header(setup: Setup) -> RecordHeader:
+    """The record header of a new game."""
+    return RecordHeader(game="assault", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
+                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source)
+
+
+def initial_state(setup: Setup) -> AssaultState:
+    """Every starting unit in reserve, the Imperial player placing first."""
+    units: list[Unit] = []
+    counters: dict[str, int] = {}
+    for side, forces in (("imperial", setup.imperial), ("rebel", setup.rebel)):
+        for tid, n in forces:
+            ut = setup.rules.units[tid]
+            for i in range(1, n + 1):
+                units.append(Unit(f"{ut.prefix}-{i}", tid, ut.side))  # type: ignore[arg-type]
+            counters[tid] = n
+    queue = tuple((u.id, "imperial-setup", False) for u in units
+                  if u.side == "imperial" and u.type not in _SNOWTROOPERS)
+    return AssaultState(units=tuple(units), force=setup.rules.luke_force, placing=Placing("imperial", queue),
+                        next_id=tuple(sorted(counters.items())))
+
+
+class AssaultGame:
+    """A game of Assault on Hoth in progress (see the module docstring)."""
+
+    def __init__(self, setup: Setup, state: AssaultState, dice: Dice, terrain: Terrain, record: GameRecord) -> None:
+        self.setup = setup
+        self._state = state
+        self.dice = dice
+        self.terrain = terrain
+        self._record = record
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ the interface
+
+    @property
+    def rules(self) -> AssaultRules:
+        """The unit chart, decks and tables in play."""
+        return self.setup.rules
+
+    @property
+    def state(self) -> AssaultState:
+        """The current immutable state."""
+        return self._state
+
+    @property
+    def record(self) -> GameRecord:
+        """Header plus every decision so far with its rolls."""
+        return self._record
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._state.stage == "over"
+
+    @property
+    def winner(self) -> Side | None:
+        """"rebel", "imperial", or None while the game goes on."""
+        return self._state.winner
+
+    def clone(self) -> "AssaultGame":
+        """An independent copy (shares only the immutable setup and terrain)."""
+        return AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
+
+    @property
+    def pending(self) -> Decision:
+        """Who must decide now, and what kind of choice."""
+        s = self._state
+        if s.stage == "over":
+            return Decision(None, "over", note=s.end_reason)
+        if s.placing is not None:
+            return Decision(s.placing.side, "place", s.placing.unit)
+        if s.stage == "setup":
+            waiting = self._unboarded(s)
+            if waiting:
+                return Decision("imperial", "board", waiting[0].id)
+            return Decision("rebel", "luke", note="assign Luke to a Snowspeeder in secret")
+        if s.walker_move is not None:
+            return Decision("rebel", "displace", s.walker_move.speeder,
+                            f"{s.walker_move.walker} walks into {s.walker_move.speeder}'s hex")
+        if s.fire is not None:
+            kind = "armor" if s.fire.stage == "armor" else "critical"
+            note = ("Luke may spend Force points on armor" if kind == "armor"
+                    else "Luke may spend a Force point to make the critical hit a body hit")
+            return Decision("rebel", kind, s.fire.target, note)  # type: ignore[arg-type]
+        if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
+            kind = "repair" if s.special.effect == "repair" else "choose"
+            return Decision(s.special.side, kind, note=s.special.effect)  # type: ignore[arg-type]
+        side, _, _ = self._acting(s)
+        return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the pending decision, in a fixed order."""
+        if self._legal is None:
+            self._legal = self._generate(self._state)
+        return list(self._legal)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
+        if self.is_over:
+            raise IllegalAction("winning the game", "the game is over")
+        if not self._is_legal(action):
+            rule, why = self._why_not(action)
+            raise IllegalAction(rule, why)
+        before = len(self.dice.log)
+        ev: list[Event] = []
+        state = self._resolve(self._state, action, ev)
+        rolls = tuple(self.dice.log[before:])
+        self._state = state
+        self._legal = None
+        self._record = self._record.with_entry(RecordEntry(action.notation(), rolls))
+        return ev
+
+    def apply_notation(self, text: str) -> Sequence[Roll]:
+        """Apply an action written in notation; returns the rolls it made (for replays)."""
+        try:
+            action = parse_action(text)
+        except NotationError as e:
+            raise IllegalAction("notation", str(e)) from None
+        before = len(self.dice.log)
+        self.apply(action)
+        return self.dice.log[before:]
+
+    def _is_legal(self, action: Action) -> bool:
+        # A Walker's steps need not be written in the canonical form legal_actions() lists.
+        if isinstance(action, Walk) and self.pending.kind == "act" and self._state.has_unit(action.unit):
+            s, u = self._state, self._state.unit(action.unit)
+            return (self._eligible(s, u) and "move" in self._acting(s)[1] and self.rules.units[u.type].is_walker
+                    and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
+        return action in self.legal_actions()
+
+    def round_title(self) -> str:
+        """What this action round is about, e.g. 'Imperial: Walkers Move or Fire'."""
+        s = self._state
+        if s.special is not None:
+            return {"veers": "Veers Takes Command: one Walker may move or fire",
+                    "rally": "Rebel Rally: Troopers in the Base may move"}.get(s.special.effect, s.special.effect)
+        if s.card is None:
+            return "setting up"
+        return self.rules.action_card(s.card).title()
+
+    def shot(self, action: Fire | Harpoon) -> Shot | str:
+        """The dice and armor of a fire or harpoon now, or why it is not possible (for prompts)."""
+        s = self._state
+        if not s.has_unit(action.unit):
+            return f"there is no unit {action.unit}"
+        u = s.unit(action.unit)
+        if isinstance(action, Harpoon):
+            return plan_harpoon(self.rules, self.terrain, s, u, action.target, action.force)
+        return plan_fire(self.rules, self.terrain, s, u, action.target, action.force)
+
+    # ------------------------------------------------------------------ who acts
+
+    def _acting(self, s: AssaultState) -> tuple[str, tuple[str, ...], bool]:
+        """(side, actions allowed, single unit only) of the round in progress."""
+        if s.special is not None and s.special.effect == "veers":
+            return "imperial", ("move", "fire"), True
+        if s.special is not None and s.special.effect == "rally":
+            return "rebel", ("move",), False
+        assert s.card is not None
+        card = self.rules.action_card(s.card)
+        return card.side, card.actions, False
+
+    def _eligible(self, s: AssaultState, u: Unit) -> bool:
+        """Whether a unit belongs to the round's units and has not acted yet."""
+        if u.id in s.acted or not u.alive or u.where == "reserve":
+            return False
+        ut = self.rules.units[u.type]
+        if s.special is not None and s.special.effect == "veers":
+            return ut.is_walker and u.where == "map"
+        if s.special is not None and s.special.effect == "rally":
+            return ut.trooper and u.side == "rebel" and u.where == "base"
+        card = self.rules.action_card(s.card)  # type: ignore[arg-type]
+        if u.side != card.side:
+            return False
+        return ut.trooper if card.units == "troopers" else u.type == card.units
+
+    def _unboarded(self, s: AssaultState) -> list[Unit]:
+        return [u for u in s.units if u.side == "imperial" and u.type in _SNOWTROOPERS and u.where == "reserve"]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _generate(self, s: AssaultState) -> list[Action]:
+        d = self.pending
+        if d.kind == "over":
+            return []
+        if d.kind == "place":
+            return self._placements(s)
+        if d.kind == "board":
+            return [Board(d.unit, w.id) for w in s.units  # type: ignore[arg-type]
+                    if w.type == "walker" and w.where == "map" and may_mount(self.rules, s, w)]
+        if d.kind == "luke":
+            return [AssignLuke(u.id) for u in s.units if self.rules.units[u.type].is_speeder and u.alive]
+        if d.kind == "displace":
+            wm = s.walker_move
+            assert wm is not None
+            at = s.unit(wm.walker).hex
+            assert at is not None
+            return [Displace(wm.speeder, h) for h in displacement_hexes(self.terrain, s, at)]
+        if d.kind == "armor":
+            assert s.fire is not None
+            if s.fire.target != s.luke:
+                return [Armor(0)]
+            return [Armor(n) for n in range(s.force + 1)]
+        if d.kind == "critical":
+            assert s.fire is not None
+            if s.fire.target == s.luke and s.force >= 1:
+                return [Critical(True), Critical(False)]
+            return [Critical(False)]
+        if d.kind == "choose":
+            return [Choose(u.id) for u in self._choosable(s)]
+        if d.kind == "repair":
+            out: list[Action] = []
+            for w in s.units:
+                if w.type == "walker" and w.where == "map":
+                    out.extend(Repair(w.id, m) for m in ("blaster", "legs", "body") if getattr(w, m) > 0)
+            return out
+        return self._unit_actions(s) + [Done()]
+
+    def _choosable(self, s: AssaultState) -> list[Unit]:
+        assert s.special is not None
+        if s.special.effect == "hotshot":
+            return [u for u in s.units if self.rules.units[u.type].is_speeder and u.where == "map" and u.gunner]
+        return [u for u in s.units if u.side == "rebel" and u.where == "map"]
+
+    def _placement_hexes(self, s: AssaultState, zone: str, uid: str) -> list[Hex]:
+        bf = self.setup.field
+        hexes = {"imperial-setup": bf.imperial_sector, "rebel-setup": bf.rebel_setup,
+                 "speeders": bf.speeder_sector}.get(zone) or bf.sectors.get(zone, frozenset())
+        occupied = s.occupied()
+        barred = {bf.shield_generator, bf.power_grid}
+        return sorted((h for h in hexes if h not in occupied and h not in barred
+                       and self.terrain.terrain[h] != "cliff"), key=lambda h: (h[0], h[1]))
+
+    def _placements(self, s: AssaultState) -> list[Action]:
+        assert s.placing is not None
+        uid, zone, base = s.placing.queue[0]
+        u = s.unit(uid)
+        out: list[Action] = [Place(uid, None)] if base else []
+        walker = self.rules.units[u.type].is_walker
+        for h in self._placement_hexes(s, zone, uid):
+            if walker:
+                out.extend(Place(uid, h, f) for f in range(6))
+            else:
+                out.append(Place(uid, h))
+        return out
+
+    def _unit_actions(self, s: AssaultState) -> list[Action]:
+        _, allowed, _ = self._acting(s)
+        rules, t = self.rules, self.terrain
+        occupied = s.occupied()
+        out: list[Action] = []
+        targets = None
+        for u in s.units:
+            if not self._eligible(s, u):
+                continue
+            ut = rules.units[u.type]
+            if "move" in allowed:
+                if ut.is_walker:
+                    if u.where == "map":
+                        out.extend(Walk(u.id, st) for st in walker_walks(rules, t, s, u))
+                else:
+                    out.extend(Move(u.id, dest) for dest in unit_moves(rules, t, s, u, occupied))
+            if "fire" in allowed and u.where == "map":
+                if targets is None:
+                    targets = self._targets(s)
+                most = s.force if u.id == s.luke else 0
+                for target in targets[u.side]:
+                    out.extend(Fire(u.id, target, n) for n in range(most + 1)
+                               if isinstance(plan_fire(rules, t, s, u, target, n), Shot))
+            if "harpoon" in allowed and ut.is_speeder and u.where == "map" and u.gunner:
+                assert u.hex is not None
+                for n in t.near[u.hex]:
+                    w = occupied.get(n)
+                    if w is not None and w.type == "walker":
+                        for f in range(0, (s.force if u.id == s.luke else 0) + 1):
+                            if isinstance(plan_harpoon(rules, t, s, u, w.id, f), Shot):
+                                out.append(Harpoon(u.id, w.id, f))
+        return out
+
+    def _targets(self, s: AssaultState) -> dict[str, list[str]]:
+        """Enemy units on the map (and the installations for the Imperial player), by firing side."""
+        out: dict[str, list[str]] = {"rebel": [], "imperial": []}
+        for u in s.units:
+            if u.where == "map":
+                out[other(u.side)].append(u.id)
+        if s.power_grid:
+            out["imperial"].append(POWER_GRID)
+        if s.shield_generator:
+            out["imperial"].append(SHIELD_GENERATOR)
+        return out
+
+    # ------------------------------------------------------------------ why an action is refused
+
+    def _why_not(self, action: Action) -> tuple[str, str]:
+        s = self._state
+        d = self.pending
+        wants = {"place": Place, "board": Board, "luke": AssignLuke, "displace": Displace, "armor": Armor,
+                 "critical": Critical, "choose": Choose, "repair": Repair}
+        if d.kind in wants and not isinstance(action, wants[d.kind]):
+            return "turn sequence", f"now the {d.player} player must {d.kind}" + (f" ({d.unit})" if d.unit else "")
+        if d.kind == "act" and not isinstance(action, (Move, Walk, Fire, Harpoon, Done)):
+            return "turn sequence", f"now the {d.player} player acts: {self.round_title()}"
+        unit = getattr(action, "unit", None)
+        if unit is not None and unit not in INSTALLATIONS and not s.has_unit(unit):
+            return "units", f"there is no unit {unit}"
+        if isinstance(action, Place):
+            assert s.placing is not None
+            if action.unit != s.placing.unit:
+                return "set-up", f"{s.placing.unit} is placed next"
+            return "set-up", "that is not an empty hex where this unit may be placed (cliffs excluded)" + (
+                "; a Walker also needs a facing" if s.unit(action.unit).type == "walker" else "")
+        if isinstance(action, Board):
+            return "3.1 set-up", "each Walker carries three Snowtroopers; name a Walker with room"
+        if isinstance(action, Armor):
+            return "9 Luke Skywalker", ("only Luke's Snowspeeder spends Force points, and no more than he has"
+                                        )
+        if isinstance(action, Critical):
+            return "9 Luke Skywalker", "only Luke, with a Force point left, can soften a critical hit"
+        if isinstance(action, Displace):
+            return "6.3 Walkers", "the Snowspeeder goes to an empty hex next to the Walker"
+        if isinstance(action, (Choose, Repair)):
+            return "8 events", "that unit cannot take this Event's effect"
+        u = s.unit(action.unit) if isinstance(action, (Move, Walk, Fire, Harpoon)) else None
+        if u is not None:
+            _, allowed, _ = self._acting(s)
+            kind = {Move: "move", Walk: "move", Fire: "fire", Harpoon: "harpoon"}[type(action)]
+            if not self._eligible(s, u):
+                if u.id in s.acted:
+                    return "5.2 action cards", f"{u.id} has already acted this action round"
+                return "5.2 action cards", f"{u.id} may not act on this card ({self.round_title()})"
+            if kind not in allowed:
+                return "5.2 action cards", f"this card does not allow a {kind}"
+            if isinstance(action, Walk):
+                if self.rules.units[u.type].is_walker is False:
+                    return "6 movement", "only Walkers move by steps; name where the unit goes"
+                why = walk_problem(self.rules, self.terrain, s, u, action.steps)
+                return "6.3 Walker movement", why or "write the turns between two steps as the net turn (rrr for three)"
+            if isinstance(action, Move):
+                if self.rules.units[u.type].is_walker:
+                    return "6.3 Walker movement", "a Walker moves by steps: f forward, l and r to turn (e.g. fflf)"
+                if self.rules.units[u.type].fixed:
+                    return "6 movement", "Laser Towers never move"
+                return "6 movement", (f"{u.id} cannot end a move at {action.to} now (5 MPs, 1 a hex; no ending on a "
+                                      "unit; cliffs only for Snowspeeders; the Base through a free entry hex)")
+            shot = self.shot(action)  # type: ignore[arg-type]
+            if isinstance(shot, str):
+                return ("7.4 harpoons" if isinstance(action, Harpoon) else "7 fire"), shot
+        return "rules", "that action is not legal now"
+
+    # ------------------------------------------------------------------ resolving
+
+    def _resolve(self, s: AssaultState, a: Action, ev: list[Event]) -> AssaultState:
+        if isinstance(a, Place):
+            s = self._place(s, a, ev)
+        elif isinstance(a, Board):
+            s = s.with_unit(replace(s.unit(a.unit), where="aboard", aboard=a.walker))
+            ev.append(Event("board", f"{a.unit} boards {a.walker}"))
+            if not self._unboarded(s):
+                ev.append(Event("setup", "the Rebel player assigns Luke in secret"))
+        elif isinstance(a, AssignLuke):
+            s = replace(s, luke=a.speeder)
+            ev.append(Event("luke", "Luke is assigned to a Snowspeeder (secret)", (("speeder", a.speeder),)))
+            s = self._rebel_setup(s)
+        elif isinstance(a, Move):
+            s = self._move(s, a, ev)
+        elif isinstance(a, Walk):
+            w = s.unit(a.unit)
+            s = replace(s, acted=s.acted | {w.id})
+            s = self._walk(s, w.id, a.steps, walker_points(self.rules, w), ev)
+        elif isinstance(a, Displace):
+            s = self._displace(s, a, ev)
+        elif isinstance(a, Fire):
+            s = self._declare(s, a.unit, a.target, a.force, False, ev)
+        elif isinstance(a, Harpoon):
+            s = self._declare(s, a.unit, a.target, a.force, True, ev)
+        elif isinstance(a, Armor):
+            s = self._armor(s, a.points, ev)
+        elif isinstance(a, Critical):
+            s = self._critical(s, a.spend, ev)
+        elif isinstance(a, Choose):
+            s = self._choose(s, a.unit, ev)
+        elif isinstance(a, Repair):
+            s = self._repair(s, a, ev)
+        elif isinstance(a, Done):
+            ev.append(Event("round", f"the {self.pending.player} player ends the action round"))
+            s = self._end_round(s, ev)
+        return self._settle(s, ev)
+
+    def _settle(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        """After a decision: check victory, close a finished Veers round, and draw cards until someone must
+        decide."""
+        while True:
+            s = self._check_victory(s, ev)
+            if s.stage != "play" or s.placing or s.walker_move or s.fire:
+                return s
+            if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
+                if self._generate_kind(s):
+                    return s
+                ev.append(Event("event", "no unit can take this Event's effect"))
+                s = self._end_round(replace(s, special=None), ev)
+                continue
+            if s.special is not None and s.special.effect == "veers" and s.acted:
+                s = self._end_round(s, ev)
+                continue
+            if s.card is None and s.special is None:
+                s = self._next_round(s, ev)
+                continue
+            if self._unit_actions(s):
+                return s
+            ev.append(Event("round", f"{self.round_title()}: no unit can act"))
+            s = self._end_round(s, ev)
+
+    def _generate_kind(self, s: AssaultState) -> bool:
+        """Whether the Event choice now pending has any option."""
+        if s.special is not None and s.special.effect == "repair":
+            return any(w.type == "walker" and w.where == "map" and (w.blaster or w.legs or w.body) for w in s.units)
+        return bool(self._choosable(s))
+
+    # set-up ---------------------------------------------------------------
+
+    def _place(self, s: AssaultState, a: Place, ev: list[Event]) -> AssaultState:
+        assert s.placing is not None
+        u = s.unit(a.unit)
+        if a.hex is None:
+            s = s.with_unit(replace(u, where="base", hex=None))
+            ev.append(Event("place", f"{u.id} is placed in the Base"))
+        else:
+            s = s.with_unit(replace(u, where="map", hex=a.hex, facing=a.facing if a.facing is not None else u.facing))
+            face = f" facing {DIRECTION_NAMES[a.facing]}" if a.facing is not None else ""
+            ev.append(Event("place", f"{u.id} is placed at {hex_label(a.hex)}{face}"))
+        return self._next_placement(replace(s, placing=replace(s.placing, queue=s.placing.queue[1:])), ev)
+
+    def _next_placement(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        """Skip units with nowhere to go; when the queue empties, move the set-up (or the round) on."""
+        while s.placing is not None and s.placing.queue:
+            uid, zone, base = s.placing.queue[0]
+            if base or self._placement_hexes(s, zone, uid):
+                return s
+            ev.append(Event("place", f"{uid} finds no empty hex to arrive in and stays off the map"))
+            s = s.with_unit(replace(s.unit(uid), where="destroyed"))
+            s = replace(s, placing=replace(s.placing, queue=s.placing.queue[1:]))
+        side = s.placing.side if s.placing else None
+        s = replace(s, placing=None)
+        if s.stage == "setup" and side == "rebel":
+            return self._start_play(s, ev)
+        if s.stage == "play":
+            return self._end_round(s, ev)
+        return s
+
+    def _rebel_setup(self, s: AssaultState) -> AssaultState:
+        order = []
+        for tid in ("speeder", "trooper", "heavy-trooper", "tower"):
+            order.extend(u for u in s.units if u.side == "rebel" and u.type == tid and u.where == "reserve")
+        order.extend(u for u in s.units if u.side == "rebel" and u.where == "reserve" and u not in order)
+        queue = tuple((u.id, "speeders" if self.rules.units[u.type].is_speeder else "rebel-setup",
+                       self.rules.units[u.type].trooper) for u in order)
+        return replace(s, placing=Placing("rebel", queue))
+
+    def _start_play(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        perm = self.dice.shuffle(len(self.rules.event_cards), "shuffle the Event deck")
+        ev.append(Event("setup", "the Event deck is shuffled; the battle begins"))
+        return replace(s, stage="play", event_deck=tuple(perm))
+
+    # turns and rounds ---------------------------------------------------------
+
+    def _end_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        """The action round is over: the next card is drawn by `_settle`."""
+        return replace(s, card=None, special=None, event=None, acted=frozenset(), luke_armor=0)
+
+    def _next_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        if not s.action_deck:
+            turn = s.turn + 1
+            perm = self.dice.shuffle(len(self.rules.action_cards), f"shuffle the Action deck for turn {turn}")
+            s = replace(s, turn=turn, action_deck=tuple(perm), snowstorm=False, rebel_lucky_shot=False,
+                        imperial_lucky_shot=False, force_aided="")
+            ev.append(Event("turn", f"turn {turn} begins: the Action deck is shuffled"))
+        card_index, rest = s.action_deck[0], s.action_deck[1:]
+        card = self.rules.action_card(card_index)
+        s = replace(s, round=s.round + 1, action_deck=rest, card=card_index, acted=frozenset(), luke_armor=0)
+        ev.append(Event("card", f"action round {s.round} (turn {s.turn}): {card.title()}", (("card", card.id),)))
+        if card.is_event:
+            return self._draw_event(s, ev)
+        return s
+
+    # events ---------------------------------------------------------------------
+
+    def _draw_event(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        if not s.event_deck:  # cannot happen with the shipped deck: the fifth Transport comes first
+            ev.append(Event("event", "the Event deck is empty"))
+            return self._end_round(s, ev)
+        index, rest = s.event_deck[0], s.event_deck[1:]
+        card = self.rules.event_card(index)
+        s = replace(s, event_deck=rest, events_drawn=s.events_drawn + (index,), event=index)
+        ev.append(Event("event", f"Event: {card.name}: {card.text}", (("event", card.id),)))
+        fx = card.effect
+        if fx == "transports":
+            return self._transports(s, index, ev)
+        if fx == "reinforce":
+            return self._reinforce(s, index, ev)
+        if fx in ("hotshot", "force"):
+            return replace(s, special=Special(fx, "rebel"))
+        if fx == "repair":
+            return replace(s, special=Special("repair", "imperial"))
+        if fx == "veers":
+            return replace(s, special=Special("veers", "imperial"))
+        if fx == "rally":
+            return replace(s, special=Special("rally", "rebel"))
+        if fx == "rebel-lucky-shot":
+            s = replace(s, rebel_lucky_shot=True)
+        elif fx == "imperial-lucky-shot":
+            s = replace(s, imperial_lucky_shot=True)
+        elif fx == "snowstorm":
+            s = replace(s, snowstorm=True)
+        return self._end_round(s, ev)
+
+    def _transports(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
+        count = s.transports + 1
+        need = self.setup.transports_to_win
+        if count >= need and self.setup.remedy and len(s.events_drawn) == need and all(
+                self.rules.event_card(i).effect == "transports" for i in s.events_drawn):
+            pile = s.event_deck + (index,)
+            perm = self.dice.shuffle(len(pile), "shuffle the fifth Transports Away! back into the Event deck")
+            ev.append(Event("event", f"the first {need} Events were all Transports Away!: the last one is shuffled "
+                            "back into the Event deck (rule 8)"))
+            return self._end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
+        s = replace(s, transports=count)
+        ev.append(Event("transports", f"Transports Away! {count} of {need}"))
+        if count >= need:
+            return self._over(s, "rebel", f"the {need}th transport got away before the Shield Generator fell", ev)
+        return self._end_round(s, ev)
+
+    def _reinforce(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
+        card = self.rules.event_card(index)
+        counters = dict(s.next_id)
+        new: list[Unit] = []
+        for tid in card.units:
+            ut = self.rules.units[tid]
+            counters[tid] = counters.get(tid, 0) + 1
+            new.append(Unit(f"{ut.prefix}-{counters[tid]}", tid, ut.side))  # type: ignore[arg-type]
+        s = replace(s, next_id=tuple(sorted(counters.items())))
+        walker = next((u for u in new if self.rules.units[u.type].is_walker), None)
+        queue = []
+        for u in new:
+            ut = self.rules.units[u.type]
+            if card.carried and walker is not None and u.type in _SNOWTROOPERS:
+                u = replace(u, where="aboard", aboard=walker.id)
+                ev.append(Event("reinforce", f"{u.id} arrives aboard {walker.id}"))
+            elif card.sector == "base":
+                u = replace(u, where="base")
+                ev.append(Event("reinforce", f"{u.id} arrives in the Base"))
+            else:
+                queue.append((u.id, card.sector, card.base and ut.trooper))
+            s = s.with_unit(u)
+        if not queue:
+            return self._end_round(s, ev)
+        return self._next_placement(replace(s, placing=Placing(card.side, tuple(queue))), ev)  # type: ignore[arg-type]
+
+    def _choose(self, s: AssaultState, uid: str, ev: list[Event]) -> AssaultState:
+        assert s.special is not None
+        if s.special.effect == "hotshot":
+            s = replace(s, hotshot=uid)
+            ev.append(Event("effect", f"{uid} has a Hotshot Gunner: +{self.rules.effects.hotshot_bonus} fire strength"))
+        else:
+            s = replace(s, force_aided=uid)
+            ev.append(Event("effect", f"The Force is with {uid}: +{self.rules.effects.force_bonus} fire strength at "
+                            "its next fire this turn"))
+        return self._end_round(s, ev)
+
+    def _repair(self, s: AssaultState, a: Repair, ev: list[Event]) -> AssaultState:
+        w = s.unit(a.unit)
+        w = replace(w, **{a.marker: getattr(w, a.marker) - 1})
+        ev.append(Event("effect", f"Combat Repair Droids take a {a.marker} marker off {w.id}"))
+        return self._end_round(s.with_unit(w), ev)
+
+    # movement -------------------------------------------------------------------
+
+    def _move(self, s: AssaultState, a: Move, ev: list[Event]) -> AssaultState:
+        u = s.unit(a.unit)
+        cost = unit_moves(self.rules, self.terrain, s, u)[a.to]
+        frm = u.at()
+        if a.to == "base":
+            u = replace(u, where="base", hex=None)
+        elif s.has_unit(a.to):
+            u = replace(u, where="aboard", hex=None, aboard=a.to)
+        else:
+            u = replace(u, where="map", hex=parse_hex(a.to), aboard="")
+        ev.append(Event("move", f"{u.id} moves from {frm} to {u.at()} ({cost} MPs)"))
+        return replace(s.with_unit(u), acted=s.acted | {u.id})
+
+    def _walk(self, s: AssaultState, wid: str, steps: str, mp: int, ev: list[Event]) -> AssaultState:
+        for i, c in enumerate(steps):
+            w = s.unit(wid)
+            if c in "lr":
+                w = replace(w, facing=(w.facing + (1 if c == "r" else -1)) % 6)
+                mp -= self.rules.movement.walker_turn
+                s = s.with_unit(w)
+                ev.append(Event("walk", f"{wid} turns {'right' if c == 'r' else 'left'} to face "
+                                f"{DIRECTION_NAMES[w.facing]}"))
+                continue
+            assert w.hex is not None
+            n = neighbour(w.hex, w.facing)
+            mp -= self.rules.movement.walker_rough if self.terrain.terrain[n] == "rough" else 1
+            victim = s.occupant(n)
+            s = s.with_unit(replace(w, hex=n))
+            ev.append(Event("walk", f"{wid} walks to {hex_label(n)}"))
+            if victim is not None:
+                if self.rules.units[victim.type].is_speeder:
+                    if displacement_hexes(self.terrain, s, n):
+                        return replace(s, walker_move=WalkerMove(wid, steps[i + 1:], mp, victim.id))
+                    s = destroy(s, victim, "no empty hex to be pushed into", ev)
+                else:
+                    s = destroy(s, victim, f"crushed by {wid}", ev)
+        return replace(s, walker_move=None)
+
+    def _displace(self, s: AssaultState, a: Displace, ev: list[Event]) -> AssaultState:
+        wm = s.walker_move
+        assert wm is not None
+        sp = s.unit(a.unit)
+        s = s.with_unit(replace(sp, hex=a.hex))
+        ev.append(Event("displace", f"{sp.id} is pushed aside to {hex_label(a.hex)}"))
+        return self._walk(replace(s, walker_move=None), wm.walker, wm.steps_left, wm.mp_left, ev)
+
+    # fire -------------------------------------------------------------------------
+
+    def _declare(self, s: AssaultState, uid: str, target: str, force: int, harpoon: bool, ev: list[Event]
+                 ) -> AssaultState:
+        u = s.unit(uid)
+        shot = (plan_harpoon if harpoon else plan_fire)(self.rules, self.terrain, s, u, target, force)
+        assert isinstance(shot, Shot)
+        verb = "harpoons" if harpoon else "fires at"
+        s = replace(s, acted=s.acted | {uid})
+        if not harpoon and s.force_aided == uid:
+            s = replace(s, force_aided="")
+        if force:
+            s = self._spend_force(s, force, f"+{force} dice", ev)
+        ev.append(Event("declare", f"{uid} {verb} {target}: {shot.explain()}"))
+        if (not harpoon and u.side == "imperial" and target not in INSTALLATIONS
+                and self.rules.units[s.unit(target).type].is_speeder and s.force > 0
+                and (not s.luke_revealed or target == s.luke)):
+            return replace(s, fire=PendingFire(uid, target, False, force, "armor", shot.dice))
+        return self._roll(s, uid, target, shot.dice, harpoon, ev)
+
+    def _spend_force(self, s: AssaultState, points: int, what: str, ev: list[Event]) -> AssaultState:
+        reveal = not s.luke_revealed
+        s = replace(s, force=s.force - points, luke_revealed=True)
+        if reveal:
+            ev.append(Event("luke", f"Luke Skywalker flies {s.luke}!", (("speeder", s.luke),)))
+        ev.append(Event("force", f"Luke spends {points} Force point{'s' if points != 1 else ''} ({what}); "
+                        f"{s.force} left"))
+        return s
+
+    def _armor(self, s: AssaultState, points: int, ev: list[Event]) -> AssaultState:
+        f = s.fire
+        assert f is not None
+        if points:
+            s = self._spend_force(s, points, f"+{points} armor this action round", ev)
+            s = replace(s, luke_armor=s.luke_armor + points)
+        armor = armor_of(self.rules, s, f.target)
+        s = replace(s, fire=None)
+        if f.dice < armor:
+            ev.append(Event("miss", f"{f.firer}'s {f.dice} dice can no longer reach armor {armor}: the fire misses"))
+            return s
+        return self._roll(s, f.firer, f.target, f.dice, False, ev)
+
+    def _roll(self, s: AssaultState, uid: str, target: str, dice: int, harpoon: bool, ev: list[Event]
+              ) -> AssaultState:
+        u = s.unit(uid)
+        symbol = "S" if u.side == "rebel" else "V"
+        faces = self.dice.fire(dice, f"{'harpoon' if harpoon else 'fire'} {uid} at {target}")
+        got = count_symbols(faces, symbol)
+        armor = self.rules.units["walker"].armor if harpoon else armor_of(self.rules, s, target)
+        name = "Sabers" if symbol == "S" else "Vaders"
+        shown = "".join(faces) or "-"
+        if got < armor:
+            ev.append(Event("miss", f"rolled {shown}: {got} {name} against armor {armor}: miss"))
+            return s
+        ev.append(Event("hit", f"rolled {shown}: {got} {name} against armor {armor}: hit"))
+        if target == SHIELD_GENERATOR:
+            s = replace(s, shield_generator=False)
+            return self._over(s, "imperial", "the Shield Generator is destroyed", ev)
+        if target == POWER_GRID:
+            ev.append(Event("destroyed", "the Power Grid is destroyed: the Shield Generator's armor drops to "
+                            f"{self.rules.installations.shield_generator_without_grid}"))
+            return replace(s, power_grid=False)
+        t = s.unit(target)
+        tt = self.rules.units[t.type]
+        if harpoon:
+            return destroy(s, t, f"harpooned by {uid}", ev)
+        if tt.is_walker:
+            bonus = 0
+            if u.side == "rebel" and s.rebel_lucky_shot:
+                bonus, s = self.rules.effects.lucky_shot, replace(s, rebel_lucky_shot=False)
+            total = sum(self.dice.two_d6(f"damage to {t.id}")) + bonus
+            if bonus:
+                ev.append(Event("effect", f"Rebel Lucky Shot: +{bonus} to the damage dice"))
+            return walker_damage(self.rules, s, t, total, ev)
+        if tt.is_speeder:
+            bonus = 0
+            if u.side == "imperial" and s.imperial_lucky_shot:
+                bonus, s = self.rules.effects.lucky_shot, replace(s, imperial_lucky_shot=False)
+            total = sum(self.dice.two_d6(f"damage to {t.id}")) + bonus
+            if bonus:
+                ev.append(Event("effect", f"Imperial Lucky Shot: +{bonus} to the damage dice"))
+            hit = speeder_hit_kind(self.rules, t, total)
+            if hit == "critical" and s.force >= 1 and (not s.luke_revealed or t.id == s.luke):
+                ev.append(Event("critical", f"damage {total}: critical hit on {t.id}"))
+                return replace(s, fire=PendingFire(uid, t.id, False, 0, "critical", total))
+            return speeder_damage(self.rules, s, t, hit, total, ev)
+        return destroy(s, t, f"hit by {uid}", ev)
+
+    def _critical(self, s: AssaultState, spend: bool, ev: list[Event]) -> AssaultState:
+        f = s.fire
+        assert f is not None
+        s = replace(s, fire=None)
+        sp = s.unit(f.target)
+        if spend:
+            s = self._spend_force(s, 1, "the critical hit becomes a body hit", ev)
+            return speeder_damage(self.rules, s, s.unit(sp.id), "body", f.dice, ev)
+        return speeder_damage(self.rules, s, sp, "critical", f.dice, ev)
+
+    # the end ----------------------------------------------------------------------
+
+    def _check_victory(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        if s.stage != "play" or s.placing is not None:
+            return s
+        if not any(u.side == "imperial" and u.where in ("map", "aboard") for u in s.units):
+            return self._over(s, "rebel", "every Imperial unit on the map is destroyed", ev)
+        return s
+
+    def _over(self, s: AssaultState, winner: Side, why: str, ev: list[Event]) -> AssaultState:
+        ev.append(Event("over", f"The {winner.capitalize()} player wins: {why}."))
+        return replace(s, stage="over", winner=winner, end_reason=why, walker_move=None, fire=None, placing=None,
+                       special=None)

@@ -1,0 +1,206 @@
+"""Moving units (rulebook section 6): Movement Points, terrain, Walkers' facing, mounting, the Base.
+
+Troopers, AT-STs and Snowspeeders pay 1 MP a hex, pass through any unit and never end on one; so a move
+is named by where it ends, and the engine finds the cheapest way there.  A Walker's move is the list of
+its steps (forward, turn left, turn right), because the hexes it walks through matter: it crushes what
+it enters and pushes Snowspeeders aside.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hothsim.assault.rules import AssaultRules, Battlefield
+from hothsim.assault.state import AssaultState, Unit
+from hothsim.kernel.hexes import Hex, hex_label, neighbour
+
+#: Turning blocks in canonical form: the net turn between two forward steps (three hexsides go right).
+_TURNS: tuple[str, ...] = ("", "l", "r", "ll", "rr", "rrr")
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """Per-hex facts of one battlefield worked out once: terrain, neighbours on the map, forbidden hexes."""
+
+    bf: Battlefield
+
+    def __post_init__(self) -> None:
+        m = self.bf.map
+        hexes = tuple(m.hexes())
+        terrain = {h: m.terrain_at(h) for h in hexes}
+        near = {h: tuple(n for d in range(6) if (n := neighbour(h, d)) in terrain) for h in hexes}
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "near", near)
+        object.__setattr__(self, "walker_barred", frozenset({self.bf.shield_generator, self.bf.power_grid}))
+
+    terrain: dict = field(init=False, repr=False, compare=False)  # Hex -> "clear" | "rough" | "cliff"
+    near: dict = field(init=False, repr=False, compare=False)  # Hex -> neighbours on the map
+    walker_barred: frozenset = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
+
+
+def walker_points(rules: AssaultRules, walker: Unit) -> int:
+    """A Walker's MPs this move: 5, less 2 with one leg hit, none when immobilized."""
+    if walker.legs >= 2:
+        return 0
+    return rules.movement.points - (rules.movement.walker_leg_damage if walker.legs == 1 else 0)
+
+
+def _reach(t: Terrain, starts: dict[Hex, int], budget: int, flies: bool) -> dict[Hex, int]:
+    """Cheapest MP cost to every hex within budget (1 MP a hex; cliffs only for flyers; units passed freely)."""
+    cost: dict[Hex, int] = {}
+    terrain, near = t.terrain, t.near
+    # Sources may start at different costs (leaving the Base costs 1), so expand one cost level at a time.
+    levels: list[list[Hex]] = [[] for _ in range(budget + 2)]
+    for h, c in starts.items():
+        if c <= budget:
+            levels[c].append(h)
+    for level in range(budget + 1):
+        for h in levels[level]:
+            if h in cost:
+                continue
+            cost[h] = level
+            if level == budget:
+                continue
+            for n in near[h]:
+                if n not in cost and (flies or terrain[n] != "cliff"):
+                    levels[level + 1].append(n)
+    return cost
+
+
+def unit_moves(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, occupied: dict[Hex, Unit] | None = None,
+               ) -> dict[str, int]:
+    """Every legal end of a move by a unit that is not a Walker: destination token -> MPs spent.
+
+    Tokens are hex labels, `base` (a Rebel Trooper entering the Base Box) and Walker ids (a Snowtrooper
+    mounting).  Laser Towers never move.
+    """
+    ut = rules.units[u.type]
+    if ut.fixed or ut.is_walker:
+        return {}
+    occupied = s.occupied() if occupied is None else occupied
+    mv = rules.movement
+    budget = mv.points
+    held = {h for h, o in occupied.items() if o.side == "imperial"}
+    if u.where == "map":
+        assert u.hex is not None
+        starts = {u.hex: 0}
+    elif u.where == "base":
+        starts = {e: mv.base for e in t.bf.base_entries if e not in held}
+    elif u.where == "aboard":
+        w = s.unit(u.aboard)
+        if w.hex is None:
+            return {}
+        starts = {w.hex: mv.mount}
+    else:
+        return {}
+    cost = _reach(t, starts, budget, ut.flies)
+    out: dict[str, int] = {}
+    for h, c in cost.items():
+        if h not in occupied and not (u.where == "map" and h == u.hex):
+            out[hex_label(h)] = c
+    if ut.trooper and u.side == "rebel" and u.where == "map":
+        entry = [cost[e] for e in t.bf.base_entries if e in cost and e not in held]
+        if entry and min(entry) + mv.base <= budget:
+            out["base"] = min(entry) + mv.base
+    if ut.trooper and u.side == "imperial":
+        for w in s.units:
+            if (w.type == "walker" and w.where == "map" and w.hex in cost and w.id != u.aboard
+                    and cost[w.hex] + mv.mount <= budget and may_mount(rules, s, w)):
+                out[w.id] = cost[w.hex] + mv.mount
+    return out
+
+
+def may_mount(rules: AssaultRules, s: AssaultState, walker: Unit) -> bool:
+    """Whether a Snowtrooper may board this Walker: room aboard, and fewer than two body hits."""
+    return walker.body < 2 and len(s.carried(walker.id)) < rules.movement.walker_capacity
+
+
+@dataclass(frozen=True)
+class Step:
+    """One forward step of a Walker's move: the hex entered, the facing, the MPs left after it."""
+
+    hex: Hex
+    facing: int
+    mp_left: int
+
+
+def walk_problem(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit, steps: str) -> str | None:
+    """Why a Walker may not take these steps now (None when it may)."""
+    mp = walker_points(rules, walker)
+    if mp == 0:
+        return "the Walker is immobilized" if walker.legs >= 2 else "the Walker has no movement points"
+    h, f = walker.hex, walker.facing
+    assert h is not None
+    walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id}
+    for i, c in enumerate(steps):
+        if c in "lr":
+            if mp < rules.movement.walker_turn:
+                return f"step {i + 1}: no MPs left to turn"
+            mp -= rules.movement.walker_turn
+            f = (f + (1 if c == "r" else -1)) % 6
+            continue
+        n = neighbour(h, f)
+        if n not in t.terrain:
+            return f"step {i + 1}: that would leave the map"
+        if t.terrain[n] == "cliff":
+            return f"step {i + 1}: Walkers cannot enter cliffs ({hex_label(n)})"
+        if n in t.walker_barred:
+            return f"step {i + 1}: Walkers may not enter the Shield Generator or the Power Grid ({hex_label(n)})"
+        if n in walkers:
+            return f"step {i + 1}: a Walker never moves through another Walker ({hex_label(n)})"
+        cost = rules.movement.walker_rough if t.terrain[n] == "rough" else 1
+        if mp < cost:
+            return (f"step {i + 1}: entering rough costs {cost} MPs and only {mp} are left" if cost > 1
+                    else f"step {i + 1}: no MPs left")
+        mp -= cost
+        h = n
+    return None
+
+
+def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit) -> list[str]:
+    """Every distinct legal move of a Walker, as step strings in canonical form (net turns between
+    forward steps, three hexsides always turned right), in a fixed order."""
+    mp0 = walker_points(rules, walker)
+    if mp0 == 0 or walker.hex is None:
+        return []
+    walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id}
+    terrain, barred, rough = t.terrain, t.walker_barred, rules.movement.walker_rough
+    out: list[str] = []
+
+    def grow(h: Hex, f: int, mp: int, prefix: str) -> None:
+        for block in _TURNS:
+            if len(block) > mp:
+                continue
+            nf = (f + (len(block) if block[:1] == "r" else -len(block))) % 6
+            if prefix + block and block:
+                out.append(prefix + block)
+            left = mp - len(block)
+            n = neighbour(h, nf)
+            kind = terrain.get(n)
+            if kind is None or kind == "cliff" or n in barred or n in walkers:
+                continue
+            cost = rough if kind == "rough" else 1
+            if cost <= left:
+                out.append(prefix + block + "f")
+                grow(n, nf, left - cost, prefix + block + "f")
+
+    grow(walker.hex, walker.facing, mp0, "")
+    return out
+
+
+def walk_end(t: Terrain, walker: Unit, steps: str) -> tuple[Hex, int]:
+    """Where a Walker stands and faces after its steps (for display and tests)."""
+    h, f = walker.hex, walker.facing
+    assert h is not None
+    for c in steps:
+        if c == "f":
+            h = neighbour(h, f)
+        else:
+            f = (f + (1 if c == "r" else -1)) % 6
+    return h, f
+
+
+def displacement_hexes(t: Terrain, s: AssaultState, at: Hex) -> list[Hex]:
+    """The empty hexes next to `at` where a pushed-aside Snowspeeder may go (cliffs too: it flies)."""
+    occupied = s.occupied()
+    return [n for n in t.near[at] if n not in occupied]
