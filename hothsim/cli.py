@@ -22,9 +22,11 @@ from hothsim.data.scenario import load_scenario_file
 from hothsim.data.squaremap import load_square_map
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import read_text
-from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
+from hothsim.games import LoadError, load_game, open_game, parse_action_for, replay_steps, transcript
 from hothsim.kernel.dice import DiceError, ScriptedDice
-from hothsim.skirmish.actions import NotationError, parse_action
+from hothsim.assault.actions import NotationError as AssaultNotationError
+from hothsim.assault.game import IllegalAction as AssaultIllegalAction
+from hothsim.skirmish.actions import NotationError
 from hothsim.skirmish.game import IllegalAction
 
 EXIT_USER_ERROR = 2
@@ -73,7 +75,8 @@ def _parser() -> argparse.ArgumentParser:
                         "line and the rule.")
     pr.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
     pr.add_argument("--actions", type=Path, required=True, help="file of actions, one per line ('-' for stdin)")
-    pr.add_argument("--dice", help="scripted d20 results, comma-separated (e.g. 14,7,20); default: seeded dice")
+    pr.add_argument("--dice", help="scripted results, comma-separated: die faces (14,7,20), fire dice (V,S,B) and "
+                    "card orderings (2/0/1); default: seeded dice")
     pr.add_argument("--seed", type=int, default=0, help="seed for the dice (default 0)")
     pr.add_argument("--json", action="store_true", help="print the state, pending decision and log as JSON")
     pr.set_defaults(func=cmd_run)
@@ -118,13 +121,7 @@ def validate_file(path: Path) -> str:
         h = load_hex_map(path)
         return f"ok: hex map {h.id} ({h.columns}x{h.rows})"
     s = load_scenario_file(path)
-    if s.game == "skirmish":
-        open_game(path)  # checks squads, zones and fixed positions against the cards and the map
-    else:
-        m2, _ = Catalog.installed().map_for(path, s.map)
-        if hasattr(m2, "width"):
-            raise DataError(path, f"a {s.game} scenario cannot use map {s.map!r}, which is on the other grid",
-                            field="map")
+    open_game(path)  # checks forces, squads, zones and fixed positions against the rules data and the map
     return f"ok: {s.game} scenario {s.id} on map {s.map}"
 
 
@@ -132,12 +129,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """Apply a file of actions to a new game and print the result."""
     if args.seed < 0:
         raise UserError("--seed must be 0 or more")
-    dice = None
-    if args.dice:
-        try:
-            dice = ScriptedDice([int(x) for x in args.dice.replace(" ", "").split(",") if x])
-        except ValueError:
-            raise UserError(f"--dice takes whole numbers separated by commas, not {args.dice!r}") from None
+    dice = ScriptedDice(parse_dice(args.dice)) if args.dice else None
     text = sys.stdin.read() if str(args.actions) == "-" else read_text(args.actions)
     game = open_game(args.scenario, seed=args.seed, dice=dice)
     log: list[str] = []
@@ -146,11 +138,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         if not line:
             continue
         try:
-            action = parse_action(line)
-            events = game.apply(action)
-        except NotationError as e:
+            action = parse_action_for(game.record.header.game, line)
+            events = game.apply(action)  # type: ignore[arg-type]
+        except (NotationError, AssaultNotationError) as e:
             raise UserError(f"{args.actions}, line {n}: {e}") from None
-        except IllegalAction as e:
+        except (IllegalAction, AssaultIllegalAction) as e:
             _print_run(game, log, args.json)
             raise UserError(f"{args.actions}, line {n}: {line!r} is illegal: {e.message} (rule: {e.rule})") from None
         except DiceError as e:
@@ -161,17 +153,44 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_dice(text: str) -> list:
+    """`--dice` results: whole numbers (d20, d6, 2d6 faces), V/S/B (fire dice) and card orderings written
+    with slashes (`2/0/1` shuffles a three-card deck)."""
+    out: list = []
+    for tok in text.replace(" ", "").split(","):
+        if not tok:
+            continue
+        if tok.upper() in ("V", "S", "B"):
+            out.append(tok.upper())
+        elif "/" in tok:
+            try:
+                out.append(tuple(int(x) for x in tok.split("/")))
+            except ValueError:
+                raise UserError(f"--dice: {tok!r} is not an ordering of cards like 2/0/1") from None
+        else:
+            try:
+                out.append(int(tok))
+            except ValueError:
+                raise UserError(f"--dice takes whole numbers, V/S/B fire faces and orderings like 2/0/1 "
+                                f"separated by commas, not {tok!r}") from None
+    return out
+
+
 def _print_run(game, log: list[str], as_json: bool) -> None:
     d = game.pending
     if as_json:
-        out = {"state": game.state.to_json(), "pending": {"player": d.player, "kind": d.kind, "figure": d.figure},
+        who = getattr(d, "figure", None) or getattr(d, "unit", None)
+        out = {"state": game.state.to_json(), "pending": {"player": d.player, "kind": d.kind, "figure": who},
                "log": log, "legal_actions": len(game.legal_actions())}
         print(json.dumps(out, indent=1, sort_keys=True))
         return
     for line in log:
         print(line)
-    print(f"-- round {game.state.round}, {d.player or 'nobody'} to decide: {d.kind}"
-          + (f" ({d.figure})" if d.figure else "") + (f"; {d.note}" if d.note else ""))
+    who = getattr(d, "figure", None) or getattr(d, "unit", None)
+    where = (f"turn {game.state.turn}, action round {game.state.round}" if hasattr(game, "round_title")
+             else f"round {game.state.round}")
+    print(f"-- {where}, {d.player or 'nobody'} to decide: {d.kind}"
+          + (f" ({who})" if who else "") + (f"; {d.note}" if d.note else ""))
 
 
 def _need_terminal() -> None:

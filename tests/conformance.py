@@ -29,10 +29,51 @@ def choose(rnd: random.Random, actions: list):
     return rnd.choice(kinds[kind])
 
 
+def check_assault_invariants(game) -> None:
+    """Assault on Hoth: one unit per hex, decks that conserve their cards, markers within bounds."""
+    s = game.state
+    rules = game.rules
+    seen: dict = {}
+    for u in s.units:
+        if u.where == "map":
+            assert u.hex is not None and game.terrain.terrain.get(u.hex) is not None, u
+            assert u.hex not in seen, f"{u.id} and {seen.get(u.hex)} share a hex"
+            seen[u.hex] = u.id
+        else:
+            assert u.hex is None or u.where != "destroyed", u
+        if u.type == "walker":
+            assert 0 <= u.blaster <= 2 and 0 <= u.legs <= 2 and 0 <= u.body <= 2, u
+            if u.alive:
+                assert len(s.carried(u.id)) <= rules.movement.walker_capacity, u
+                if u.body >= 2:
+                    assert not s.carried(u.id), f"{u.id} carries troops after its second body hit"
+        if u.type == "speeder":
+            assert 0 <= u.body <= 1, u
+        if u.where == "aboard":
+            w = s.unit(u.aboard)
+            assert w.type == "walker" and w.where in ("map", "reserve"), u  # reserve: arriving, not yet placed
+        if u.where == "base":
+            assert rules.units[u.type].trooper and u.side == "rebel", u
+        if rules.units[u.type].is_walker and u.where == "map":
+            assert game.terrain.terrain[u.hex] != "cliff" and u.hex not in game.terrain.walker_barred, u
+    assert 0 <= s.force <= rules.luke_force and s.luke_armor >= 0
+    assert 0 <= s.transports <= game.setup.transports_to_win
+    deck = s.action_deck
+    assert len(set(deck)) == len(deck) and set(deck) <= set(range(len(rules.action_cards)))
+    pile = Counter(s.event_deck + s.events_drawn)
+    assert set(pile) <= set(range(len(rules.event_cards)))
+    if s.stage != "setup":
+        assert set(pile) == set(range(len(rules.event_cards))), "an Event card went missing"
+    for idx, n in pile.items():  # only a Transports Away! shuffled back in is counted twice
+        assert n == 1 or (n == 2 and rules.event_cards[idx].effect == "transports"), idx
+
+
 def check_invariants(game) -> None:
     """One character per square, hit points and Force within bounds, defeated means off the map.
 
     A mover paused mid-move (for an attack of opportunity) may stand over an ally it is passing."""
+    if not hasattr(game.state, "figures"):
+        return check_assault_invariants(game)
     s = game.state
     seen: set = set()
     passing = s.turn.figure if s.turn is not None and s.turn.path_left else None
@@ -68,6 +109,9 @@ def play_checked(scenario: str, seed: int, catalog: Catalog | None = None) -> di
             twin = game.clone()
             assert twin.state == game.state and twin.legal_actions() == actions
         action = choose(rnd, actions)
+        acting = getattr(game.state, "acted", None)
+        if acting is not None and type(action).__name__ in ("Move", "Walk", "Fire", "Harpoon"):
+            assert action.unit not in acting, f"{action.unit} acts twice in one action round"
         events = game.apply(action)
         for e in events:
             if e.kind == "activate":
@@ -82,7 +126,7 @@ def play_checked(scenario: str, seed: int, catalog: Catalog | None = None) -> di
     assert again.record.to_text() == text, "the record does not replay to the identical record"
     assert again.state == game.state
     return {"seed": seed, "winner": game.winner, "rounds": game.state.round, "decisions": steps,
-            "reason": game.state.end_reason}
+            "reason": game.state.end_reason, "turns": getattr(game.state, "turn", 0)}
 
 
 @lru_cache(maxsize=1)

@@ -60,9 +60,52 @@ def test_validate_names_the_problem_and_exits_2(tmp_path, capsys):
 
 
 def test_validate_a_scenario_on_the_wrong_grid(tmp_path, capsys):
-    p = write(tmp_path, "x.toml", SCENARIO.split("[skirmish]")[0].replace('"skirmish"', '"assault"'))
+    p = write(tmp_path, "x.toml", SCENARIO.split("[skirmish]")[0].replace('"skirmish"', '"assault"')
+              + "[assault]\nimperial = { walker = 1 }\nrebel = { trooper = 1 }\n")
     assert main(["validate", str(p)]) == 2
-    assert "on the other grid" in capsys.readouterr().err
+    assert "needs a hex map" in capsys.readouterr().err
+
+
+def assault_setup_lines(seed: int = 3) -> list[str]:
+    """A whole Assault on Hoth set-up in notation (the middle legal choice each time)."""
+    from hothsim.games import open_game
+
+    g = open_game("assault-on-hoth", seed=seed)
+    lines = []
+    while g.state.stage == "setup":
+        acts = g.legal_actions()
+        a = acts[len(acts) // 2]
+        lines.append(a.notation())
+        g.apply(a)
+    return lines
+
+
+def test_run_assault_on_hoth_headless_prints_the_state_as_json(tmp_path, capsys):
+    import json
+
+    actions = tmp_path / "a.txt"
+    actions.write_text("\n".join(assault_setup_lines()) + "\n")
+    assert main(["run", "assault-on-hoth", "--seed", "3", "--actions", str(actions), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    st = out["state"]
+    assert st["game"] == "assault" and st["stage"] == "play" and st["turn"] == 1 and st["round"] == 1
+    assert st["units"]["walker-1"]["where"] == "map" and st["units"]["snowtrooper-1"]["where"] == "aboard"
+    assert st["event_cards_left"] == 21 and st["action_cards_left"] == 19 and st["force"] == 10
+    assert out["pending"]["kind"] == "act" and out["legal_actions"] > 1
+
+
+def test_run_assault_refuses_an_illegal_action_naming_the_rule(tmp_path, capsys):
+    actions = tmp_path / "a.txt"
+    actions.write_text("place walker-1 0505 s\n")
+    assert main(["run", "assault-on-hoth", "--actions", str(actions)]) == 2
+    err = capsys.readouterr().err
+    assert "line 1" in err and "rule: set-up" in err and "Traceback" not in err
+
+
+def test_run_dice_take_fire_faces_numbers_and_orderings():
+    from hothsim.cli import parse_dice
+
+    assert parse_dice("V,s,B,3,4,2/0/1") == ["V", "S", "B", 3, 4, (2, 0, 1)]
 
 
 @pytest.mark.parametrize("content", ["", "hothsim-record 9\n", "\x00\x01binary", "just words\n"])

@@ -94,3 +94,16 @@ def test_roll_tokens_round_trip(token):
 def test_bad_roll_tokens_are_refused(token):
     with pytest.raises(ValueError):
         Roll.from_token(token)
+
+
+@pytest.mark.parametrize("dice,armor,symbol", [(3, 2, "V"), (4, 2, "V"), (6, 1, "V"), (5, 3, "S"), (6, 3, "V"),
+                                               (4, 3, "S")])
+def test_fire_dice_hit_rates_match_the_engines_exact_binomial_odds(dice, armor, symbol):
+    # Tolerance fixed in advance: 4 standard deviations of the hit count over 4000 seeded rolls.
+    from hothsim.assault.game import hit_probability
+
+    d = SeededDice(7 * dice + armor)
+    trials = 4000
+    hits = sum(1 for _ in range(trials) if count_symbols(d.fire(dice, "t"), symbol) >= armor)
+    p = float(hit_probability(dice, armor))
+    assert abs(hits - trials * p) < 4 * math.sqrt(trials * p * (1 - p))

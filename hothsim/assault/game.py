@@ -553,8 +553,8 @@ class AssaultGame:
             uid, zone, base = s.placing.queue[0]
             if base or self._placement_hexes(s, zone, uid):
                 return s
-            ev.append(Event("place", f"{uid} finds no empty hex to arrive in and stays off the map"))
-            s = s.with_unit(replace(s.unit(uid), where="destroyed"))
+            ev.append(Event("place", f"{uid} finds no empty hex to arrive in"))
+            s = destroy(s, s.unit(uid), "no room to arrive", ev)
             s = replace(s, placing=replace(s.placing, queue=s.placing.queue[1:]))
         side = s.placing.side if s.placing else None
         s = replace(s, placing=None)
