@@ -126,7 +126,7 @@ def plan_fire(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, tar
     assert firer.hex is not None and th is not None
     if rules.units[firer.type].is_walker and not in_field_of_fire(firer.hex, firer.facing, th):
         return "the target is outside the Walker's field of fire"
-    rng = t.bf.map.lattice.range(firer.hex, th)
+    rng = t.range(firer.hex, th)
     if s.snowstorm and rng >= rules.effects.snowstorm_range:
         return f"the Snowstorm hides targets {rules.effects.snowstorm_range} or more macrohexes away"
     f, parts = fire_strength(rules, s, firer)
@@ -163,7 +163,7 @@ def plan_harpoon(rules: AssaultRules, t: Terrain, s: AssaultState, speeder: Unit
     assert speeder.hex is not None and w.hex is not None
     if distance(speeder.hex, w.hex) != 1:
         return "the Snowspeeder must be next to the Walker"
-    same = t.bf.map.lattice.range(speeder.hex, w.hex) == 0
+    same = t.range(speeder.hex, w.hex) == 0
     dice = rules.harpoon_dice[0 if same else 1]
     parts = [f"{dice} harpoon dice ({'same' if same else 'another'} macrohex)"]
     if force:

@@ -245,9 +245,9 @@ class AssaultGame:
                     and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
         return action in self.legal_actions()
 
-    def round_title(self) -> str:
-        """What this action round is about, e.g. 'Imperial: Walkers Move or Fire'."""
-        s = self._state
+    def round_title(self, s: AssaultState | None = None) -> str:
+        """What this action round (of the current state, or of `s`) is about, e.g. 'Imperial: Walkers Move'."""
+        s = self._state if s is None else s
         if s.special is not None:
             return {"veers": "Veers Takes Command: one Walker may move or fire",
                     "rally": "Rebel Rally: Troopers in the Base may move"}.get(s.special.effect, s.special.effect)
@@ -382,8 +382,7 @@ class AssaultGame:
                     targets = self._targets(s)
                 most = s.force if u.id == s.luke else 0
                 for target in targets[u.side]:
-                    out.extend(Fire(u.id, target, n) for n in range(most + 1)
-                               if isinstance(plan_fire(rules, t, s, u, target, n), Shot))
+                    out.extend(Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
             if "harpoon" in allowed and ut.is_speeder and u.where == "map" and u.gunner:
                 assert u.hex is not None
                 for n in t.near[u.hex]:
@@ -393,6 +392,50 @@ class AssaultGame:
                             if isinstance(plan_harpoon(rules, t, s, u, w.id, f), Shot):
                                 out.append(Harpoon(u.id, w.id, f))
         return out
+
+    def _force_options(self, s: AssaultState, u: Unit, target: str, most: int) -> range:
+        """The Force points (0 to `most`) with which a fire at a target is possible: more dice never hurt, so
+        it is every number from the fewest that reach the armor."""
+        rules, t = self.rules, self.terrain
+        shot = plan_fire(rules, t, s, u, target)
+        if isinstance(shot, Shot):
+            return range(most + 1)
+        if not most or not shot.startswith("impossible"):
+            return range(0)
+        best = plan_fire(rules, t, s, u, target, most)
+        if not isinstance(best, Shot):
+            return range(0)
+        return range(best.armor - (best.dice - most), most + 1)
+
+    def _can_act(self, s: AssaultState) -> bool:
+        """Whether any unit of the round has anything to do (cheaper than listing every action)."""
+        _, allowed, _ = self._acting(s)
+        rules, t = self.rules, self.terrain
+        occupied = s.occupied()
+        targets = None
+        for u in s.units:
+            if not self._eligible(s, u):
+                continue
+            ut = rules.units[u.type]
+            if "move" in allowed:
+                if ut.is_walker:
+                    if u.where == "map" and walker_walks(rules, t, s, u):
+                        return True
+                elif unit_moves(rules, t, s, u, occupied):
+                    return True
+            if u.where != "map":
+                continue
+            if "fire" in allowed:
+                targets = targets or self._targets(s)
+                most = s.force if u.id == s.luke else 0
+                if any(self._force_options(s, u, target, most) for target in targets[u.side]):
+                    return True
+            if "harpoon" in allowed and ut.is_speeder and u.gunner:
+                assert u.hex is not None
+                if any(isinstance(plan_harpoon(rules, t, s, u, w.id), Shot) for n in t.near[u.hex]
+                       if (w := occupied.get(n)) is not None and w.type == "walker"):
+                    return True
+        return False
 
     def _targets(self, s: AssaultState) -> dict[str, list[str]]:
         """Enemy units on the map (and the installations for the Imperial player), by firing side."""
@@ -522,9 +565,9 @@ class AssaultGame:
             if s.card is None and s.special is None:
                 s = self._next_round(s, ev)
                 continue
-            if self._unit_actions(s):
+            if self._can_act(s):
                 return s
-            ev.append(Event("round", f"{self.round_title()}: no unit can act"))
+            ev.append(Event("round", f"{self.round_title(s)}: no unit can act"))
             s = self._end_round(s, ev)
 
     def _generate_kind(self, s: AssaultState) -> bool:

@@ -32,10 +32,21 @@ class Terrain:
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "near", near)
         object.__setattr__(self, "walker_barred", frozenset({self.bf.shield_generator, self.bf.power_grid}))
+        object.__setattr__(self, "label", {h: hex_label(h) for h in hexes})
+        lattice = m.lattice
+        object.__setattr__(self, "macro", {h: lattice.macro_coords(h) for h in hexes})
+
+    def range(self, a: Hex, b: Hex) -> int:
+        """Fire range in macrohexes between two hexes of the map (the lattice's range, looked up)."""
+        (qa, ra), (qb, rb) = self.macro[a], self.macro[b]
+        dq, dr = qa - qb, ra - rb
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     terrain: dict = field(init=False, repr=False, compare=False)  # Hex -> "clear" | "rough" | "cliff"
     near: dict = field(init=False, repr=False, compare=False)  # Hex -> neighbours on the map
     walker_barred: frozenset = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
+    label: dict = field(init=False, repr=False, compare=False)  # Hex -> "CCRR"
+    macro: dict = field(init=False, repr=False, compare=False)  # Hex -> its macrohex's coordinates
 
 
 def walker_points(rules: AssaultRules, walker: Unit) -> int:
@@ -95,9 +106,10 @@ def unit_moves(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, occupi
         return {}
     cost = _reach(t, starts, budget, ut.flies)
     out: dict[str, int] = {}
+    label = t.label
     for h, c in cost.items():
         if h not in occupied and not (u.where == "map" and h == u.hex):
-            out[hex_label(h)] = c
+            out[label[h]] = c
     if ut.trooper and u.side == "rebel" and u.where == "map":
         entry = [cost[e] for e in t.bf.base_entries if e in cost and e not in held]
         if entry and min(entry) + mv.base <= budget:

@@ -130,25 +130,24 @@ class AssaultState:
     winner: Side | None = None
     end_reason: str = ""
 
+    def __post_init__(self) -> None:
+        # An index by id, rebuilt with every new state (states are never changed in place).
+        object.__setattr__(self, "_index", {u.id: i for i, u in enumerate(self.units)})
+
     def unit(self, uid: str) -> Unit:
         """The unit with this id; KeyError if there is none."""
-        for u in self.units:
-            if u.id == uid:
-                return u
-        raise KeyError(uid)
+        return self.units[self._index[uid]]  # type: ignore[attr-defined]
 
     def has_unit(self, uid: str) -> bool:
         """Whether a unit with this id exists."""
-        return any(u.id == uid for u in self.units)
+        return uid in self._index  # type: ignore[attr-defined]
 
     def with_unit(self, unit: Unit) -> "AssaultState":
         """A new state with one unit replaced (or added)."""
-        units = list(self.units)
-        for i, u in enumerate(units):
-            if u.id == unit.id:
-                units[i] = unit
-                return replace(self, units=tuple(units))
-        return replace(self, units=tuple(units) + (unit,))
+        i = self._index.get(unit.id)  # type: ignore[attr-defined]
+        if i is None:
+            return replace(self, units=self.units + (unit,))
+        return replace(self, units=self.units[:i] + (unit,) + self.units[i + 1:])
 
     def occupant(self, h: Hex) -> Unit | None:
         """The unit standing on a hex, if any."""
