@@ -7,11 +7,16 @@ curses.wrapper restores the terminal on exit, on Ctrl-C and on an error.
 from __future__ import annotations
 
 import curses
+import locale
 import os
 from dataclasses import replace
 from pathlib import Path
 
+from hothsim.assault.game import AssaultGame
+from hothsim.kernel.hexes import offset_of
 from hothsim.saves import write_record
+from hothsim.tui.hexcontrol import handle_hex_key, luke_secret
+from hothsim.tui.hexview import ARROWS, ASCII_ARROWS, render_assault
 from hothsim.tui.controller import UIState, handle_key
 from hothsim.tui.frame import Frame
 from hothsim.tui.view import render
@@ -28,6 +33,8 @@ _STYLE = {
     "pit": (curses.COLOR_YELLOW, curses.A_BOLD), "solid": (curses.COLOR_WHITE, curses.A_DIM),
     "menu-chosen": (curses.COLOR_BLACK, curses.A_REVERSE), "notice": (curses.COLOR_YELLOW, curses.A_BOLD),
     "panel-head": (curses.COLOR_WHITE, curses.A_BOLD), "path": (curses.COLOR_GREEN, curses.A_BOLD),
+    "macro0": (curses.COLOR_WHITE, curses.A_NORMAL), "macro1": (curses.COLOR_CYAN, curses.A_BOLD),
+    "macro2": (curses.COLOR_WHITE, curses.A_DIM),
 }
 
 
@@ -86,18 +93,47 @@ class Painter:
 def play(game, save_path: Path) -> None:
     """Hot-seat play until the players quit; every applied action is saved at once."""
     write_record(save_path, game.record)
+    locale.setlocale(locale.LC_ALL, "")  # so curses can draw the Walkers' facing arrows
     curses.wrapper(_loop, game, save_path)
+
+
+def screen_for(game):
+    """(render, handle_key, first cursor) for the kind of game."""
+    if isinstance(game, AssaultGame):
+        arrows = ARROWS if "utf" in locale.getpreferredencoding(False).lower() else ASCII_ARROWS
+        here = next((u.hex for u in game.state.units if u.where == "map"), None)
+        start = offset_of(here) if here is not None else (game.setup.field.map.columns // 2, 0)
+        return (lambda g, ui, w, h: render_assault(g, ui, w, h, arrows=arrows)), handle_hex_key, start
+    start = next((f.pos for f in game.state.living()), None) or (0, 0)
+    return render, handle_key, start
+
+
+def handover_for(game, before) -> str:
+    """The hand-over notice due before the next screen, if it would show a secret to the wrong player."""
+    after = game.pending
+    if isinstance(game, AssaultGame):
+        if after.kind == "luke":
+            return ("Hand over to the Rebel player: the Imperial player looks away while Luke is assigned to a "
+                    "Snowspeeder in secret.")
+        if after.kind in ("armor", "critical") and luke_secret(game):
+            return ("Rebel player: decide on Luke's Force for this Snowspeeder. The Imperial player looks away "
+                    "(Luke is still a secret).")
+        return ""
+    if after.kind == "build" and before.player != after.player:
+        return (f"Hand over to the {after.player} player: the "
+                f"{before.player} player looks away while the squad is built in secret.")
+    return ""
 
 
 def _loop(screen, game, save_path: Path) -> None:
     curses.curs_set(0)
     screen.keypad(True)
     painter = Painter()
-    start = next((f.pos for f in game.state.living()), None) or (0, 0)
-    ui = UIState(cursor=start, log=("Saved as " + str(save_path),))
+    draw, keys, start = screen_for(game)
+    ui = UIState(cursor=start, log=("Saved as " + str(save_path),), handover=handover_for(game, game.pending))
     while True:
         h, w = screen.getmaxyx()
-        painter.paint(screen, render(game, ui, w, h))
+        painter.paint(screen, draw(game, ui, w, h))
         try:
             key = screen.get_wch()
         except curses.error:
@@ -106,7 +142,7 @@ def _loop(screen, game, save_path: Path) -> None:
         if name == "KEY_RESIZE":
             continue
         before = game.pending
-        ui, action, quit_ = handle_key(game, ui, name)
+        ui, action, quit_ = keys(game, ui, name)
         if quit_:
             return
         if action is None:
@@ -114,7 +150,6 @@ def _loop(screen, game, save_path: Path) -> None:
         events = game.apply(action)
         write_record(save_path, game.record)
         ui = replace(ui, log=(ui.log + tuple(e.text for e in events))[-200:])
-        after = game.pending
-        if after.kind == "build" and before.player != after.player:
-            ui = replace(ui, handover=f"Hand over to the {after.player} player: the "
-                                      f"{before.player} player looks away while the squad is built in secret.")
+        notice = handover_for(game, before)
+        if notice:
+            ui = replace(ui, handover=notice)

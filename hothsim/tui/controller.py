@@ -82,6 +82,9 @@ class UIState:
     helpers: ChooseHelpers | None = None  # combined fire being set up: the attack and who may help
     chosen: tuple[str, ...] = ()  # helpers toggled on
     helper_index: int = 0
+    selected: str = ""  # Assault on Hoth: the unit chosen to act
+    walk: str = ""  # Assault on Hoth: a selected Walker's planned steps
+    walking: bool = False  # Assault on Hoth: the arrow keys steer the selected Walker
 
 
 def anchor(game, action: Action) -> Square | None:

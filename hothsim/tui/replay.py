@@ -6,11 +6,27 @@ import curses
 from hothsim.tui.app import Painter, key_name
 from hothsim.tui.controller import MOVES, UIState
 from hothsim.tui.view import render
+from hothsim.tui.hexview import render_assault
+from hothsim.assault.game import AssaultGame
 
 
 def replay_screen(steps: list) -> None:
     """Show the steps of a replayed game (from `games.replay_steps`)."""
     curses.wrapper(_loop, steps)
+
+
+def board_size(game) -> tuple[int, int]:
+    """Columns and rows of the game's map (squares or hexes)."""
+    if isinstance(game, AssaultGame):
+        return game.setup.field.map.columns, game.setup.field.map.rows
+    return game.setup.grid.width, game.setup.grid.height
+
+
+def render_step(game, ui: UIState, width: int, height: int):
+    """One replayed position: a skirmish, or Assault on Hoth with Luke's secret shown."""
+    if isinstance(game, AssaultGame):
+        return render_assault(game, ui, width, height, reveal=True)
+    return render(game, ui, width, height)
 
 
 def step_key(steps: list, index: int, key: str) -> int:
@@ -43,13 +59,13 @@ def _loop(screen, steps: list) -> None:
         ui = UIState(cursor=cursor, log=log[-60:],
                      message=f"Replay: decision {index} of {len(steps) - 1}  (left/right step, [ ] round, q quit)")
         h, w = screen.getmaxyx()
-        painter.paint(screen, render(game, ui, w, h))
+        painter.paint(screen, render_step(game, ui, w, h))
         name = key_name(screen.get_wch())
         if name == "q":
             return
         if name in MOVES and name not in ("h", "l", "KEY_LEFT", "KEY_RIGHT"):
             dx, dy = MOVES[name]
-            grid = game.setup.grid
-            cursor = (min(max(cursor[0] + dx, 0), grid.width - 1), min(max(cursor[1] + dy, 0), grid.height - 1))
+            width, height = board_size(game)
+            cursor = (min(max(cursor[0] + dx, 0), width - 1), min(max(cursor[1] + dy, 0), height - 1))
             continue
         index = step_key(steps, index, name)
