@@ -201,3 +201,53 @@ def test_every_card_number_carries_its_source():
         for stat in (c.cost, c.hp, c.defense, c.attack, c.damage) + ((c.force,) if c.force else ()):
             assert stat.source in ("rulebook", "public", "reconstructed")
             assert stat.source != "reconstructed" or stat.why
+
+
+def _assault_rules_copy(tmp_path):
+    import shutil
+
+    from hothsim.data.catalog import Catalog
+
+    folder = tmp_path / "assault"
+    shutil.copytree(Catalog.installed().root / "rules" / "assault", folder)
+    return folder
+
+
+def test_assault_rules_load_with_every_card_and_table(tmp_path):
+    from hothsim.data.assault import load_assault_rules
+
+    rules = load_assault_rules(_assault_rules_copy(tmp_path))
+    assert len(rules.action_cards) == 20 and sum(c.is_event for c in rules.action_cards) == 2
+    assert len(rules.event_cards) == 21 and sum(c.effect == "transports" for c in rules.event_cards) == 7
+    assert (rules.units["walker"].fire, rules.units["walker"].armor) == (6, 3)
+    assert (rules.units["speeder"].fire, rules.units["speeder"].armor) == (5, 2)
+    assert rules.luke_force == 10 and rules.harpoon_dice == (5, 4)
+    assert [rules.damage["walker"].hit_for(t) for t in (2, 3, 4, 9, 10, 11, 12)] == [
+        "blaster", "blaster", "body", "body", "legs", "legs", "critical"]
+    assert [rules.damage["speeder"].hit_for(t) for t in (2, 4, 5, 10, 11, 12)] == [
+        "gunner", "gunner", "body", "body", "critical", "critical"]
+
+
+def test_a_typo_in_an_assault_card_names_the_file_the_card_and_the_field(tmp_path):
+    from hothsim.data.assault import load_assault_rules
+
+    folder = _assault_rules_copy(tmp_path)
+    p = folder / "event-cards.toml"
+    p.write_text(p.read_text().replace('effect = "snowstorm"', 'efect = "snowstorm"'))
+    with pytest.raises(DataError) as e:
+        load_assault_rules(folder)
+    msg = str(e.value)
+    assert "event-cards.toml" in msg and "card snowstorm" in msg and "efect" in msg
+
+
+def test_a_reconstructed_assault_value_needs_its_reason(tmp_path):
+    from hothsim.data.assault import load_assault_rules
+
+    folder = _assault_rules_copy(tmp_path)
+    p = folder / "units.toml"
+    p.write_text(p.read_text().replace(
+        'fire = { value = 4, source = "reconstructed", why = "a scout walker: lighter than a Walker, as strong as a '
+        'heavy trooper" }', 'fire = { value = 4, source = "reconstructed" }'))
+    with pytest.raises(DataError) as e:
+        load_assault_rules(folder)
+    assert "unit atst" in str(e.value) and "why" in str(e.value)

@@ -138,3 +138,93 @@ def test_ctrl_c_leaves_an_intact_save(setting):
     t.child.close()
     assert t.child.exitstatus == 130
     assert read_record(save).header.scenario == "arena"
+
+
+def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_replay(tmp_path):
+    from hothsim.assault.actions import Done as AssaultDone
+    from hothsim.assault.actions import Fire as AssaultFire
+    from hothsim.assault.actions import Walk
+    from hothsim.tui.app import handover_for
+    from tests.test_tui_assault import hex_keys_for
+    from tests.test_tui_assault import press as press_hex
+
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "LANG": "C.UTF-8"}
+    env.pop("NO_COLOR", None)
+    save = tmp_path / "hoth.hothsim"
+    seed = 3
+    t = Terminal(["play", "assault-on-hoth", "--seed", str(seed), "--save", str(save)], env)
+    t.wait_for("Assault on Hoth | set-up")
+    mirror = open_game("assault-on-hoth", seed=seed)
+    ui = UIState(cursor=(10, 0))
+    pending_keys: list[str] = []
+
+    def choose(action) -> None:
+        nonlocal ui
+        keys = hex_keys_for(mirror, ui, action)
+        ui, chosen = press_hex(mirror, ui, keys)
+        assert chosen == action, (action, keys)
+        pending_keys.extend(keys)
+        before = mirror.pending
+        mirror.apply(action)
+        if handover_for(mirror, before):
+            pending_keys.append(" ")  # the next player dismisses the hand-over screen
+        if len(pending_keys) > 200:
+            flush()
+
+    def flush() -> None:
+        t.keys(pending_keys)
+        pending_keys.clear()
+
+    while mirror.state.stage == "setup":  # the middle legal choice each time
+        acts = mirror.legal_actions()
+        choose(acts[len(acts) // 2])
+    flush()
+    t.wait_for("turn 1, round 1")
+    walked = fired = False
+    while not (walked and fired and mirror.state.events_drawn) and not mirror.is_over:
+        acts = mirror.legal_actions()
+        if mirror.pending.kind != "act":
+            choose(acts[0])
+            continue
+        turning = [a for a in acts if isinstance(a, Walk) and ("l" in a.steps or "r" in a.steps) and "f" in a.steps]
+        shots = [a for a in acts if isinstance(a, AssaultFire) and not a.force]
+        if turning and not walked:
+            choose(turning[0])
+            walked = True
+            flush()
+            t.wait_for(f"{turning[0].unit} turns")
+        elif shots and not fired:
+            choose(shots[0])
+            fired = True
+            flush()
+            t.wait_for(f"{shots[0].unit} fires at")
+        else:
+            choose(AssaultDone())
+    flush()
+    assert walked and fired and mirror.state.events_drawn
+    t.wait_for("Last Event")
+    t.resize(60, 20)
+    t.wait_for("Make the terminal larger")
+    t.resize(100, 30)
+    status = f"turn {mirror.state.turn}, round {mirror.state.round}"
+    t.wait_for(status)
+    t.keys(["q"])
+    t.child.expect(pexpect.EOF, timeout=20)
+    record = read_record(save)
+    assert record.entries == mirror.record.entries  # every decision, with the same rolls
+
+    r = Terminal(["resume", str(save)], env)
+    r.wait_for(status)
+    r.keys(["q"])
+    r.child.expect(pexpect.EOF, timeout=20)
+
+    p = Terminal(["replay", str(save)], env)
+    p.wait_for(f"Replay: decision 0 of {len(record.entries)}")
+    from hothsim.games import replay_steps
+    from hothsim.tui.replay import step_key
+
+    p.keys(["]"])  # on to the first action round
+    p.wait_for(f"Replay: decision {step_key(replay_steps(record), 0, ']')} of {len(record.entries)}")
+    p.keys(["q"])
+    p.child.expect(pexpect.EOF, timeout=20)
