@@ -219,3 +219,21 @@ def test_a_random_bot_plays_a_whole_game_through_the_keys():
         decisions += 1
     assert g.winner in ("rebel", "imperial") and decisions > 50
     assert "the game is over" in render_assault(g, ui, 80, 24).text()
+
+
+def test_the_prompt_shows_a_moves_mps_and_a_fires_odds_before_enter():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0205"),
+                        "atst-1": ("atst", "0204")}, card="troopers-move-or-fire")
+    ui = UIState(cursor=offset_of(parse_hex("0205")))
+    ui, _ = press(g, ui, ["\n", UP])  # select the trooper, cursor onto the AT-ST
+    assert "Enter: fire trooper-1 atst-1   3 dice vs armor 2: 26% to hit" in render_assault(g, ui, 120, 30).text()
+    ui, _ = press(g, ui, [DOWN, DOWN, DOWN])
+    assert "Enter: move to 0207, 2 of 5 MPs" in render_assault(g, ui, 120, 30).text()
+
+
+def test_luke_s_force_track_is_shown_to_the_rebel_player_on_f_only():
+    g = arena(clear(), {"walker-1": ("walker", "0909"), "speeder-1": ("speeder", "0505")}, card="speeders-move",
+              luke="speeder-1", force=9)
+    assert "Force" not in render_assault(g, UIState(), 100, 30).text().splitlines()[0]
+    ui, _ = press(g, UIState(), ["F"])
+    assert "Luke flies speeder-1: 9 Force points left" in ui.message

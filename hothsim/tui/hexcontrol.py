@@ -206,7 +206,9 @@ def handle_hex_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None,
             return replace(ui, message="Luke's Force is the Rebel player's to spend"), None, False
         items = tuple(a for a in game.legal_actions() if getattr(a, "force", 0))
         if not items:
-            return replace(ui, message="Luke has no Force choice now"), None, False
+            s = game.state
+            return replace(ui, message=f"Luke flies {s.luke}: {s.force} Force points left; no Force choice now"
+                           ), None, False
         return replace(ui, menu=items, menu_index=0), None, False
     if key in ("m", " "):
         items = menu_actions(game, ui)

@@ -26,6 +26,7 @@ ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
 LETTER = {"walker": "W", "atst": "A", "snowtrooper": "t", "heavy-snowtrooper": "T", "speeder": "S", "trooper": "r",
           "heavy-trooper": "R", "tower": "L"}
 TERRAIN_GLYPH = {"clear": ".", "rough": "%", "cliff": "^"}
+TERRAIN_ATTR = {"rough": "difficult", "cliff": "solid"}  # clear hexes take their macrohex's shade
 ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on it, or m)",
        "luke": "assign Luke to a Snowspeeder in secret (m)", "act": "", "displace": "push aside",
        "armor": "Luke's armor against this fire? (m)", "critical": "Luke's Force against a critical hit? (m)",
@@ -171,7 +172,8 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
         if hx in reach:
             left = "*"
         return left + centre + right, attr
-    centre = TERRAIN_GLYPH[game.terrain.terrain[hx]]
+    kind = game.terrain.terrain[hx]
+    centre = TERRAIN_GLYPH[kind]
     if hx == bf.shield_generator:
         centre = "G" if s.shield_generator else "x"
     elif hx == bf.power_grid:
@@ -191,7 +193,7 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
         left = "+"
     if hx in reach:
         left = "*"
-    attr = "target" if hx in targets else ("reach" if hx in reach else shade)
+    attr = "target" if hx in targets else ("reach" if hx in reach else TERRAIN_ATTR.get(kind, shade))
     return left + centre + right, attr
 
 
@@ -324,6 +326,9 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
                 what += f" | {u.id}: w to walk, Enter on a highlighted enemy to fire"
             else:
                 what += f" | {u.id}: Enter on a * hex to move, on a highlighted enemy to fire"
+            hint = _hint(game, ui)
+            if hint:
+                what = f"{u.id}: {hint}"
         else:
             what += " | select a unit (Enter), e ends the round"
     elif d.kind == "place":
@@ -343,6 +348,25 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
     else:
         keys = "arrows move  Enter choose  m menu  e end round  Tab next unit  c chart  ? help  q quit"
     fr.put(0, fr.height - 1, keys[: fr.width], "keys")
+
+
+def _hint(game, ui: UIState) -> str:
+    """What Enter would do on the hex under the cursor for the selected unit: the MPs of a move, or the dice,
+    armor and chance to hit of a fire (shown before the player confirms)."""
+    from hothsim.assault.movement import unit_moves
+
+    here = cursor_hex(ui)
+    choices = [a for a in game.legal_actions() if getattr(a, "unit", None) == ui.selected
+               and not getattr(a, "force", 0) and anchor(game, a) == here and not isinstance(a, Walk)]
+    if not choices:
+        return ""
+    a = choices[0]
+    if isinstance(a, Move):
+        cost = unit_moves(game.rules, game.terrain, game.state, game.state.unit(a.unit)).get(a.to)
+        more = " or other choices (Enter opens them)" if len(choices) > 1 else ""
+        return f"Enter: move to {a.to}, {cost} of {game.rules.movement.points} MPs{more}"
+    text = "; ".join(describe_action(game, c) for c in choices)
+    return f"Enter: {text}" if len(choices) == 1 else f"Enter chooses: {text}"
 
 
 def _spent(game, walker, steps: str) -> int:
