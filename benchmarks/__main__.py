@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUITES = ("geometry", "skirmish", "assault")
+SUITES = ("geometry", "skirmish", "assault", "terminal")
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,121 @@
+"""Terminal front end figures (issue 5; Assault on Hoth's screen too).
+
+- Frame time: the game and UI state to a finished text frame, for echo-base mid-game and for Assault on
+  Hoth in play, at 160x50 (target: 16 ms or less).  Painting the frame with curses is not included here;
+  the keypress latency below includes it.
+- Keypress-to-frame latency: the real program in a pseudo-terminal (pexpect), the screen read with pyte;
+  the time from sending a cursor key until the screen has changed.
+- Start-up: from starting `hothsim play echo-base` to its first frame on the screen, beside the bare
+  interpreter's start-up (`python -c pass`) measured in the same run (target: within 3 times).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.skirmish import choose
+from hothsim.games import open_game
+from hothsim.tui.controller import UIState
+from hothsim.tui.hexview import render_assault
+from hothsim.tui.view import render
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def frame_times(samples: int = 40) -> dict[str, float]:
+    """Median frame time (ms) of echo-base in round 3 and of Assault on Hoth in turn 1, at 160x50."""
+    g = open_game("echo-base", seed=3)
+    rnd = random.Random(3)
+    while not g.is_over and g.state.round < 3:
+        g.apply(choose(rnd, g.legal_actions()))
+    figures = [f.pos for f in g.state.living()]
+    times = []
+    for i in range(samples):
+        ui = UIState(cursor=figures[i % len(figures)])
+        t0 = time.perf_counter()
+        render(g, ui, 160, 50)
+        times.append(time.perf_counter() - t0)
+    a = open_game("assault-on-hoth", seed=3)
+    rnd = random.Random(3)
+    while a.state.stage == "setup" or a.state.round < 5:
+        a.apply(choose(rnd, a.legal_actions()))
+    atimes = []
+    for i in range(samples):
+        ui = UIState(cursor=(i % 20, (i * 3) % 32))
+        t0 = time.perf_counter()
+        render_assault(a, ui, 160, 50)
+        atimes.append(time.perf_counter() - t0)
+    return {"echo_ms": statistics.median(times) * 1e3, "assault_ms": statistics.median(atimes) * 1e3}
+
+
+def _pty_figures(presses: int = 20) -> dict[str, float] | None:
+    try:
+        import pexpect
+        import pyte
+    except ImportError:
+        return None
+    env = {**os.environ, "TERM": "xterm", "PYTHONPATH": str(ROOT)}
+    bare = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - t0)
+    with tempfile.TemporaryDirectory() as tmp:
+        env["XDG_DATA_HOME"] = tmp
+        screen = pyte.Screen(160, 50)
+        stream = pyte.ByteStream(screen)
+        t0 = time.perf_counter()
+        child = pexpect.spawn(sys.executable, ["-m", "hothsim", "play", "echo-base", "--seed", "1", "--save",
+                                               str(Path(tmp) / "g.hothsim")], env=env, dimensions=(50, 160))
+        child.delaybeforesend = None  # pexpect otherwise waits 50 ms before every send
+        def pump_until(test, limit: float = 30.0) -> float:
+            end = time.perf_counter() + limit
+            while time.perf_counter() < end:
+                try:
+                    stream.feed(child.read_nonblocking(65536, timeout=0.002))
+                except pexpect.TIMEOUT:
+                    pass
+                if test():
+                    return time.perf_counter()
+            raise RuntimeError("the screen never showed what was awaited")
+
+        first = pump_until(lambda: "Assault on Echo Base" in screen.display[0]) - t0
+        latencies = []
+        for i in range(presses):
+            before = "\n".join(screen.display)
+            key = "\x1bOC" if i % 2 == 0 else "\x1bOD"  # right, then left
+            t1 = time.perf_counter()
+            child.send(key)
+            latencies.append(pump_until(lambda: "\n".join(screen.display) != before) - t1)
+            time.sleep(0.02)
+        child.send("q")
+        child.expect(pexpect.EOF, timeout=20)
+    return {"first_frame_s": first, "bare_s": statistics.median(bare), "latency_ms": statistics.median(latencies) * 1e3,
+            "latency_max_ms": max(latencies) * 1e3}
+
+
+def main() -> None:
+    """Print the figures."""
+    ft = frame_times()
+    print(f"frame time at 160x50: echo-base round 3 {ft['echo_ms']:.2f} ms, Assault on Hoth in play "
+          f"{ft['assault_ms']:.2f} ms   target <= 16 ms")
+    pty = _pty_figures()
+    if pty is None:
+        print("keypress latency and start-up: skipped (pexpect and pyte are not installed: pip install .[test])")
+        return
+    print(f"keypress-to-frame latency in a pseudo-terminal: median {pty['latency_ms']:.1f} ms, "
+          f"worst {pty['latency_max_ms']:.1f} ms (20 cursor keys)")
+    ratio = pty["first_frame_s"] / pty["bare_s"]
+    print(f"start-up to the first frame of 'hothsim play echo-base': {pty['first_frame_s'] * 1e3:.0f} ms; bare "
+          f"interpreter {pty['bare_s'] * 1e3:.0f} ms; ratio {ratio:.1f}   target <= 3")
+
+
+if __name__ == "__main__":
+    main()
