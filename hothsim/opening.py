@@ -93,6 +93,10 @@ def open_assault(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, 
     if troopers > walkers * rules.movement.walker_capacity:
         raise DataError(scenario_path, f"{troopers} Snowtroopers cannot all board {walkers} Walkers",
                         entry="assault", field="imperial")
+    transports = sum(1 for c in rules.event_cards if c.effect == "transports")
+    if settings.transports_to_win > transports:
+        raise DataError(scenario_path, f"the Event deck holds only {transports} Transports Away! cards",
+                        entry="assault", field="transports_to_win")
     order = list(rules.units)
     setup = AssaultSetup(
         scenario_id=scenario.id, scenario_name=scenario.name, rules=rules, field=bf,

@@ -127,3 +127,15 @@ def test_python_dash_m_runs_from_another_folder(tmp_path):
     out = subprocess.run([sys.executable, "-m", "hothsim", "list"], cwd=tmp_path, capture_output=True,
                          text=True, env={"PYTHONPATH": str(repo), "PATH": ""}, timeout=60)
     assert out.returncode == 0, out.stderr
+
+
+def test_an_assault_scenario_asking_for_more_transports_than_the_deck_holds_is_refused(tmp_path, capsys):
+    from hothsim.data.catalog import Catalog
+
+    text = (Catalog.installed().scenario_dir / "assault-on-hoth.toml").read_text()
+    p = tmp_path / "long.toml"
+    p.write_text(text.replace("transports_to_win = 5", "transports_to_win = 9").replace('id = "assault-on-hoth"',
+                                                                                         'id = "long"'))
+    assert main(["validate", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "field 'transports_to_win'" in err and "only 7 Transports Away!" in err
