@@ -79,7 +79,77 @@ def main() -> None:
     print(f"game length: {rg['turns']:.1f} turns, {rg['rounds']:.0f} action rounds on average ({rg['games']} games)")
     print(f"winners under random play: Rebel {rg['rebel']:.0%}, Imperial {rg['imperial']:.0%}; endings: "
           + ", ".join(f"{k} x{v}" for k, v in sorted(rg["reasons"].items())))
+    bal = balance()
+    print(f"winners when both sides play with purpose (benchmarks/assault.py 'purposeful'): Rebel {bal['rebel']:.0%}, "
+          f"Imperial {bal['imperial']:.0%}, {bal['turns']:.1f} turns on average ({bal['games']} games)")
 
 
 if __name__ == "__main__":
     main()
+
+
+def purposeful(game, rnd: random.Random, actions: list):
+    """A simple plan for both sides, for a balance reading closer to real play than random choices.
+
+    Imperial: fire at the Shield Generator, the Power Grid or the likeliest hit; move toward the Shield
+    Generator.  Rebel: harpoon, then fire at the likeliest hit (Walkers first); move toward the nearest
+    Walker.  Luke spends 2 points of armor when fired at and softens critical hits.  Every other decision
+    (set-up, Event choices) is random.
+    """
+    from hothsim.assault.actions import Armor, Critical, Done, Fire, Harpoon, Move, Walk
+    from hothsim.assault.game import hit_probability
+    from hothsim.assault.movement import walk_end
+    from hothsim.kernel.hexes import distance, parse_hex
+
+    d = game.pending
+    s = game.state
+    if d.kind == "armor":
+        return max((a for a in actions if isinstance(a, Armor) and a.points <= 2), key=lambda a: a.points)
+    if d.kind == "critical":
+        return actions[0]
+    if d.kind != "act":
+        return rnd.choice(actions)
+    goal = game.setup.field.shield_generator
+
+    def odds(a) -> float:
+        shot = game.shot(a)
+        value = float(hit_probability(shot.dice, shot.armor)) if not isinstance(shot, str) else 0.0
+        if a.target in ("shield-generator", "power-grid") or s.has_unit(a.target) and s.unit(a.target).type == "walker":
+            value += 1
+        return value
+
+    harpoons = [a for a in actions if isinstance(a, Harpoon)]
+    if harpoons:
+        return harpoons[0]
+    fires = [a for a in actions if isinstance(a, Fire) and a.force == 0]
+    if fires:
+        return max(fires, key=odds)
+    walks = [a for a in actions if isinstance(a, Walk)]
+    if walks:
+        def left(a) -> int:
+            end, _ = walk_end(game.terrain, s.unit(a.unit), a.steps)
+            return distance(end, goal)
+        return min(walks, key=lambda a: (left(a), len(a.steps)))
+    moves = [a for a in actions if isinstance(a, Move) and a.to[0].isdigit()]
+    if moves:
+        side = s.unit(moves[0].unit).side
+        walkers = [u.hex for u in s.units if u.type == "walker" and u.where == "map"]
+        aims = [goal] if side == "imperial" or not walkers else walkers
+        return min(moves, key=lambda a: min(distance(parse_hex(a.to), h) for h in aims))
+    return Done()
+
+
+def balance(games: int = 10) -> dict:
+    """Winners and lengths when both sides follow `purposeful`."""
+    catalog = Catalog.installed()
+    winners: Counter = Counter()
+    turns = 0
+    for seed in range(games):
+        g = open_game(SCENARIO, seed=seed, catalog=catalog)
+        rnd = random.Random(seed)
+        while not g.is_over:
+            g.apply(purposeful(g, rnd, g.legal_actions()))
+        winners[g.winner] += 1
+        turns += g.state.turn
+    return {"rebel": winners["rebel"] / games, "imperial": winners["imperial"] / games, "turns": turns / games,
+            "games": games}
