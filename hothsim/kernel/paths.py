@@ -263,9 +263,10 @@ class StepTable:
             return lambda anchor: table.get(anchor, empty)  # type: ignore[return-value]
         entered_by = self._entered
 
+        clear = impassable.isdisjoint
+
         def gen(anchor: Square) -> list[tuple[Square, int]]:
-            return [(to, cost) for to, cost in table.get(anchor, empty)
-                    if not any(sq in impassable for sq in entered_by[(anchor, to)])]
+            return [(to, cost) for to, cost in table.get(anchor, empty) if clear(entered_by[(anchor, to)])]
 
         return gen
 

@@ -496,13 +496,12 @@ class SkirmishGame:
         budget = self.allowance(s, fig)
         if budget <= 0:
             return {}
-        others = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space())
-        pits, size = self.board.pits, fig.size
-        solid = self.board.solid
+        size = fig.size
+        blocked = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space()) | self.board.pits \
+            | self.board.solid
 
         def may_stop(a: Node) -> bool:
-            return len(a) == 2 and all(sq not in others and sq not in pits and sq not in solid
-                                       for sq in space_of(a, size))  # type: ignore[arg-type]
+            return len(a) == 2 and blocked.isdisjoint(space_of(a, size))  # type: ignore[arg-type]
 
         threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
         return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, lambda a: threats.get(a, _NONE),

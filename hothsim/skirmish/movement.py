@@ -58,42 +58,77 @@ def plan_moves(
     """
     if not threatened:
         return _plain_moves(neighbours, may_stop, start, budget)
-    heap: list = [(0, 0, 0, start, frozenset(), -1)]
+    # Enemy sets are bit masks while searching (subset tests and unions on ints are far cheaper).
+    bits: dict[str, int] = {}
+    names: list[str] = []
+    threat_cache: dict[Square, int] = {}
+    step_cache: dict[Square, list] = {}
+
+    def threat_mask(node: Square) -> int:
+        m = 0
+        for name in threat(node):
+            b = bits.get(name)
+            if b is None:
+                b = bits[name] = 1 << len(names)
+                names.append(name)
+            m |= b
+        threat_cache[node] = m
+        return m
+
+    heap: list = [(0, 0, 0, start, 0, -1)]
     parents: list[tuple[Square, int]] = []
-    settled: dict[Square, list[tuple[frozenset[str], int]]] = {}
-    threat_cache: dict[Square, frozenset[str]] = {}
-    out: dict[Square, PlannedMove] = {}
+    settled: dict[Square, list[tuple[int, int]]] = {}
+    found: dict[Square, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
     counter = 1
     while heap:
         _, cost, _, node, provoked, parent = heapq.heappop(heap)
         labels = settled.get(node)
         if labels is None:
             labels = settled[node] = []
-        elif any(c <= cost and p <= provoked for p, c in labels):
-            continue
+        else:
+            dominated = False
+            for p, c in labels:
+                if c <= cost and p | provoked == provoked:
+                    dominated = True
+                    break
+            if dominated:
+                continue
         labels.append((provoked, cost))
         parents.append((node, parent))
         me = len(parents) - 1
-        if node != start and node not in out and may_stop(node):
-            path = []
-            i = me
-            while parents[i][1] != -1:
-                path.append(parents[i][0])
-                i = parents[i][1]
-            out[node] = PlannedMove(provoked, cost, tuple(reversed(path)))
+        if node != start and node not in found and may_stop(node):
+            found[node] = (provoked, cost, me)
         t = threat_cache.get(node)
         if t is None:
-            t = threat_cache[node] = threat(node)
-        after = provoked | t if t else provoked
-        for nxt, step in neighbours(node):
+            t = threat_mask(node)
+        after = provoked | t
+        enemies = after.bit_count()
+        steps = step_cache.get(node)
+        if steps is None:
+            steps = step_cache[node] = list(neighbours(node))
+        for nxt, step in steps:
             nc = cost + step
             if nc > budget:
                 continue
             done = settled.get(nxt)
-            if done and any(c <= nc and p <= after for p, c in done):
-                continue
-            heapq.heappush(heap, (len(after), nc, counter, nxt, after, me))
+            if done:
+                dominated = False
+                for p, c in done:
+                    if c <= nc and p | after == after:
+                        dominated = True
+                        break
+                if dominated:
+                    continue
+            heapq.heappush(heap, (enemies, nc, counter, nxt, after, me))
             counter += 1
+    out: dict[Square, PlannedMove] = {}
+    for node, (mask, cost, i) in found.items():
+        path = []
+        while parents[i][1] != -1:
+            path.append(parents[i][0])
+            i = parents[i][1]
+        who = frozenset(n for j, n in enumerate(names) if mask >> j & 1) if mask else _NOBODY
+        out[node] = PlannedMove(who, cost, tuple(reversed(path)))
     return out
 
 
