@@ -223,3 +223,36 @@ def test_the_path_under_the_cursor_shows_its_cost_and_who_it_provokes(tmp_path):
     prompt = fr.line(fr.height - 2)
     assert "move to A3, 2 squares, attacks of opportunity: snowtrooper" in prompt
     assert any("+" == fr.chars[y][x] and fr.attrs[y][x] == "path" for y in range(fr.height) for x in range(60))
+
+
+def test_a_path_drawn_step_by_step_shows_its_running_cost_and_attacks_of_opportunity(tmp_path):
+    from hothsim.skirmish.actions import Move
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "e5"}, [15, 3])
+    g.apply(parse_action("first rebel"))
+    g.apply(parse_action("activate hoth-trooper"))
+    ui, action = press(g, UIState(cursor=(0, 0)), ["p"])
+    assert ui.drawing and ui.cursor == (2, 2)
+    # Step east to D3, south-east to E4 (next to the Snowtrooper at E5), then west to D4: leaving E4
+    # provokes the Snowtrooper.
+    ui, action = press(g, ui, ["l", "n", "h"])
+    assert action is None and ui.path == ((3, 2), (4, 3), (3, 3))
+    prompt = render(g, ui, 100, 30).line(29 - 1)
+    assert "Path D3 E4 D4: 4 of 12 squares, attacks of opportunity: snowtrooper" in prompt
+    ui, action = press(g, ui, ["l"])  # stepping back onto E4 undoes the last step
+    assert ui.path == ((3, 2), (4, 3))
+    ui, action = press(g, ui, ["KEY_BACKSPACE", "\n"])
+    assert action == Move("hoth-trooper", ((3, 2),)) and not ui.drawing
+    g.apply(action)
+    assert g.state.fig("hoth-trooper").pos == (3, 2)
+
+
+def test_drawing_a_path_into_an_enemy_is_refused_with_a_reason(tmp_path):
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"}, [15, 3])
+    g.apply(parse_action("first rebel"))
+    g.apply(parse_action("activate hoth-trooper"))
+    ui, _ = press(g, UIState(), ["p", "l"])
+    assert ui.path == () and "no step" in ui.message

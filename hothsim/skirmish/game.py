@@ -286,6 +286,24 @@ class SkirmishGame:
             return {}
         return self._planned_moves(s.fig(s.turn.figure))
 
+    def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:
+        """For an explicit path of the acting character: its cost in squares (None when a step is not
+        allowed), the enemies it would give an attack of opportunity, and why it may not be taken ("" if
+        it may)."""
+        s = self._state
+        if self.pending.kind != "turn" or s.turn is None or not path:
+            return None, _NONE, "no move is being made"
+        fig = s.fig(s.turn.figure)
+        costs = path_costs(self._graph(s, fig), fig.pos, path)  # type: ignore[arg-type]
+        threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
+        left = [fig.pos] + [p for p in path[:-1] if len(p) == 2]
+        provoked = frozenset(n for p in left for n in threats.get(p, _NONE))  # type: ignore[arg-type]
+        try:
+            self._check_move(Move(fig.id, path))
+        except IllegalAction as e:
+            return (sum(costs) if costs is not None else None), provoked, e.message
+        return sum(costs), provoked, ""  # type: ignore[arg-type]
+
     def hit_chance(self, attack: Attack) -> int:
         """The chance in percent that this attack hits, counting every modifier now in play, cover, and
         the natural 1 (always a miss) and natural 20 (always a hit)."""

@@ -41,6 +41,8 @@ HELP = [
     "  Enter        choose what the cursor is on (a figure, a square, a target) or the menu item",
     "  m or Space   the menu of every choice now (end the turn, Force, who goes first, ...)",
     "  Tab          jump to the next figure",
+    "  p            draw your own path: cursor keys step (back over a step to undo it), Backspace undoes,",
+    "               the prompt gives the cost and the attacks of opportunity; Enter moves, Esc gives up",
     "  g            explain the figure under the cursor: its card, abilities and powers in our words",
     "  Esc          close a menu or this help; nothing undoes a choice already made",
     "  Space        (choosing combined-fire helpers) toggle the ally under the marker; Enter fires",
@@ -85,6 +87,8 @@ class UIState:
     selected: str = ""  # Assault on Hoth: the unit chosen to act
     walk: str = ""  # Assault on Hoth: a selected Walker's planned steps
     walking: bool = False  # Assault on Hoth: the arrow keys steer the selected Walker
+    drawing: bool = False  # skirmish: the cursor keys draw the acting character's path
+    path: tuple[Square, ...] = ()  # the path drawn so far (squares stepped into)
 
 
 def anchor(game, action: Action) -> Square | None:
@@ -167,6 +171,37 @@ def figure_at(game, square: Square):
     return None
 
 
+def _draw_path(game, ui: UIState, key: str) -> tuple[UIState, Action | None, bool]:
+    """Keys while drawing a path: each cursor key is one step (stepping back undoes the last one)."""
+    s = game.state
+    fig = s.fig(s.turn.figure) if s.turn is not None else None
+    if fig is None or fig.pos is None:
+        return replace(ui, drawing=False, path=()), None, False
+    if key in ESC:
+        return replace(ui, drawing=False, path=(), cursor=fig.pos, message=""), None, False
+    if key in ("KEY_BACKSPACE", "\x7f", "\b"):
+        path = ui.path[:-1]
+        return replace(ui, path=path, cursor=path[-1] if path else fig.pos), None, False
+    if key in ENTER:
+        if not ui.path:
+            return replace(ui, message="draw at least one step, or Esc"), None, False
+        _, _, why = game.path_preview(ui.path)
+        if why:
+            return replace(ui, message=why), None, False
+        return replace(ui, drawing=False, path=(), message=""), Move(fig.id, ui.path), False
+    if key in MOVES:
+        dx, dy = MOVES[key]
+        here = ui.path[-1] if ui.path else fig.pos
+        to = (here[0] + dx, here[1] + dy)
+        before = ui.path[-2] if len(ui.path) > 1 else fig.pos
+        path = ui.path[:-1] if ui.path and to == before else ui.path + (to,)
+        cost, _, _ = game.path_preview(path) if path else (0, None, "")
+        if cost is None:
+            return replace(ui, message=f"no step to {to} from there (a wall, an enemy, a pit or the edge)"), None, False
+        return replace(ui, path=path, cursor=path[-1] if path else fig.pos, message=""), None, False
+    return ui, None, False
+
+
 def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, bool]:
     """(new UI state, the action chosen or None, whether to quit)."""
     grid = game.setup.grid
@@ -194,6 +229,8 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
             action = Attack(ch.figure, ch.target, tuple(sorted(ui.chosen)))
             return replace(ui, helpers=None, chosen=(), helper_index=0), action, False
         return ui, None, False
+    if ui.drawing:
+        return _draw_path(game, ui, key)
     if ui.menu is not None:
         if key in ESC:
             return replace(ui, menu=None, message=""), None, False
@@ -222,6 +259,12 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
         return ui, None, False
     if key == "g":
         return replace(ui, explain=not ui.explain), None, False
+    if key == "p":
+        turn = game.state.turn
+        if game.pending.kind != "turn" or turn is None or not any(isinstance(a, Move) for a in game.legal_actions()):
+            return replace(ui, message="no move to draw now"), None, False
+        start = game.state.fig(turn.figure).pos
+        return replace(ui, drawing=True, path=(), cursor=start, message=""), None, False
     if key in ("m", " "):
         items = menu_actions(game)
         if not items:

@@ -95,6 +95,8 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
     reach = {(a.destination[0], a.destination[1]) for a in acts if isinstance(a, Move)}
     plan = game.move_plans().get(ui.cursor) if ui.cursor in reach else None
     route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
+    if ui.drawing:
+        route = {(p[0], p[1]) for p in ui.path}
     targets = {anchor(game, a) for a in acts if isinstance(a, Attack)}
     covered = set()
     if s.turn is not None:
@@ -116,7 +118,7 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
             if dx >= W2:
                 break
             ch, attr = _cell(grid, barriers, s, occupant, g, reach, targets, covered, dx, dy)
-            if dx % 2 == 1 and dy % 2 == 1 and (dx // 2, dy // 2) in route and attr == "reach":
+            if dx % 2 == 1 and dy % 2 == 1 and (dx // 2, dy // 2) in route and (attr == "reach" or ui.drawing):
                 ch, attr = "+", "path"
             if (dx, dy) == (cx, cy):
                 attr = "cursor"
@@ -202,13 +204,21 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
     if d.kind == "over":
         what = f"{what}: {d.note}"
     text = ui.message or (f"{who}: {what}" if who else what)
-    if not ui.message and d.kind == "turn":
+    if not ui.message and ui.drawing:
+        cost, provoked, why = game.path_preview(ui.path) if ui.path else (0, frozenset(), "")
+        aoo = ", ".join(sorted(provoked)) or "nobody"
+        shown = " ".join(square_label(p[:2]) for p in ui.path) or "(no steps yet)"
+        text = (f"Path {shown}: {cost} of {game.allowance(game.state, game.state.fig(d.figure))} squares, attacks "
+                f"of opportunity: {aoo}" + (f" [{why}]" if why and ui.path else "   [Enter moves, Esc gives up]"))
+    elif not ui.message and d.kind == "turn":
         plan = game.move_plans().get(ui.cursor)
         if plan is not None:
             aoo = ", ".join(sorted(plan.provoked)) or "nobody"
             text += f"   [Enter: move to {square_label(ui.cursor)}, {plan.cost} squares, attacks of opportunity: {aoo}]"
     fr.put(0, fr.height - 2, text[: fr.width], "prompt")
-    if ui.helpers is not None:
+    if ui.drawing:
+        keys = "cursor keys step  Backspace undo  Enter move  Esc give up"
+    elif ui.helpers is not None:
         keys = "up/down ally  Space toggle  Enter fire  Esc back"
     elif ui.menu is not None:
         keys = "up/down choose  Enter take it  Esc close"
