@@ -212,3 +212,12 @@ def test_user_save_dir_respects_xdg_and_platforms(tmp_path: Path):
     assert saves.user_save_dir({"XDG_DATA_HOME": "relative", "HOME": "/h"}, "linux") == Path("/h/.local/share/hothsim/saves")
     assert saves.user_save_dir({"HOME": "/h"}, "darwin") == Path("/h/Library/Application Support/hothsim/saves")
     assert saves.user_save_dir({"APPDATA": "C:/AppData", "HOME": "/h"}, "win32") == Path("C:/AppData/hothsim/saves")
+
+
+def test_a_record_with_a_lone_surrogate_is_a_clear_error():
+    import pytest as _pytest
+
+    from hothsim.kernel.record import RecordError, parse_record
+
+    with _pytest.raises(RecordError, match="not a UTF-8 text file"):
+        parse_record("hothsim-record 1\n\ud800\n")

@@ -129,6 +129,10 @@ def parse_record(text: str) -> GameRecord:
     """Read a record's text; any problem raises RecordError naming the line."""
     if "\x00" in text:
         raise RecordError(None, "this is not a text file (it holds NUL bytes)")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(None, "this is not a UTF-8 text file (it holds characters that cannot be saved)") from None
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
