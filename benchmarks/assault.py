@@ -96,7 +96,7 @@ def purposeful(game, rnd: random.Random, actions: list):
     Walker.  Luke spends 2 points of armor when fired at and softens critical hits.  Every other decision
     (set-up, Event choices) is random.
     """
-    from hothsim.assault.actions import Armor, Critical, Done, Fire, Harpoon, Move, Walk
+    from hothsim.assault.actions import Armor, Done, Fire, Harpoon, Move, Walk
     from hothsim.assault.game import hit_probability
     from hothsim.assault.movement import walk_end
     from hothsim.kernel.hexes import distance, parse_hex

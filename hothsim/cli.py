@@ -25,9 +25,8 @@ from hothsim.data.files import read_text
 from hothsim.games import LoadError, load_game, open_game, parse_action_for, replay_steps, transcript
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.assault.actions import NotationError as AssaultNotationError
-from hothsim.assault.game import IllegalAction as AssaultIllegalAction
 from hothsim.skirmish.actions import NotationError
-from hothsim.skirmish.game import IllegalAction
+from hothsim.kernel.engine import IllegalAction
 
 EXIT_USER_ERROR = 2
 
@@ -142,7 +141,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             events = game.apply(action)  # type: ignore[arg-type]
         except (NotationError, AssaultNotationError) as e:
             raise UserError(f"{args.actions}, line {n}: {e}") from None
-        except (IllegalAction, AssaultIllegalAction) as e:
+        except IllegalAction as e:
             _print_run(game, log, args.json)
             raise UserError(f"{args.actions}, line {n}: {line!r} is illegal: {e.message} (rule: {e.rule})") from None
         except DiceError as e:

@@ -19,7 +19,6 @@ def rough(rows, *labels):
     """Rows with the given hexes made rough."""
     cells = [r.split() for r in rows]
     for label in labels:
-        h = parse_hex(label)
         col, row = int(label[:2]) - 1, int(label[2:]) - 1
         cells[row][col] = "%"
     return [" ".join(r) for r in cells]
@@ -596,6 +595,7 @@ def test_reinforcements_are_placed_by_their_owner_in_their_sector_with_carried_t
     g = arena(clear(), {"walker-1": ("walker", "0909"), "snowtrooper-3": ("snowtrooper", "aboard:walker-1")},
               card="walkers-move", deck=["draw-event", "walkers-move"], events=["walker-reinforcement"])
     ev = g.apply(Done())
+    assert any("snowtrooper-4 arrives aboard walker-2" in e.text for e in ev)
     assert g.pending.kind == "place" and g.pending.player == "imperial" and g.pending.unit == "walker-2"
     placements = g.legal_actions()
     assert {hex_label(p.hex)[2:] for p in placements} == {"01"}  # the test map's Imperial sector: row 01

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hothsim.assault.actions import Done, Fire, Harpoon, Move, Walk
+from hothsim.assault.actions import Done, Fire, Walk
 from hothsim.games import open_game
-from hothsim.kernel.hexes import hex_label, in_field_of_fire, offset_of, parse_hex
+from hothsim.kernel.hexes import in_field_of_fire, offset_of, parse_hex
 from hothsim.tui.app import handover_for
 from hothsim.tui.controller import UIState
 from hothsim.tui.hexcontrol import anchor, handle_hex_key, menu_actions, unit_actions

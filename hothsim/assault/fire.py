@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from hothsim.assault.movement import Terrain
 from hothsim.assault.rules import AssaultRules
-from hothsim.assault.state import AssaultState, Event, Unit
+from hothsim.assault.state import AssaultState, Unit
+from hothsim.kernel.engine import Event
 from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
 
 SHIELD_GENERATOR = "shield-generator"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from hothsim.assault.actions import (
     Action,
@@ -62,25 +62,16 @@ from hothsim.assault.rules import AssaultRules, Battlefield, Side, other
 from hothsim.assault.state import (
     AssaultState,
     Decision,
-    Event,
     PendingFire,
     Placing,
     Special,
     Unit,
     WalkerMove,
 )
+from hothsim.kernel.engine import Event, IllegalAction
 from hothsim.kernel.dice import Dice, Roll, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
-
-
-class IllegalAction(Exception):
-    """An action the rules forbid now; `rule` names the rule.  The game state is unchanged."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{message} (rule: {rule})")
 
 
 @dataclass(frozen=True)
@@ -362,10 +353,17 @@ class AssaultGame:
         return out
 
     def _unit_actions(self, s: AssaultState) -> list[Action]:
+        """Every move, fire and harpoon the round's units may make, in a fixed order."""
+        return list(self._each_unit_action(s))
+
+    def _can_act(self, s: AssaultState) -> bool:
+        """Whether any unit of the round has anything to do (stops at the first action found)."""
+        return next(self._each_unit_action(s), None) is not None
+
+    def _each_unit_action(self, s: AssaultState) -> Iterator[Action]:
         _, allowed, _ = self._acting(s)
         rules, t = self.rules, self.terrain
         occupied = s.occupied()
-        out: list[Action] = []
         targets = None
         for u in s.units:
             if not self._eligible(s, u):
@@ -374,15 +372,15 @@ class AssaultGame:
             if "move" in allowed:
                 if ut.is_walker:
                     if u.where == "map":
-                        out.extend(Walk(u.id, st) for st in walker_walks(rules, t, s, u))
+                        yield from (Walk(u.id, st) for st in walker_walks(rules, t, s, u))
                 else:
-                    out.extend(Move(u.id, dest) for dest in unit_moves(rules, t, s, u, occupied))
+                    yield from (Move(u.id, dest) for dest in unit_moves(rules, t, s, u, occupied))
             if "fire" in allowed and u.where == "map":
                 if targets is None:
                     targets = self._targets(s)
                 most = s.force if u.id == s.luke else 0
                 for target in targets[u.side]:
-                    out.extend(Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
+                    yield from (Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
             if "harpoon" in allowed and ut.is_speeder and u.where == "map" and u.gunner:
                 assert u.hex is not None
                 for n in t.near[u.hex]:
@@ -390,8 +388,7 @@ class AssaultGame:
                     if w is not None and w.type == "walker":
                         for f in range(0, (s.force if u.id == s.luke else 0) + 1):
                             if isinstance(plan_harpoon(rules, t, s, u, w.id, f), Shot):
-                                out.append(Harpoon(u.id, w.id, f))
-        return out
+                                yield Harpoon(u.id, w.id, f)
 
     def _force_options(self, s: AssaultState, u: Unit, target: str, most: int) -> range:
         """The Force points (0 to `most`) with which a fire at a target is possible: more dice never hurt, so
@@ -406,36 +403,6 @@ class AssaultGame:
         if not isinstance(best, Shot):
             return range(0)
         return range(best.armor - (best.dice - most), most + 1)
-
-    def _can_act(self, s: AssaultState) -> bool:
-        """Whether any unit of the round has anything to do (cheaper than listing every action)."""
-        _, allowed, _ = self._acting(s)
-        rules, t = self.rules, self.terrain
-        occupied = s.occupied()
-        targets = None
-        for u in s.units:
-            if not self._eligible(s, u):
-                continue
-            ut = rules.units[u.type]
-            if "move" in allowed:
-                if ut.is_walker:
-                    if u.where == "map" and walker_walks(rules, t, s, u):
-                        return True
-                elif unit_moves(rules, t, s, u, occupied):
-                    return True
-            if u.where != "map":
-                continue
-            if "fire" in allowed:
-                targets = targets or self._targets(s)
-                most = s.force if u.id == s.luke else 0
-                if any(self._force_options(s, u, target, most) for target in targets[u.side]):
-                    return True
-            if "harpoon" in allowed and ut.is_speeder and u.gunner:
-                assert u.hex is not None
-                if any(isinstance(plan_harpoon(rules, t, s, u, w.id), Shot) for n in t.near[u.hex]
-                       if (w := occupied.get(n)) is not None and w.type == "walker"):
-                    return True
-        return False
 
     def _targets(self, s: AssaultState) -> dict[str, list[str]]:
         """Enemy units on the map (and the installations for the Imperial player), by firing side."""

@@ -8,7 +8,7 @@ place).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from hothsim.assault.rules import Side
@@ -200,11 +200,3 @@ class Decision:
     unit: str | None = None
     note: str = ""
 
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened while resolving a decision, with a line for the log."""
-
-    kind: str
-    text: str
-    data: tuple[tuple[str, object], ...] = field(default=())

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from hothsim.skirmish.attacks import judge, explain
 from hothsim.skirmish.saves import save_succeeds
-from hothsim.skirmish.state import AttackSpec, Event, Figure, GameState, PendingAttack, PendingSave
+from hothsim.kernel.engine import Event
+from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingAttack, PendingSave
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.skirmish.game import SkirmishGame

@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Sequence
 
 from hothsim.data.cards import GlossaryFile
+from hothsim.kernel.engine import Event, IllegalAction
 from hothsim.kernel.dice import Dice, Roll
 from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
@@ -57,7 +58,6 @@ from hothsim.skirmish.state import (
     SIDES,
     AttackSpec,
     Decision,
-    Event,
     Figure,
     GameState,
     PendingSave,
@@ -69,15 +69,6 @@ from hothsim.skirmish.victory import tie_break
 
 HOLOGRAM_TROOPER_RANGE = 2
 HARPOON_RANGE = 6
-
-
-class IllegalAction(Exception):
-    """An action the rules forbid now; `rule` names the rule.  The game state is unchanged."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{message} (rule: {rule})")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from typing import Sequence
 
 from hothsim.skirmish.actions import Action, Ready, Recruit
 from hothsim.skirmish.cards import Card
-from hothsim.skirmish.state import SIDES, Event, Figure, GameState, Side
+from hothsim.kernel.engine import Event
+from hothsim.skirmish.state import SIDES, Figure, GameState, Side
 
 
 class SquadRules:

@@ -7,7 +7,7 @@ of opportunity), an attack waiting on a reroll decision, and which doors are ope
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from hothsim.kernel.squares import Edge, Square, square_label
@@ -207,11 +207,3 @@ class Decision:
     figure: str | None = None
     note: str = ""
 
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened while resolving a decision, with a line for the log."""
-
-    kind: str
-    text: str
-    data: tuple[tuple[str, object], ...] = field(default=())

@@ -171,6 +171,20 @@ def figure_at(game, square: Square):
     return None
 
 
+def menu_key(ui: UIState, key: str):
+    """A key while a menu is open: (the new UI state, the item chosen with Enter or None)."""
+    assert ui.menu is not None
+    if key in ESC:
+        return replace(ui, menu=None, message=""), None
+    if key in ("KEY_UP", "k", "8"):
+        return replace(ui, menu_index=max(0, ui.menu_index - 1)), None
+    if key in ("KEY_DOWN", "j", "2"):
+        return replace(ui, menu_index=min(len(ui.menu) - 1, ui.menu_index + 1)), None
+    if key in ENTER:
+        return replace(ui, menu=None, menu_index=0, message=""), ui.menu[ui.menu_index]
+    return ui, None
+
+
 def _draw_path(game, ui: UIState, key: str) -> tuple[UIState, Action | None, bool]:
     """Keys while drawing a path: each cursor key is one step (stepping back undoes the last one)."""
     s = game.state
@@ -232,18 +246,10 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
     if ui.drawing:
         return _draw_path(game, ui, key)
     if ui.menu is not None:
-        if key in ESC:
-            return replace(ui, menu=None, message=""), None, False
-        if key in ("KEY_UP", "k", "8"):
-            return replace(ui, menu_index=max(0, ui.menu_index - 1)), None, False
-        if key in ("KEY_DOWN", "j", "2"):
-            return replace(ui, menu_index=min(len(ui.menu) - 1, ui.menu_index + 1)), None, False
-        if key in ENTER:
-            item = ui.menu[ui.menu_index]
-            if isinstance(item, ChooseHelpers):
-                return replace(ui, menu=None, menu_index=0, helpers=item, chosen=(), helper_index=0), None, False
-            return replace(ui, menu=None, menu_index=0, message=""), item, False
-        return ui, None, False
+        ui, item = menu_key(ui, key)
+        if isinstance(item, ChooseHelpers):
+            return replace(ui, helpers=item, chosen=(), helper_index=0), None, False
+        return ui, item, False
     if key in ESC:
         return replace(ui, explain=False, message=""), None, False
     if key in MOVES:

@@ -26,7 +26,7 @@ from hothsim.assault.actions import (
 from hothsim.assault.fire import INSTALLATIONS
 from hothsim.assault.movement import walk_end, walk_problem
 from hothsim.kernel.hexes import Hex, hex_from_offset, offset_of, parse_hex
-from hothsim.tui.controller import ENTER, ESC, MOVES, UIState
+from hothsim.tui.controller import ENTER, ESC, MOVES, UIState, menu_key
 
 HEX_HELP = [
     "Keys (Assault on Hoth)",
@@ -167,16 +167,10 @@ def handle_hex_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None,
     if key == "?":
         return replace(ui, help=True), None, False
     if ui.menu is not None:
-        if key in ESC:
-            return replace(ui, menu=None, message=""), None, False
-        if key in ("KEY_UP", "k", "8"):
-            return replace(ui, menu_index=max(0, ui.menu_index - 1)), None, False
-        if key in ("KEY_DOWN", "j", "2"):
-            return replace(ui, menu_index=min(len(ui.menu) - 1, ui.menu_index + 1)), None, False
-        if key in ENTER:
-            return (replace(ui, menu=None, menu_index=0, message="", selected="", walk="", walking=False),
-                    ui.menu[ui.menu_index], False)
-        return ui, None, False
+        ui, item = menu_key(ui, key)
+        if item is not None:
+            ui = replace(ui, selected="", walk="", walking=False)
+        return ui, item, False
     if ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected):
         return _walk_keys(game, ui, key)
     if key == "w":
