@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
-from typing import Iterator, Sequence
+from typing import Iterator
 
 from hothsim.assault.actions import (
     Action,
@@ -30,7 +30,6 @@ from hothsim.assault.actions import (
     Fire,
     Harpoon,
     Move,
-    NotationError,
     Place,
     Repair,
     Walk,
@@ -68,10 +67,10 @@ from hothsim.assault.state import (
     Unit,
     WalkerMove,
 )
-from hothsim.kernel.engine import Event, IllegalAction
-from hothsim.kernel.dice import Dice, Roll, count_symbols
+from hothsim.kernel.engine import Event, IllegalAction, RecordedGame
+from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
-from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
+from hothsim.kernel.record import GameRecord, RecordHeader
 
 
 @dataclass(frozen=True)
@@ -127,8 +126,10 @@ def initial_state(setup: Setup) -> AssaultState:
                         next_id=tuple(sorted(counters.items())))
 
 
-class AssaultGame:
+class AssaultGame(RecordedGame[AssaultState]):
     """A game of Assault on Hoth in progress (see the module docstring)."""
+
+    parse_action = staticmethod(parse_action)
 
     def __init__(self, setup: Setup, state: AssaultState, dice: Dice, terrain: Terrain, record: GameRecord) -> None:
         self.setup = setup
@@ -144,26 +145,6 @@ class AssaultGame:
     def rules(self) -> AssaultRules:
         """The unit chart, decks and tables in play."""
         return self.setup.rules
-
-    @property
-    def state(self) -> AssaultState:
-        """The current immutable state."""
-        return self._state
-
-    @property
-    def record(self) -> GameRecord:
-        """Header plus every decision so far with its rolls."""
-        return self._record
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._state.stage == "over"
-
-    @property
-    def winner(self) -> Side | None:
-        """"rebel", "imperial", or None while the game goes on."""
-        return self._state.winner
 
     def clone(self) -> "AssaultGame":
         """An independent copy (shares only the immutable setup and terrain)."""
@@ -196,12 +177,6 @@ class AssaultGame:
         side, _, _ = self._acting(s)
         return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for the pending decision, in a fixed order."""
-        if self._legal is None:
-            self._legal = self._generate(self._state)
-        return list(self._legal)
-
     def apply(self, action: Action) -> list[Event]:
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
         if self.is_over:
@@ -212,21 +187,8 @@ class AssaultGame:
         before = len(self.dice.log)
         ev: list[Event] = []
         state = self._resolve(self._state, action, ev)
-        rolls = tuple(self.dice.log[before:])
-        self._state = state
-        self._legal = None
-        self._record = self._record.with_entry(RecordEntry(action.notation(), rolls))
+        self._commit(action, state, before)
         return ev
-
-    def apply_notation(self, text: str) -> Sequence[Roll]:
-        """Apply an action written in notation; returns the rolls it made (for replays)."""
-        try:
-            action = parse_action(text)
-        except NotationError as e:
-            raise IllegalAction("notation", str(e)) from None
-        before = len(self.dice.log)
-        self.apply(action)
-        return self.dice.log[before:]
 
     def _is_legal(self, action: Action) -> bool:
         # A Walker's steps need not be written in the canonical form legal_actions() lists.
@@ -287,7 +249,8 @@ class AssaultGame:
 
     # ------------------------------------------------------------------ legal actions
 
-    def _generate(self, s: AssaultState) -> list[Action]:
+    def _generate(self) -> list[Action]:
+        s = self._state
         d = self.pending
         if d.kind == "over":
             return []

@@ -5,6 +5,10 @@ these, with the same interface: pending, legal_actions(), apply(), clone(), reco
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Sequence, TypeVar
+
+from hothsim.kernel.dice import Dice, Roll
+from hothsim.kernel.record import GameRecord, RecordEntry
 
 
 class IllegalAction(Exception):
@@ -23,3 +27,71 @@ class Event:
     kind: str
     text: str
     data: tuple[tuple[str, object], ...] = field(default=())
+
+
+StateT = TypeVar("StateT")
+
+
+class RecordedGame(Generic[StateT]):
+    """The interface both games share (OpenSpiel's state API, python-chess's one Board): the current
+    immutable state, the record of every decision with its rolls, whether and how the game ended, the legal
+    actions of the pending decision (worked out once per state), and applying an action in notation.
+
+    A game sets `_state`, `_record`, `dice` and `_legal` (None) in its constructor, names its notation
+    parser in `parse_action` (raising ValueError on bad text) and provides `_generate()` and `apply()`.
+    """
+
+    _state: StateT
+    _record: GameRecord
+    _legal: list | None
+    dice: Dice
+    parse_action: Callable[[str], Any]
+
+    @property
+    def state(self) -> StateT:
+        """The current immutable state."""
+        return self._state
+
+    @property
+    def record(self) -> GameRecord:
+        """Header plus every decision so far with its rolls."""
+        return self._record
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._state.stage == "over"  # type: ignore[attr-defined]
+
+    @property
+    def winner(self) -> str | None:
+        """"rebel", "imperial", or None (not over, or a draw)."""
+        return self._state.winner  # type: ignore[attr-defined]
+
+    def legal_actions(self) -> list:
+        """Every legal action for the pending decision, in a fixed order."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list:  # pragma: no cover - every game provides it
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> list[Event]:  # pragma: no cover - every game provides it
+        """Validate and resolve one action; IllegalAction (state unchanged) if the rules forbid it."""
+        raise NotImplementedError
+
+    def _commit(self, action: Any, state: StateT, rolls_from: int) -> None:
+        """Make `state` current and record the action with the rolls made since `rolls_from`."""
+        self._state = state
+        self._legal = None
+        self._record = self._record.with_entry(RecordEntry(action.notation(), tuple(self.dice.log[rolls_from:])))
+
+    def apply_notation(self, text: str) -> Sequence[Roll]:
+        """Apply an action written in notation; returns the rolls it made (for replays)."""
+        try:
+            action = type(self).parse_action(text)
+        except ValueError as e:
+            raise IllegalAction("notation", str(e)) from None
+        before = len(self.dice.log)
+        self.apply(action)
+        return self.dice.log[before:]

@@ -21,9 +21,9 @@ from itertools import combinations
 from typing import Sequence
 
 from hothsim.data.cards import GlossaryFile
-from hothsim.kernel.engine import Event, IllegalAction
-from hothsim.kernel.dice import Dice, Roll
-from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
+from hothsim.kernel.engine import Event, IllegalAction, RecordedGame
+from hothsim.kernel.dice import Dice
+from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
@@ -40,7 +40,6 @@ from hothsim.skirmish.actions import (
     Heal,
     Keep,
     Move,
-    NotationError,
     Opportunity,
     Place,
     Ready,
@@ -132,8 +131,10 @@ _KINDS: dict[str, tuple[type, ...]] = {
 }
 
 
-class SkirmishGame:
+class SkirmishGame(RecordedGame[GameState]):
     """A skirmish in progress (see the module docstring)."""
+
+    parse_action = staticmethod(parse_action)
 
     def __init__(self, setup: Setup, state: GameState, dice: Dice, board: Board, record: GameRecord) -> None:
         self.setup = setup
@@ -147,26 +148,6 @@ class SkirmishGame:
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
 
     # ------------------------------------------------------------------ the interface
-
-    @property
-    def state(self) -> GameState:
-        """The current immutable state."""
-        return self._state
-
-    @property
-    def record(self) -> GameRecord:
-        """Header plus every decision so far with its rolls."""
-        return self._record
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._state.stage == "over"
-
-    @property
-    def winner(self) -> Side | None:
-        """"rebel", "imperial", or None (not over, or a draw)."""
-        return self._state.winner
 
     def card(self, fig: Figure) -> Card:
         """The stat card of a figure."""
@@ -210,32 +191,13 @@ class SkirmishGame:
             return Decision(mover.side, "turn", mover.id)
         return Decision(s.phase_side, "activate")
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for the pending decision, in a fixed order."""
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
-
     def apply(self, action: Action) -> list[Event]:
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
         self._check(action)
         before = len(self.dice.log)
         state, events = self._resolve(self._state, action)
-        rolls = tuple(self.dice.log[before:])
-        self._state = state
-        self._legal = None
-        self._record = self._record.with_entry(RecordEntry(action.notation(), rolls))
+        self._commit(action, state, before)
         return events
-
-    def apply_notation(self, text: str) -> Sequence[Roll]:
-        """Apply an action written in notation; returns the rolls it made (for replays)."""
-        try:
-            action = parse_action(text)
-        except NotationError as e:
-            raise IllegalAction("notation", str(e)) from None
-        before = len(self.dice.log)
-        self.apply(action)
-        return self.dice.log[before:]
 
     def describe(self, figure_id: str) -> list[str]:
         """A figure's stat card as the game shows it: numbers now (with the modifiers in play and why),
