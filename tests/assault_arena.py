@@ -90,3 +90,24 @@ def arena(rows: list[str], units: dict[str, tuple], card: str | None = "walkers-
 def clear(columns: int = 10, rows: int = 10) -> list[str]:
     """An all-clear map."""
     return [" ".join("." * columns) for _ in range(rows)]
+
+
+def on_perimeter(units: dict[str, tuple], card: str, **state) -> AssaultGame:
+    """A game on the shipped map (hoth-perimeter) with only the given units, as `arena` places them."""
+    from hothsim.games import open_game
+
+    real = open_game("assault-on-hoth", seed=0)
+    small = arena(clear(2, 2), {}, card=card)
+    made = []
+    for uid, spec in units.items():
+        kind, where = spec[0], spec[1]
+        u = Unit(uid, kind, RULES.units[kind].side, facing=spec[2] if len(spec) > 2 else 3)
+        if where == "base":
+            u = replace(u, where="base")
+        elif where.startswith("aboard:"):
+            u = replace(u, where="aboard", aboard=where.split(":", 1)[1])
+        else:
+            u = replace(u, where="map", hex=parse_hex(where))
+        made.append(u)
+    s = replace(small.state, units=tuple(made), **state)
+    return AssaultGame(real.setup, s, ScriptedDice([]), real.terrain, real.record)
