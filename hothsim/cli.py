@@ -24,9 +24,7 @@ from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, u
 from hothsim.data.files import read_text
 from hothsim.games import LoadError, load_game, open_game, parse_action_for, replay_steps, transcript
 from hothsim.kernel.dice import DiceError, ScriptedDice
-from hothsim.assault.actions import NotationError as AssaultNotationError
-from hothsim.skirmish.actions import NotationError
-from hothsim.kernel.engine import IllegalAction
+from hothsim.kernel.engine import IllegalAction, NotationError
 
 EXIT_USER_ERROR = 2
 
@@ -139,7 +137,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:
             action = parse_action_for(game.record.header.game, line)
             events = game.apply(action)  # type: ignore[arg-type]
-        except (NotationError, AssaultNotationError) as e:
+        except NotationError as e:
             raise UserError(f"{args.actions}, line {n}: {e}") from None
         except IllegalAction as e:
             _print_run(game, log, args.json)

@@ -5,14 +5,10 @@ This is where files meet the rules cores: `hothsim/skirmish` and `hothsim/assaul
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pathlib import Path
 
-from hothsim.assault.game import AssaultGame
-from hothsim.assault.game import Setup as AssaultSetup
-from hothsim.assault.game import initial_state as assault_initial_state
-from hothsim.assault.game import new_header as assault_header
-from hothsim.assault.movement import Terrain
-from hothsim.data.assault import battlefield, check_forces, load_assault_rules
 from hothsim.data.cards import load_cards, load_glossary
 from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
@@ -25,6 +21,9 @@ from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
 from hothsim.skirmish.state import SIDES
+
+if TYPE_CHECKING:
+    from hothsim.assault.game import AssaultGame
 
 
 def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, grid: SquareMap, map_path: Path,
@@ -81,8 +80,16 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
 
 
 def open_assault(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, hmap: HexMap, map_path: Path,
-                 dice: Dice, seed: int, created: str, scripted: bool) -> AssaultGame:
+                 dice: Dice, seed: int, created: str, scripted: bool) -> "AssaultGame":
     """A new game of Assault on Hoth, before set-up: rules files, map zones and forces all checked."""
+    # Imported here so that playing a skirmish never loads the other game.
+    from hothsim.assault.game import AssaultGame
+    from hothsim.assault.game import Setup as AssaultSetup
+    from hothsim.assault.game import initial_state as assault_initial_state
+    from hothsim.assault.game import new_header as assault_header
+    from hothsim.assault.movement import Terrain
+    from hothsim.data.assault import battlefield, check_forces, load_assault_rules
+
     settings = scenario.assault
     assert settings is not None
     rules = load_assault_rules(catalog.root / "rules" / "assault")

@@ -18,11 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
+from hothsim.kernel.engine import NotationError
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, parse_hex
 
 
-class NotationError(ValueError):
-    """A line that is not an action in the notation."""
 
 
 def _hex(token: str) -> Hex:

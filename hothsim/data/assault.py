@@ -23,7 +23,8 @@ from hothsim.assault.rules import (
     UnitType,
 )
 from hothsim.data.cards import Stat
-from hothsim.data.errors import DataError, from_validation, list_entry_error
+from hothsim.data.errors import DataError, list_entry_error
+from hothsim.data.scenario import AssaultSettings
 from hothsim.data.files import read_text, read_toml
 from hothsim.kernel.hexes import HexMap
 
@@ -218,25 +219,6 @@ class HeroFile(BaseModel):
     summary: str = Field(min_length=1, max_length=600)
 
 
-class AssaultSettings(BaseModel):
-    """The `[assault]` table of an Assault on Hoth scenario: starting forces and the map's named zones."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    imperial: dict[str, int] = Field(description="unit type id -> how many start (Walkers carry the Snowtroopers)")
-    rebel: dict[str, int]
-    transports_to_win: int = Field(5, ge=1, le=21)
-    five_transports_remedy: bool = Field(True, description="a fifth Transports Away! as the fifth Event goes back in")
-    speeder_sector: str = Field("rebel-sector-4", description="where the Snowspeeders start")
-    imperial_sector: str = "imperial-reinforcement"
-    rebel_setup: str = "rebel-setup"
-    base_entries: str = "base-entry"
-    shield_generator: str = "shield-generator"
-    power_grid: str = "power-grid"
-    forward_line: str = "forward-line"
-    sectors: list[str] = Field(default_factory=lambda: ["imperial-reinforcement", "rebel-sector-3", "rebel-sector-4"])
-
-
 def _load(path: Path, model: type[BaseModel]) -> BaseModel:
     text = read_text(path)
     raw = read_toml(path, text)
@@ -351,4 +333,4 @@ def check_forces(path: Path, settings: AssaultSettings, rules: AssaultRules, eve
                         entry="assault", field="sectors")
 
 
-__all__ = ["AssaultSettings", "load_assault_rules", "battlefield", "check_forces", "from_validation"]
+__all__ = ["load_assault_rules", "battlefield", "check_forces"]

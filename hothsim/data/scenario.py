@@ -11,7 +11,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from hothsim.data.assault import AssaultSettings
 from hothsim.data.errors import DataError, from_validation
 from hothsim.data.files import read_text, read_toml
 
@@ -38,6 +37,25 @@ class SkirmishSettings(BaseModel):
         if self.build_points is not None and (self.rebel or self.imperial):
             raise ValueError("squads are either given or built ('build_points'), not both")
         return self
+
+
+class AssaultSettings(BaseModel):
+    """The `[assault]` table of an Assault on Hoth scenario: starting forces and the map's named zones."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    imperial: dict[str, int] = Field(description="unit type id -> how many start (Walkers carry the Snowtroopers)")
+    rebel: dict[str, int]
+    transports_to_win: int = Field(5, ge=1, le=21)
+    five_transports_remedy: bool = Field(True, description="a fifth Transports Away! as the fifth Event goes back in")
+    speeder_sector: str = Field("rebel-sector-4", description="where the Snowspeeders start")
+    imperial_sector: str = "imperial-reinforcement"
+    rebel_setup: str = "rebel-setup"
+    base_entries: str = "base-entry"
+    shield_generator: str = "shield-generator"
+    power_grid: str = "power-grid"
+    forward_line: str = "forward-line"
+    sectors: list[str] = Field(default_factory=lambda: ["imperial-reinforcement", "rebel-sector-3", "rebel-sector-4"])
 
 
 class ScenarioFile(BaseModel):

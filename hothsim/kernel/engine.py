@@ -11,6 +11,10 @@ from hothsim.kernel.dice import Dice, Roll
 from hothsim.kernel.record import GameRecord, RecordEntry
 
 
+class NotationError(ValueError):
+    """A line that is not an action in the game's notation (docs/notation.md)."""
+
+
 class IllegalAction(Exception):
     """An action the rules forbid now; `rule` names the rule.  The game state is unchanged."""
 

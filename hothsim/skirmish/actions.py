@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from hothsim.kernel.engine import NotationError
 from hothsim.kernel.squares import Square, parse_square, square_label
 
 
-class NotationError(ValueError):
-    """A line that is not an action in the notation."""
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,8 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from hothsim.assault.game import AssaultGame
 from hothsim.kernel.hexes import offset_of
 from hothsim.saves import write_record
-from hothsim.tui.hexcontrol import handle_hex_key, luke_secret
-from hothsim.tui.hexview import ARROWS, ASCII_ARROWS, render_assault
 from hothsim.tui.controller import UIState, handle_key
 from hothsim.tui.frame import Frame
 from hothsim.tui.view import render
@@ -97,9 +94,17 @@ def play(game, save_path: Path) -> None:
     curses.wrapper(_loop, game, save_path)
 
 
+def is_assault(game) -> bool:
+    """Whether a game is Assault on Hoth (its record says so)."""
+    return game.record.header.game == "assault"
+
+
 def screen_for(game):
     """(render, handle_key, first cursor) for the kind of game."""
-    if isinstance(game, AssaultGame):
+    if is_assault(game):
+        from hothsim.tui.hexcontrol import handle_hex_key
+        from hothsim.tui.hexview import ARROWS, ASCII_ARROWS, render_assault
+
         arrows = ARROWS if "utf" in locale.getpreferredencoding(False).lower() else ASCII_ARROWS
         here = next((u.hex for u in game.state.units if u.where == "map"), None)
         start = offset_of(here) if here is not None else (game.setup.field.map.columns // 2, 0)
@@ -111,7 +116,9 @@ def screen_for(game):
 def handover_for(game, before) -> str:
     """The hand-over notice due before the next screen, if it would show a secret to the wrong player."""
     after = game.pending
-    if isinstance(game, AssaultGame):
+    if is_assault(game):
+        from hothsim.tui.hexcontrol import luke_secret
+
         if after.kind == "luke":
             return ("Hand over to the Rebel player: the Imperial player looks away while Luke is assigned to a "
                     "Snowspeeder in secret.")

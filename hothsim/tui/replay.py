@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import curses
-from hothsim.tui.app import Painter, key_name
+from hothsim.tui.app import Painter, is_assault, key_name
 from hothsim.tui.controller import MOVES, UIState
 from hothsim.tui.view import render
-from hothsim.tui.hexview import render_assault
-from hothsim.assault.game import AssaultGame
 
 
 def replay_screen(steps: list) -> None:
@@ -17,14 +15,16 @@ def replay_screen(steps: list) -> None:
 
 def board_size(game) -> tuple[int, int]:
     """Columns and rows of the game's map (squares or hexes)."""
-    if isinstance(game, AssaultGame):
+    if is_assault(game):
         return game.setup.field.map.columns, game.setup.field.map.rows
     return game.setup.grid.width, game.setup.grid.height
 
 
 def render_step(game, ui: UIState, width: int, height: int):
     """One replayed position: a skirmish, or Assault on Hoth with Luke's secret shown."""
-    if isinstance(game, AssaultGame):
+    if is_assault(game):
+        from hothsim.tui.hexview import render_assault
+
         return render_assault(game, ui, width, height, reveal=True)
     return render(game, ui, width, height)
 
