@@ -1,0 +1,52 @@
+"""Whatever a player types, Assault on Hoth answers with a typed refusal (NotationError or IllegalAction
+naming the rule) or plays the action; it never crashes and a refusal never changes the game."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hothsim.assault.actions import parse_action
+from hothsim.games import open_game
+from hothsim.kernel.engine import IllegalAction, NotationError
+from tests.conformance import choose
+
+VERBS = ["place", "board", "luke", "move", "fire", "harpoon", "done", "displace", "armor", "critical", "choose",
+         "repair", "jump", ""]
+WORDS = ["walker-1", "walker-9", "atst-1", "speeder-2", "trooper-3", "tower-1", "snowtrooper-1", "shield-generator",
+         "power-grid", "base", "0101", "1029", "2032", "9999", "0000", "fflf", "rrrf", "lrlr", "s", "nw", "+2", "+11",
+         "force", "take", "legs", "body", "blaster", "3", "-1", "x"]
+
+
+def game_in_play(seed: int):
+    g = open_game("assault-on-hoth", seed=seed)
+    rnd = random.Random(seed)
+    while g.state.stage == "setup" or rnd.random() < 0.9 and not g.is_over:
+        g.apply(choose(rnd, g.legal_actions()))
+    return g
+
+
+GAMES = {seed: game_in_play(seed) for seed in (1, 2)}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.sampled_from([1, 2]), verb=st.sampled_from(VERBS),
+       words=st.lists(st.sampled_from(WORDS), max_size=3))
+def test_typed_lines_are_played_or_refused_with_a_reason(seed, verb, words):
+    g = GAMES[seed].clone()
+    before = (g.state, g.record)
+    line = " ".join([verb] + words)
+    try:
+        action = parse_action(line)
+    except NotationError as e:
+        assert str(e)
+        return
+    try:
+        g.apply(action)
+    except IllegalAction as e:
+        assert e.rule and e.message
+        assert (g.state, g.record) == before  # a refusal changes nothing
+        return
+    assert action in GAMES[seed].legal_actions() or action.notation().startswith("move walker")
