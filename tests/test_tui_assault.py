@@ -237,3 +237,17 @@ def test_luke_s_force_track_is_shown_to_the_rebel_player_on_f_only():
     assert "Force" not in render_assault(g, UIState(), 100, 30).text().splitlines()[0]
     ui, _ = press(g, UIState(), ["F"])
     assert "Luke flies speeder-1: 9 Force points left" in ui.message
+
+
+def test_help_status_and_keys_fit_an_80x24_terminal():
+    from hothsim.tui.hexcontrol import HEX_HELP
+
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0505")}, card="walkers-move",
+              luke="speeder-1", luke_revealed=True, force=8)
+    fr = render_assault(g, UIState(help=True), 80, 24)
+    text = fr.text()
+    assert all(line.rstrip() in text for line in HEX_HELP)  # nothing cut off
+    plain = render_assault(g, UIState(), 80, 24)
+    assert "Transports Away 0/5 | imperial: act" in plain.line(0)
+    assert plain.line(23).rstrip().endswith("? help  q")
+    assert "Luke speeder-1: 8 Force" in render_assault(g, UIState(), 120, 30).line(0)

@@ -85,10 +85,10 @@ def _status(game, fr: Frame) -> None:
     parts = [game.setup.scenario_name]
     parts.append(f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up")
     parts.append(f"Transports Away {s.transports}/{game.setup.transports_to_win}")
-    parts.append(f"Events left {len(s.event_deck)}")
+    parts.append(f"{d.player or 'nobody'}: {d.kind}")  # the most needed parts first: a narrow screen cuts the end
+    parts.append(f"Events {len(s.event_deck)}")
     if s.luke_revealed:
-        parts.append(f"Luke ({s.luke}) Force {s.force}")
-    parts.append(f"{d.player or 'nobody'}: {d.kind}")
+        parts.append(f"Luke {s.luke}: {s.force} Force")
     fr.put(0, 0, " | ".join(parts)[: fr.width].ljust(fr.width), "status")
 
 
@@ -346,7 +346,7 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
     elif game.is_over:
         keys = "arrows look around  c chart  ? help  q quit"
     else:
-        keys = "arrows move  Enter choose  m menu  e end round  Tab next unit  c chart  ? help  q quit"
+        keys = "arrows move  Enter choose  m menu  e end round  Tab next  c chart  ? help  q"
     fr.put(0, fr.height - 1, keys[: fr.width], "keys")
 
 

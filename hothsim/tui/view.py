@@ -72,7 +72,7 @@ def render(game, ui: UIState, width: int, height: int) -> Frame:
         lines += [f"[{'x' if h in ui.chosen else ' '}] {h}  (+4)" for h in ch.eligible]
         _box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=ui.helper_index + 3)
     if ui.help:
-        _box(fr, HELP, 2, 2, width - 4, "help")
+        _box(fr, HELP, 0, 1, width, "help")
     return fr
 
 
@@ -225,7 +225,7 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
     elif game.is_over:
         keys = "arrows look around  g explain  ? help  q quit"
     else:
-        keys = "arrows/hjkl move  Enter choose  m menu  Tab next figure  g explain  ? help  q quit"
+        keys = "arrows move  Enter choose  m menu  Tab next  p path  g explain  ? help  q quit"
     fr.put(0, fr.height - 1, keys[: fr.width], "keys")
 
 
