@@ -228,3 +228,30 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
     p.wait_for(f"Replay: decision {step_key(replay_steps(record), 0, ']')} of {len(record.entries)}")
     p.keys(["q"])
     p.child.expect(pexpect.EOF, timeout=20)
+
+
+def test_taking_back_a_move_by_key_rewrites_the_save(setting):
+    scenario, save, env = setting
+    t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], env)
+    t.wait_for("Arena | round 1")
+    mirror = open_game(scenario, seed=5)
+    ui = UIState(cursor=next(f.pos for f in mirror.state.living()))
+
+    def choose(action) -> None:
+        nonlocal ui
+        keys = keys_for(mirror, ui, action)
+        ui, chosen = press(mirror, ui, keys)
+        assert chosen == action
+        t.keys(keys)
+        mirror.apply(action)
+
+    choose(parse_action("first rebel"))
+    choose(parse_action("activate elite-hoth-trooper"))
+    choose(parse_action("move elite-hoth-trooper b8"))  # far from the Snowtrooper: no attack of opportunity
+    t.wait_for("elite-hoth-trooper moves")
+    assert len(read_record(save).entries) == 3
+    t.keys(["U"])
+    t.wait_for("the last decision is taken back")
+    assert [e.action for e in read_record(save).entries] == ["first rebel", "activate elite-hoth-trooper"]
+    t.keys(["q"])
+    t.child.expect(pexpect.EOF, timeout=20)

@@ -256,3 +256,11 @@ def test_drawing_a_path_into_an_enemy_is_refused_with_a_reason(tmp_path):
     g.apply(parse_action("activate hoth-trooper"))
     ui, _ = press(g, UIState(), ["p", "l"])
     assert ui.path == () and "no step" in ui.message
+
+
+def test_the_help_fits_an_80x24_terminal():
+    from hothsim.tui.controller import HELP
+
+    g = open_game("salvage", seed=1)
+    text = render(g, UIState(help=True), 80, 24).text()
+    assert all(line.rstrip() in text for line in HELP)

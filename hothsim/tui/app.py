@@ -16,6 +16,7 @@ from hothsim.kernel.hexes import offset_of
 from hothsim.saves import write_record
 from hothsim.tui.controller import UIState, handle_key
 from hothsim.tui.frame import Frame
+from hothsim.tui.history import History
 from hothsim.tui.view import render
 
 # Attribute name -> (colour, fallback without colour).
@@ -138,6 +139,7 @@ def _loop(screen, game, save_path: Path) -> None:
     painter = Painter()
     draw, keys, start = screen_for(game)
     ui = UIState(cursor=start, log=("Saved as " + str(save_path),), handover=handover_for(game, game.pending))
+    history = History()
     while True:
         h, w = screen.getmaxyx()
         painter.paint(screen, draw(game, ui, w, h))
@@ -149,12 +151,24 @@ def _loop(screen, game, save_path: Path) -> None:
         if name == "KEY_RESIZE":
             continue
         before = game.pending
+        if name == "U" and ui.menu is None and not (ui.handover or ui.help or ui.drawing or ui.walking):
+            earlier, why = history.take_back(game)
+            if earlier is None:
+                ui = replace(ui, message=why)
+                continue
+            game = earlier  # type: ignore[assignment]
+            write_record(save_path, game.record)
+            ui = replace(ui, selected="", walk="", path=(), message="the last decision is taken back",
+                         log=(ui.log + ("(the last decision is taken back)",))[-200:])
+            continue
         ui, action, quit_ = keys(game, ui, name)
         if quit_:
             return
         if action is None:
             continue
+        copy = game.clone()
         events = game.apply(action)
+        history.record(copy, before.player, game)
         write_record(save_path, game.record)
         ui = replace(ui, log=(ui.log + tuple(e.text for e in events))[-200:])
         notice = handover_for(game, before)

@@ -4,7 +4,8 @@ Every choice comes from `game.legal_actions()`; nothing here knows any ability. 
 about a square (a destination, a target, a figure to activate, a setup square) is chosen by moving the
 cursor there and pressing Enter; when several actions share the square (combined-fire helpers, say) a
 menu lists them.  Actions about no square (ending a turn, choosing who goes first, a reroll) are in the
-menu (`m` or Space).  Esc closes what is open; nothing undoes an applied action.
+menu (`m` or Space).  Esc closes what is open.  `U` (handled by the app, see `history`) takes back the
+player's own last decisions, never past a roll or a revealed secret.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ HELP = [
     "  g           explain the figure under the cursor in our words",
     "  Esc         close a menu or this help (nothing undoes a choice made)",
     "  Space       (combined fire) toggle the ally under the marker; Enter fires",
+    "  U           take back your last decision (never past a roll or a secret)",
     "  ?           this help          q   quit (the game is already saved)",
     "Map",
     "  . clear  o low objects  ~ difficult  t trench  x pit  # rock",

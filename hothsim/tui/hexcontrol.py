@@ -38,6 +38,7 @@ HEX_HELP = [
     "  e      end the action round      Tab   next unit that may act",
     "  F      Luke's Force (Rebel only: the Imperial player looks away)",
     "  c      the Fire/Armor chart      Esc   deselect / close",
+    "  U      take back your last decision (not past a roll, card or secret)",
     "  ?      this help                 q     quit (the game is already saved)",
     "Map",
     "  . clear  % rough  ^ cliff  B Base entry  G Shield Generator  P Power Grid",
