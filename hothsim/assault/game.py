@@ -759,7 +759,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         faces = self.dice.fire(dice, f"{'harpoon' if harpoon else 'fire'} {uid} at {target}")
         got = count_symbols(faces, symbol)
         armor = self.rules.units["walker"].armor if harpoon else armor_of(self.rules, s, target)
-        name = "Sabers" if symbol == "S" else "Vaders"
+        name = ("Saber" if symbol == "S" else "Vader") + ("" if got == 1 else "s")
         shown = "".join(faces) or "-"
         if got < armor:
             ev.append(Event("miss", f"rolled {shown}: {got} {name} against armor {armor}: miss"))
