@@ -390,8 +390,8 @@ class AssaultGame(RecordedGame[AssaultState]):
             return "turn sequence", f"now the {d.player} player must {d.kind}" + (f" ({d.unit})" if d.unit else "")
         if d.kind == "act" and not isinstance(action, (Move, Walk, Fire, Harpoon, Done)):
             return "turn sequence", f"now the {d.player} player acts: {self.round_title()}"
-        unit = getattr(action, "unit", None)
-        if unit is not None and unit not in INSTALLATIONS and not s.has_unit(unit):
+        unit = getattr(action, "unit", None)  # the one acting or chosen: never an installation
+        if unit is not None and not s.has_unit(unit):
             return "units", f"there is no unit {unit}"
         if isinstance(action, Place):
             assert s.placing is not None
