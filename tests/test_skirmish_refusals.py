@@ -1,0 +1,51 @@
+"""Whatever a player types in a skirmish, the engine plays it or refuses it with a typed error naming the
+rule (NotationError, IllegalAction); it never crashes, and a refusal never changes the game."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hothsim.games import open_game
+from hothsim.kernel.engine import IllegalAction, NotationError
+from hothsim.skirmish.actions import parse_action
+from tests.conformance import choose
+
+VERBS = ["place", "first", "activate", "move", "attack", "end", "force", "opportunity", "decline", "reroll", "keep",
+         "heal", "harpoon", "recruit", "ready", "fly", ""]
+WORDS = ["han", "luke", "vader", "leia", "snowtrooper-1", "snowtrooper-9", "hoth-trooper-1", "elite-snowtrooper",
+         "rebel", "imperial", "a1", "c7", "zz99", "c7~10", "c7~99", "move", "grip", "sweep", "deflect", "riposte",
+         "use", "+snowtrooper-2", "+han", "3", "-", "x"]
+
+
+def game_in_play(scenario: str, seed: int):
+    g = open_game(scenario, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(rnd.randrange(5, 80)):
+        if g.is_over:
+            break
+        g.apply(choose(rnd, g.legal_actions()))
+    return g
+
+
+GAMES = {key: game_in_play(*key) for key in (("echo-base", 1), ("echo-base", 2), ("skirmish", 3), ("salvage", 4))}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(sorted(GAMES)), verb=st.sampled_from(VERBS),
+       words=st.lists(st.sampled_from(WORDS), max_size=3))
+def test_typed_lines_are_played_or_refused_with_a_reason(key, verb, words):
+    g = GAMES[key].clone()
+    before = (g.state, g.record)
+    try:
+        action = parse_action(" ".join([verb] + words))
+    except NotationError as e:
+        assert str(e)
+        return
+    try:
+        g.apply(action)
+    except IllegalAction as e:
+        assert e.rule and e.message
+        assert (g.state, g.record) == before
