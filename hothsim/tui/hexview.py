@@ -86,7 +86,7 @@ def _status(game, fr: Frame) -> None:
     parts.append(f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up")
     parts.append(f"Transports Away {s.transports}/{game.setup.transports_to_win}")
     parts.append(f"{d.player or 'nobody'}: {d.kind}")  # the most needed parts first: a narrow screen cuts the end
-    parts.append(f"Events {len(s.event_deck)}")
+    parts.append(f"Events {len(s.event_deck) if s.stage != 'setup' else len(game.rules.event_cards)}")
     if s.luke_revealed:
         parts.append(f"Luke {s.luke}: {s.force} Force")
     fr.put(0, 0, " | ".join(parts)[: fr.width].ljust(fr.width), "status")
@@ -304,6 +304,8 @@ def describe_action(game, a) -> str:
     elif isinstance(a, Walk):
         end, facing = walk_end(game.terrain, game.state.unit(a.unit), a.steps)
         text += f"   -> {hex_label(end)} facing {DIRECTION_NAMES[facing]}"
+    elif isinstance(a, Place) and a.facing is not None:
+        text += f"   facing {DIRECTION_NAMES[a.facing]}: it fires toward {DIRECTION_NAMES[a.facing]}"
     elif isinstance(a, Armor):
         text += "   (no Force spent)" if a.points == 0 else f"   Luke's armor +{a.points} this action round"
     elif isinstance(a, Critical):
