@@ -14,13 +14,13 @@ from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
 from hothsim.data.scenario import ScenarioFile
 from hothsim.kernel.dice import Dice
+from hothsim.kernel.engine import SIDES
 from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import SquareMap, parse_square
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
-from hothsim.skirmish.state import SIDES
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame

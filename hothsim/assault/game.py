@@ -57,7 +57,7 @@ from hothsim.assault.movement import (
     walker_walks,
     walker_points,
 )
-from hothsim.assault.rules import AssaultRules, Battlefield, Side, other
+from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import (
     AssaultState,
     Decision,
@@ -67,7 +67,7 @@ from hothsim.assault.state import (
     Unit,
     WalkerMove,
 )
-from hothsim.kernel.engine import Event, IllegalAction, RecordedGame
+from hothsim.kernel.engine import Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader

@@ -7,17 +7,10 @@ rules core never reads a file itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from hothsim.kernel.hexes import Hex, HexMap
 
-Side = Literal["rebel", "imperial"]
-SIDES: tuple[Side, Side] = ("imperial", "rebel")
-
-
-def other(side: str) -> Side:
-    """The opposing side."""
-    return "imperial" if side == "rebel" else "rebel"
+from hothsim.kernel.engine import Side
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from hothsim.assault.rules import Side
+from hothsim.kernel.engine import Side
 from hothsim.kernel.hexes import Hex, hex_label
 
 #: Where a unit is: waiting to be placed, on the map, in the Base Box, aboard a Walker, or destroyed.

@@ -5,10 +5,20 @@ these, with the same interface: pending, legal_actions(), apply(), clone(), reco
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Generic, Literal, Sequence, TypeVar
 
 from hothsim.kernel.dice import Dice, Roll
 from hothsim.kernel.record import GameRecord, RecordEntry
+
+
+#: The two sides of the Battle of Hoth, in both games.
+Side = Literal["rebel", "imperial"]
+SIDES: tuple[Side, Side] = ("rebel", "imperial")
+
+
+def other(side: str) -> Side:
+    """The opposing side."""
+    return "imperial" if side == "rebel" else "rebel"
 
 
 class NotationError(ValueError):

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Sequence
 
 from hothsim.data.cards import GlossaryFile
-from hothsim.kernel.engine import Event, IllegalAction, RecordedGame
+from hothsim.kernel.engine import SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
@@ -54,15 +54,12 @@ from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import (
-    SIDES,
     AttackSpec,
     Decision,
     Figure,
     GameState,
     PendingSave,
-    Side,
     Turn,
-    other,
 )
 from hothsim.skirmish.victory import tie_break
 

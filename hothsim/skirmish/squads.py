@@ -14,7 +14,8 @@ from typing import Sequence
 from hothsim.skirmish.actions import Action, Ready, Recruit
 from hothsim.skirmish.cards import Card
 from hothsim.kernel.engine import Event
-from hothsim.skirmish.state import SIDES, Figure, GameState, Side
+from hothsim.kernel.engine import SIDES, Side
+from hothsim.skirmish.state import Figure, GameState
 
 
 class SquadRules:

@@ -12,13 +12,7 @@ from typing import Literal
 
 from hothsim.kernel.squares import Edge, Square, square_label
 
-Side = Literal["rebel", "imperial"]
-SIDES: tuple[Side, Side] = ("rebel", "imperial")
-
-
-def other(side: Side) -> Side:
-    """The opposing side."""
-    return "imperial" if side == "rebel" else "rebel"
+from hothsim.kernel.engine import Side
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from typing import Callable
 from hothsim.kernel.squares import SquareMap
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
-from hothsim.skirmish.state import SIDES, Figure, GameState, Side, other
+from hothsim.kernel.engine import SIDES, Side, other
+from hothsim.skirmish.state import Figure, GameState
 
 
 def centre_squares(grid: SquareMap) -> tuple[tuple[int, int], ...]:
