@@ -181,7 +181,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
         if self.is_over:
             raise IllegalAction("winning the game", "the game is over")
-        if not self._is_legal(action):
+        if not self.is_legal(action):
             rule, why = self._why_not(action)
             raise IllegalAction(rule, why)
         before = len(self.dice.log)
@@ -190,7 +190,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._commit(action, state, before)
         return ev
 
-    def _is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action) -> bool:
+        """Whether an action may be applied now (a Walker's steps in any spelling, not only the listed one)."""
         # A Walker's steps need not be written in the canonical form legal_actions() lists.
         if isinstance(action, Walk) and self.pending.kind == "act" and self._state.has_unit(action.unit):
             s, u = self._state, self._state.unit(action.unit)
@@ -777,26 +778,29 @@ class AssaultGame(RecordedGame[AssaultState]):
         if harpoon:
             return destroy(s, t, f"harpooned by {uid}", ev)
         if tt.is_walker:
-            bonus = 0
-            if u.side == "rebel" and s.rebel_lucky_shot:
-                bonus, s = self.rules.effects.lucky_shot, replace(s, rebel_lucky_shot=False)
-            total = sum(self.dice.two_d6(f"damage to {t.id}")) + bonus
-            if bonus:
-                ev.append(Event("effect", f"Rebel Lucky Shot: +{bonus} to the damage dice"))
+            s, total = self._damage_roll(s, u.side, t.id, "rebel", ev)
             return walker_damage(self.rules, s, t, total, ev)
         if tt.is_speeder:
-            bonus = 0
-            if u.side == "imperial" and s.imperial_lucky_shot:
-                bonus, s = self.rules.effects.lucky_shot, replace(s, imperial_lucky_shot=False)
-            total = sum(self.dice.two_d6(f"damage to {t.id}")) + bonus
-            if bonus:
-                ev.append(Event("effect", f"Imperial Lucky Shot: +{bonus} to the damage dice"))
+            s, total = self._damage_roll(s, u.side, t.id, "imperial", ev)
             hit = speeder_hit_kind(self.rules, t, total)
             if hit == "critical" and s.force >= 1 and (not s.luke_revealed or t.id == s.luke):
                 ev.append(Event("critical", f"damage {total}: critical hit on {t.id}"))
                 return replace(s, fire=PendingFire(uid, t.id, False, 0, "critical", total))
             return speeder_damage(self.rules, s, t, hit, total, ev)
         return destroy(s, t, f"hit by {uid}", ev)
+
+    def _damage_roll(self, s: AssaultState, firer_side: str, target: str, lucky_side: str,
+                     ev: list[Event]) -> tuple[AssaultState, int]:
+        """2d6 for the damage table, plus a Lucky Shot of `lucky_side` if that side fired and holds one
+        (it is then spent)."""
+        flag = f"{lucky_side}_lucky_shot"
+        bonus = 0
+        if firer_side == lucky_side and getattr(s, flag):
+            bonus, s = self.rules.effects.lucky_shot, replace(s, **{flag: False})
+        total = sum(self.dice.two_d6(f"damage to {target}")) + bonus
+        if bonus:
+            ev.append(Event("effect", f"{lucky_side.capitalize()} Lucky Shot: +{bonus} to the damage dice"))
+        return s, total
 
     def _critical(self, s: AssaultState, spend: bool, ev: list[Event]) -> AssaultState:
         f = s.fire

@@ -200,6 +200,21 @@ def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit)
     return out
 
 
+def walk_cost(rules: AssaultRules, t: Terrain, walker: Unit, steps: str) -> int:
+    """The MPs a Walker's steps cost: 1 a hexside turned, 1 a clear hex, 3 a rough one."""
+    mp = 0
+    h, f = walker.hex, walker.facing
+    assert h is not None
+    for c in steps:
+        if c == "f":
+            h = neighbour(h, f)
+            mp += rules.movement.walker_rough if t.terrain.get(h) == "rough" else 1
+        else:
+            f = (f + (1 if c == "r" else -1)) % 6
+            mp += rules.movement.walker_turn
+    return mp
+
+
 def walk_end(t: Terrain, walker: Unit, steps: str) -> tuple[Hex, int]:
     """Where a Walker stands and faces after its steps (for display and tests)."""
     h, f = walker.hex, walker.facing

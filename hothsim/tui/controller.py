@@ -174,6 +174,12 @@ def figure_at(game, square: Square):
     return None
 
 
+def step_cursor(cursor: tuple[int, int], key: str, width: int, height: int) -> tuple[int, int]:
+    """The cursor after a movement key, kept on a board of width x height cells."""
+    dx, dy = MOVES[key]
+    return (min(max(cursor[0] + dx, 0), width - 1), min(max(cursor[1] + dy, 0), height - 1))
+
+
 def menu_key(ui: UIState, key: str):
     """A key while a menu is open: (the new UI state, the item chosen with Enter or None)."""
     assert ui.menu is not None
@@ -256,10 +262,7 @@ def handle_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
     if key in ESC:
         return replace(ui, explain=False, message=""), None, False
     if key in MOVES:
-        dx, dy = MOVES[key]
-        x = min(max(ui.cursor[0] + dx, 0), grid.width - 1)
-        y = min(max(ui.cursor[1] + dy, 0), grid.height - 1)
-        return replace(ui, cursor=(x, y), message=""), None, False
+        return replace(ui, cursor=step_cursor(ui.cursor, key, grid.width, grid.height), message=""), None, False
     if key == "\t":
         figs = sorted((f.pos for f in game.state.living() if f.pos is not None), key=lambda p: (p[1], p[0]))
         if figs:

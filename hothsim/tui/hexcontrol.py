@@ -26,7 +26,7 @@ from hothsim.assault.actions import (
 from hothsim.assault.fire import INSTALLATIONS
 from hothsim.assault.movement import walk_end, walk_problem
 from hothsim.kernel.hexes import Hex, hex_from_offset, offset_of, parse_hex
-from hothsim.tui.controller import ENTER, ESC, MOVES, UIState, menu_key
+from hothsim.tui.controller import ENTER, ESC, MOVES, UIState, menu_key, step_cursor
 
 HEX_HELP = [
     "Keys (Assault on Hoth)",
@@ -150,7 +150,7 @@ def _walk_keys(game, ui: UIState, key: str) -> tuple[UIState, Action | None, boo
         return replace(ui, walk=steps, cursor=offset_of(h)), None, False
     if key in ENTER and ui.walk:
         action = Walk(w.id, ui.walk)
-        if not game._is_legal(action):  # noqa: SLF001 - the engine's own check, spelled as typed
+        if not game.is_legal(action):
             return replace(ui, message="that walk is not legal now"), None, False
         return replace(ui, walk="", walking=False, selected="", message=""), action, False
     if key in ESC:
@@ -184,10 +184,7 @@ def handle_hex_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None,
     if key in ESC:
         return replace(ui, selected="", walk="", walking=False, message=""), None, False
     if key in MOVES:
-        dx, dy = MOVES[key]
-        x = min(max(ui.cursor[0] + dx, 0), m.columns - 1)
-        y = min(max(ui.cursor[1] + dy, 0), m.rows - 1)
-        return replace(ui, cursor=(x, y), message=""), None, False
+        return replace(ui, cursor=step_cursor(ui.cursor, key, m.columns, m.rows), message=""), None, False
     if key == "\t":
         units = [unit_hex(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"]
         spots = sorted(offset_of(h) for h in units if h is not None)

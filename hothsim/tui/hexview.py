@@ -14,12 +14,12 @@ import textwrap
 from hothsim.assault.actions import Armor, Critical, Fire, Harpoon, Move, Place, Walk
 from hothsim.assault.fire import Shot
 from hothsim.assault.game import hit_probability
-from hothsim.assault.movement import walk_end, walker_points
+from hothsim.assault.movement import walk_cost, walk_end, walker_points
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire, neighbour
 from hothsim.tui.controller import UIState
 from hothsim.tui.frame import Frame
 from hothsim.tui.hexcontrol import HEX_HELP, actors, anchor, cursor_hex, luke_secret
-from hothsim.tui.view import MIN_HEIGHT, MIN_WIDTH, _box
+from hothsim.tui.view import MIN_HEIGHT, MIN_WIDTH, _box, put_panel
 
 ARROWS = "↑↗↘↓↙↖"
 ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
@@ -249,19 +249,7 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, revea
                                      ("Imperial Lucky Shot", s.imperial_lucky_shot)) if on]
     if effects:
         lines.append(("In force: " + ", ".join(effects), "notice"))
-    lines = _wrapped(lines, w)
-    log: list[str] = []
-    for entry in ui.log:
-        log += textwrap.wrap(entry, w - 1) or [""]
-    keep = min(len(log), max(4, h // 3))
-    lines = lines[: max(1, h - keep - 2)]
-    lines.append(("", ""))
-    lines.append(("Log", "panel-head"))
-    room = h - len(lines)
-    for ln in log[-room:] if room > 0 else []:
-        lines.append((ln, "log"))
-    for i, (text, attr) in enumerate(lines[:h]):
-        fr.put(x0, y0 + i, text[:w], attr)
+    put_panel(fr, x0, y0, w, h, _wrapped(lines, w), ui.log)
 
 
 def _wrapped(lines: list[tuple[str, str]], w: int) -> list[tuple[str, str]]:
@@ -322,7 +310,7 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
         if ui.selected and game.state.has_unit(ui.selected):
             u = game.state.unit(ui.selected)
             if u.type == "walker" and ui.walking:
-                left = walker_points(game.rules, u) - _spent(game, u, ui.walk)
+                left = walker_points(game.rules, u) - walk_cost(game.rules, game.terrain, u, ui.walk)
                 what += f" | {u.id}: Up forward, Left/Right turn, Enter go ({ui.walk or 'no steps'}; {left} MPs left)"
             elif u.type == "walker":
                 what += f" | {u.id}: w to walk, Enter on a highlighted enemy to fire"
@@ -369,19 +357,6 @@ def _hint(game, ui: UIState) -> str:
         return f"Enter: move to {a.to}, {cost} of {game.rules.movement.points} MPs{more}"
     text = "; ".join(describe_action(game, c) for c in choices)
     return f"Enter: {text}" if len(choices) == 1 else f"Enter chooses: {text}"
-
-
-def _spent(game, walker, steps: str) -> int:
-    mp = 0
-    h, f = walker.hex, walker.facing
-    for c in steps:
-        if c == "f":
-            h = neighbour(h, f)
-            mp += game.rules.movement.walker_rough if game.terrain.terrain.get(h) == "rough" else 1
-        else:
-            f = (f + (1 if c == "r" else -1)) % 6
-            mp += game.rules.movement.walker_turn
-    return mp
 
 
 def _menu(game, ui: UIState, fr: Frame) -> None:

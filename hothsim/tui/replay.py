@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import curses
 from hothsim.tui.app import Painter, is_assault, key_name
-from hothsim.tui.controller import MOVES, UIState
+from hothsim.tui.controller import MOVES, UIState, step_cursor
 from hothsim.tui.view import render
 
 
@@ -64,8 +64,6 @@ def _loop(screen, steps: list) -> None:
         if name == "q":
             return
         if name in MOVES and name not in ("h", "l", "KEY_LEFT", "KEY_RIGHT"):
-            dx, dy = MOVES[name]
-            width, height = board_size(game)
-            cursor = (min(max(cursor[0] + dx, 0), width - 1), min(max(cursor[1] + dy, 0), height - 1))
+            cursor = step_cursor(cursor, name, *board_size(game))
             continue
         index = step_key(steps, index, name)

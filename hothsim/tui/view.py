@@ -181,10 +181,16 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> No
                 lines.append((part, f.side))
         if not ui.explain and len(card) > 2:
             lines.append(("(g: explain the abilities)", "dim"))
+    put_panel(fr, x0, y0, w, h, lines, ui.log)
+
+
+def put_panel(fr: Frame, x0: int, y0: int, w: int, h: int, lines: list[tuple[str, str]], log_entries) -> None:
+    """A side panel: the given (text, attribute) lines on top, then the log's last entries, wrapped to the
+    panel's width; the log always keeps a few lines."""
     log: list[str] = []
-    for entry in ui.log:
+    for entry in log_entries:
         log += textwrap.wrap(entry, w - 1) or [""]
-    keep = min(len(log), max(4, h // 3))  # the log always keeps a few lines
+    keep = min(len(log), max(4, h // 3))
     lines = lines[: max(1, h - keep - 2)]
     lines.append(("", ""))
     lines.append(("Log", "panel-head"))
