@@ -22,27 +22,13 @@ from hothsim.assault.rules import (
     Movement,
     UnitType,
 )
-from hothsim.data.cards import Stat
+from hothsim.data.cards import Sourced, Stat
 from hothsim.data.errors import DataError, list_entry_error
 from hothsim.data.scenario import AssaultSettings
 from hothsim.data.files import read_text, read_toml
 from hothsim.kernel.hexes import HexMap
 
-Source = Literal["rulebook", "public", "reconstructed"]
 _ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
-
-
-class _Sourced(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    source: Source
-    why: str = ""
-
-    @model_validator(mode="after")
-    def _reason(self) -> "_Sourced":
-        if self.source == "reconstructed" and not self.why.strip():
-            raise ValueError("a reconstructed entry needs a one-line 'why'")
-        return self
 
 
 class UnitModel(BaseModel):
@@ -120,7 +106,7 @@ class UnitsFile(BaseModel):
     events: EventNumbersModel
 
 
-class ActionCardModel(_Sourced):
+class ActionCardModel(Sourced):
     """One kind of Action card and how many of it the deck holds."""
 
     id: str = Field(pattern=_ID)
@@ -139,7 +125,7 @@ class ActionsFile(BaseModel):
     card: list[ActionCardModel] = Field(min_length=1)
 
 
-class EventCardModel(_Sourced):
+class EventCardModel(Sourced):
     """One kind of Event card."""
 
     id: str = Field(pattern=_ID)
@@ -180,7 +166,7 @@ class DamageRow(BaseModel):
     hit: Literal["blaster", "body", "legs", "critical", "gunner"]
 
 
-class DamageTableModel(_Sourced):
+class DamageTableModel(Sourced):
     """A damage table and the sizes of its effects."""
 
     rows: list[DamageRow] = Field(min_length=1)

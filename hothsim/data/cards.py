@@ -72,20 +72,25 @@ def parse_ability(text: str) -> tuple[str, str, int | None]:
     return name, arg, num
 
 
-class Stat(BaseModel):
-    """One number on a card and where it comes from."""
+class Sourced(BaseModel):
+    """Where a piece of rules data comes from; a reconstructed one says why in one line."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    value: int = Field(ge=0, le=1000)
     source: Source
     why: str = ""
 
     @model_validator(mode="after")
-    def _reason_for_reconstructed(self) -> "Stat":
+    def _reason_for_reconstructed(self) -> "Sourced":
         if self.source == "reconstructed" and not self.why.strip():
             raise ValueError("a reconstructed value needs a one-line 'why'")
         return self
+
+
+class Stat(Sourced):
+    """One number on a card and where it comes from."""
+
+    value: int = Field(ge=0, le=1000)
 
 
 class CommanderEffect(BaseModel):
