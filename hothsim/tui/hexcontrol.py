@@ -214,12 +214,15 @@ def handle_hex_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None,
         here = cursor_hex(ui)
         if game.pending.kind == "act":
             occupant = game.state.occupant(here)
-            if not ui.selected or (occupant is not None and occupant.id in actors(game) and occupant.id != ui.selected
+            movers = actors(game)
+            selectable = occupant is not None and occupant.id in movers
+            # Enter on another of your units selects it, unless the selected unit has a choice on that hex
+            # (a Snowtrooper mounting its Walker, say).
+            if not ui.selected or (selectable and occupant.id != ui.selected  # type: ignore[union-attr]
                                    and not any(anchor(game, a) == here for a in unit_actions(game, ui.selected))):
-                if occupant is not None and occupant.id in actors(game):
-                    return replace(ui, selected=occupant.id, walk="", message=f"{occupant.id} selected"), None, False
-                base = [u for u in actors(game) if game.state.unit(u).where in ("base", "aboard")]
-                if base:
+                if selectable:
+                    return replace(ui, selected=occupant.id, walk="", message=f"{occupant.id} selected"), None, False  # type: ignore[union-attr]
+                if any(game.state.unit(u).where in ("base", "aboard") for u in movers):
                     return replace(ui, message="units in the Base or aboard a Walker: m for the menu"), None, False
                 return replace(ui, message="no unit of yours that may act here"), None, False
             choices = [a for a in unit_actions(game, ui.selected) if anchor(game, a) == here
