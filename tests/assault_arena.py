@@ -33,6 +33,17 @@ def event_index(card_id: str) -> int:
     return next(i for i, c in enumerate(RULES.event_cards) if c.id == card_id)
 
 
+def make_unit(uid: str, spec: tuple) -> Unit:
+    """A unit from (type, hex label or 'base' or 'aboard:walker-1'[, facing])."""
+    kind, where = spec[0], spec[1]
+    u = Unit(uid, kind, RULES.units[kind].side, facing=spec[2] if len(spec) > 2 else 3)
+    if where == "base":
+        return replace(u, where="base")
+    if where.startswith("aboard:"):
+        return replace(u, where="aboard", aboard=where.split(":", 1)[1])
+    return replace(u, where="map", hex=parse_hex(where))
+
+
 def hex_map(rows: list[str], origin: str = "0202") -> HexMap:
     """A map from rows of terrain symbols (. clear, % rough, ^ cliff), one row per line, column 01 first."""
     cells = [r.split() for r in rows]
@@ -59,19 +70,7 @@ def arena(rows: list[str], units: dict[str, tuple], card: str | None = "walkers-
                      base_entries=frozenset(parse_hex(e) for e in entries), shield_generator=parse_hex(generator),
                      power_grid=parse_hex(grid), forward_line=frozenset())
     setup = Setup("test", "Test", RULES, bf, (), (), 5, True, "sha256:" + "0" * 64, 0, EPOCH, True)
-    made = []
-    for uid, spec in units.items():
-        kind, where = spec[0], spec[1]
-        facing = spec[2] if len(spec) > 2 else 3
-        ut = RULES.units[kind]
-        u = Unit(uid, kind, ut.side, facing=facing)
-        if where == "base":
-            u = replace(u, where="base")
-        elif where.startswith("aboard:"):
-            u = replace(u, where="aboard", aboard=where.split(":", 1)[1])
-        else:
-            u = replace(u, where="map", hex=parse_hex(where))
-        made.append(u)
+    made = [make_unit(uid, spec) for uid, spec in units.items()]
     s = AssaultState(units=tuple(made), stage="play", turn=1, round=1,
                      card=card_index(card) if card else None,
                      action_deck=tuple(card_index(c) for c in (deck or [])),
@@ -98,16 +97,6 @@ def on_perimeter(units: dict[str, tuple], card: str, **state) -> AssaultGame:
 
     real = open_game("assault-on-hoth", seed=0)
     small = arena(clear(2, 2), {}, card=card)
-    made = []
-    for uid, spec in units.items():
-        kind, where = spec[0], spec[1]
-        u = Unit(uid, kind, RULES.units[kind].side, facing=spec[2] if len(spec) > 2 else 3)
-        if where == "base":
-            u = replace(u, where="base")
-        elif where.startswith("aboard:"):
-            u = replace(u, where="aboard", aboard=where.split(":", 1)[1])
-        else:
-            u = replace(u, where="map", hex=parse_hex(where))
-        made.append(u)
+    made = [make_unit(uid, spec) for uid, spec in units.items()]
     s = replace(small.state, units=tuple(made), **state)
     return AssaultGame(real.setup, s, ScriptedDice([]), real.terrain, real.record)

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from hothsim.data.catalog import Catalog
 from hothsim.games import load_game, open_game
+from hothsim.kernel.engine import IllegalAction
 
 MAX_DECISIONS = 50_000
 
@@ -27,6 +28,19 @@ def choose(rnd: random.Random, actions: list):
         kinds.setdefault(type(a).__name__, []).append(a)
     kind = rnd.choice(sorted(kinds))
     return rnd.choice(kinds[kind])
+
+
+def play_typed(game, line: str) -> bool:
+    """Apply a line as a player typed it; True if it was played.  A refusal (bad notation included) must
+    be an IllegalAction naming the rule, and must leave the game and its record unchanged."""
+    before = (game.state, game.record)
+    try:
+        game.apply_notation(line)
+    except IllegalAction as e:
+        assert e.rule and e.message
+        assert (game.state, game.record) == before, "a refusal changed the game"
+        return False
+    return True
 
 
 def check_assault_invariants(game) -> None:
