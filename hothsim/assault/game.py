@@ -485,7 +485,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             if s.stage != "play" or s.placing or s.walker_move or s.fire:
                 return s
             if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
-                if self._generate_kind(s):
+                if self._event_choice_open(s):
                     return s
                 ev.append(Event("event", "no unit can take this Event's effect"))
                 s = self._end_round(replace(s, special=None), ev)
@@ -501,7 +501,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             ev.append(Event("round", f"{self.round_title(s)}: no unit can act"))
             s = self._end_round(s, ev)
 
-    def _generate_kind(self, s: AssaultState) -> bool:
+    def _event_choice_open(self, s: AssaultState) -> bool:
         """Whether the Event choice now pending has any option."""
         if s.special is not None and s.special.effect == "repair":
             return any(w.type == "walker" and w.where == "map" and (w.blaster or w.legs or w.body) for w in s.units)
@@ -556,7 +556,7 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def _end_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
         """The action round is over: the next card is drawn by `_settle`."""
-        return replace(s, card=None, special=None, event=None, acted=frozenset(), luke_armor=0)
+        return replace(s, card=None, special=None, acted=frozenset(), luke_armor=0)
 
     def _next_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
         if not s.action_deck:
@@ -581,7 +581,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             return self._end_round(s, ev)
         index, rest = s.event_deck[0], s.event_deck[1:]
         card = self.rules.event_card(index)
-        s = replace(s, event_deck=rest, events_drawn=s.events_drawn + (index,), event=index)
+        s = replace(s, event_deck=rest, events_drawn=s.events_drawn + (index,))
         ev.append(Event("event", f"Event: {card.name}: {card.text}", (("event", card.id),)))
         fx = card.effect
         if fx == "transports":
@@ -728,7 +728,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         if (not harpoon and u.side == "imperial" and target not in INSTALLATIONS
                 and self.rules.units[s.unit(target).type].is_speeder and s.force > 0
                 and (not s.luke_revealed or target == s.luke)):
-            return replace(s, fire=PendingFire(uid, target, False, force, "armor", shot.dice))
+            return replace(s, fire=PendingFire(uid, target, "armor", dice=shot.dice))
         return self._roll(s, uid, target, shot.dice, harpoon, ev)
 
     def _spend_force(self, s: AssaultState, points: int, what: str, ev: list[Event]) -> AssaultState:
@@ -785,7 +785,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             hit = speeder_hit_kind(self.rules, t, total)
             if hit == "critical" and s.force >= 1 and (not s.luke_revealed or t.id == s.luke):
                 ev.append(Event("critical", f"damage {total}: critical hit on {t.id}"))
-                return replace(s, fire=PendingFire(uid, t.id, False, 0, "critical", total))
+                return replace(s, fire=PendingFire(uid, t.id, "critical", damage=total))
             return speeder_damage(self.rules, s, t, hit, total, ev)
         return destroy(s, t, f"hit by {uid}", ev)
 
@@ -809,8 +809,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         sp = s.unit(f.target)
         if spend:
             s = self._spend_force(s, 1, "the critical hit becomes a body hit", ev)
-            return speeder_damage(self.rules, s, s.unit(sp.id), "body", f.dice, ev)
-        return speeder_damage(self.rules, s, sp, "critical", f.dice, ev)
+            return speeder_damage(self.rules, s, s.unit(sp.id), "body", f.damage, ev)
+        return speeder_damage(self.rules, s, sp, "critical", f.damage, ev)
 
     # the end ----------------------------------------------------------------------
 

@@ -155,14 +155,6 @@ class AssaultRules:
 
 
 @dataclass(frozen=True)
-class Forces:
-    """A side's starting units: unit type id -> count."""
-
-    imperial: tuple[tuple[str, int], ...]
-    rebel: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
 class Battlefield:
     """The map and the named places the rules refer to."""
 

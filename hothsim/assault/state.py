@@ -64,14 +64,14 @@ class WalkerMove:
 
 @dataclass(frozen=True)
 class PendingFire:
-    """A declared fire (or harpoon) waiting for Luke's reaction or his answer to a critical hit."""
+    """A fire at a Snowspeeder waiting for Luke's armor reaction (before the roll) or for his answer to a
+    critical hit (after the damage roll)."""
 
     firer: str
     target: str
-    harpoon: bool
-    force: int  # Force points Luke spends on this fire
     stage: Literal["armor", "critical"]
-    dice: int = 0  # modified fire strength (before Luke's armor)
+    dice: int = 0  # armor stage: the fire dice to roll
+    damage: int = 0  # critical stage: the damage total rolled
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,6 @@ class AssaultState:
     card: int | None = None  # the Action card of this round
     event_deck: tuple[int, ...] = ()  # Event cards still to draw, top first
     events_drawn: tuple[int, ...] = ()
-    event: int | None = None  # the Event card turned this round
     transports: int = 0
     acted: frozenset[str] = frozenset()  # units that have acted this round
     luke: str = ""  # the Snowspeeder Luke flies ("" until assigned)

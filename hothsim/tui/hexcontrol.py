@@ -23,7 +23,6 @@ from hothsim.assault.actions import (
     Place,
     Walk,
 )
-from hothsim.assault.fire import INSTALLATIONS
 from hothsim.assault.movement import walk_end, walk_problem
 from hothsim.kernel.hexes import Hex, hex_from_offset, offset_of, parse_hex
 from hothsim.tui.controller import ENTER, ESC, MOVES, UIState, menu_key, step_cursor
@@ -93,14 +92,14 @@ def luke_secret(game) -> bool:
     return bool(game.state.luke) and not game.state.luke_revealed
 
 
-def public(game, action: Action) -> bool:
+def public(action: Action) -> bool:
     """Whether an action may be shown on a screen the Imperial player might see (Luke's Force choices not)."""
     return not getattr(action, "force", 0)
 
 
 def unit_actions(game, uid: str) -> list[Action]:
     """The legal actions of one unit, without Luke's Force variants."""
-    return [a for a in game.legal_actions() if getattr(a, "unit", None) == uid and public(game, a)]
+    return [a for a in game.legal_actions() if getattr(a, "unit", None) == uid and public(a)]
 
 
 def actors(game) -> list[str]:
@@ -115,7 +114,7 @@ def actors(game) -> list[str]:
 
 def menu_actions(game, ui: UIState) -> tuple[Action, ...]:
     """The menu: choices about no hex, then the selected unit's, then the rest; never Luke's Force."""
-    acts = [a for a in game.legal_actions() if public(game, a)]
+    acts = [a for a in game.legal_actions() if public(a)]
     if game.pending.kind == "act":
         free = [a for a in acts if anchor(game, a) is None and not isinstance(a, Walk)]
         s = game.state
@@ -228,7 +227,7 @@ def handle_hex_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None,
             choices = [a for a in unit_actions(game, ui.selected) if anchor(game, a) == here
                        and not isinstance(a, Walk)]
         else:
-            choices = [a for a in game.legal_actions() if anchor(game, a) == here and public(game, a)]
+            choices = [a for a in game.legal_actions() if anchor(game, a) == here and public(a)]
         if len(choices) == 1:
             return replace(ui, message="", selected="", walk=""), choices[0], False
         if choices:
@@ -237,4 +236,4 @@ def handle_hex_key(game, ui: UIState, key: str) -> tuple[UIState, Action | None,
     return ui, None, False
 
 
-__all__ = ["handle_hex_key", "HEX_HELP", "anchor", "menu_actions", "actors", "INSTALLATIONS"]
+__all__ = ["handle_hex_key", "HEX_HELP", "anchor", "menu_actions", "actors"]

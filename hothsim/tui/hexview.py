@@ -18,7 +18,7 @@ from hothsim.assault.movement import walk_cost, walk_end, walker_points
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire, neighbour
 from hothsim.tui.controller import UIState
 from hothsim.tui.frame import Frame
-from hothsim.tui.hexcontrol import HEX_HELP, actors, anchor, cursor_hex, luke_secret
+from hothsim.tui.hexcontrol import HEX_HELP, anchor, cursor_hex
 from hothsim.tui.view import MIN_HEIGHT, MIN_WIDTH, _box, put_panel
 
 ARROWS = "↑↗↘↓↙↖"
@@ -373,4 +373,4 @@ def _menu(game, ui: UIState, fr: Frame) -> None:
     _box(fr, lines, 2, 2, box_w, "menu", highlight=ui.menu_index - top + 1)
 
 
-__all__ = ["render_assault", "describe_action", "chart", "unit_lines", "actors", "luke_secret"]
+__all__ = ["render_assault", "describe_action", "chart", "unit_lines"]
