@@ -124,8 +124,8 @@ def menu_actions(game, ui: UIState) -> tuple[Action, ...]:
             return s.has_unit(uid) and s.unit(uid).where != "map"
 
         mine = [a for a in acts if a not in free and (off_map(a) or (ui.selected and a.unit == ui.selected))]
-        walks = [a for a in mine if isinstance(a, Walk)]
-        mine = [a for a in mine if not isinstance(a, Walk)] + walks[:40]
+        # The selected Walker's walks come last: they are also made step by step with `w`.
+        mine = [a for a in mine if not isinstance(a, Walk)] + [a for a in mine if isinstance(a, Walk)]
         return tuple(free + mine)
     return tuple(acts)
 
