@@ -214,7 +214,90 @@ def _inside_open(e: tuple[str, int, int], r: Rect) -> bool:
     return r[1] < y < r[3] and r[0] <= x < r[2]
 
 
-def _separated(b: Barriers, a: Rect, d: Rect) -> bool:
+@dataclass
+class SightMemo:
+    """What line-of-sight searches on one set of barriers can share: each barrier edge's straight run
+    (the longest straight line of barriers it belongs to) and the hull bridges of each shape of pair
+    (they depend only on the spaces' sizes and offset, not on where the pair stands)."""
+
+    runs: dict[tuple[str, int, int], tuple[tuple[int, int], tuple[int, int]]]
+    bridges: dict = field(default_factory=dict)
+
+    @staticmethod
+    def of(b: Barriers) -> "SightMemo":
+        """Find the straight runs of a set of barriers."""
+        runs: dict[tuple[str, int, int], tuple[tuple[int, int], tuple[int, int]]] = {}
+        for x, y in b.vertical:
+            if ("v", x, y) not in runs:
+                y0, y1 = y, y + 1
+                while (x, y0 - 1) in b.vertical:
+                    y0 -= 1
+                while (x, y1) in b.vertical:
+                    y1 += 1
+                for k in range(y0, y1):
+                    runs[("v", x, k)] = ((x, y0), (x, y1))
+        for x, y in b.horizontal:
+            if ("h", x, y) not in runs:
+                x0, x1 = x, x + 1
+                while (x0 - 1, y) in b.horizontal:
+                    x0 -= 1
+                while (x1, y) in b.horizontal:
+                    x1 += 1
+                for k in range(x0, x1):
+                    runs[("h", k, y)] = ((x0, y), (x1, y))
+        return SightMemo(runs)
+
+    def bridges_of(self, a: Rect, d: Rect) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """`_bridges(a, d)`, computed once per shape of pair."""
+        ox, oy = a[0], a[1]
+        key = (a[2] - ox, a[3] - oy, d[0] - ox, d[1] - oy, d[2] - ox, d[3] - oy)
+        rel = self.bridges.get(key)
+        if rel is None:
+            rel = self.bridges[key] = _bridges((0, 0, key[0], key[1]), key[2:])
+        return [((p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)) for p, q in rel]
+
+
+def _crosses_inside(s0: tuple[int, int], s1: tuple[int, int], l0: tuple[int, int], l1: tuple[int, int]) -> bool:
+    """Whether closed segment s meets segment l at a point strictly between l's ends."""
+    o3, o4 = _orient(s0, s1, l0), _orient(s0, s1, l1)
+    return o3 * o4 < 0 and _orient(l0, l1, s0) * _orient(l0, l1, s1) <= 0
+
+
+def _run_separates(b: Barriers, a: Rect, d: Rect, memo: SightMemo) -> bool:
+    """True when one straight run of barriers touched by the centre-to-centre segment crosses both hull
+    bridges strictly between their ends (and enters neither space): inside the hull it is then a chord
+    with a on one side and d on the other, so every segment between them touches it.  False means
+    "not proved"."""
+    (l0, l1), (r0, r1) = memo.bridges_of(a, d)
+    vert, horiz = b.vertical, b.horizontal
+    tried: set = set()
+    for t in _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2):
+        if t[0] == "p":
+            x, y = t[1], t[2]
+            edges = [e for e, there in ((("v", x, y - 1), (x, y - 1) in vert), (("v", x, y), (x, y) in vert),
+                                        (("h", x - 1, y), (x - 1, y) in horiz), (("h", x, y), (x, y) in horiz)) if there]
+        else:
+            edges = [t]
+        for e in edges:
+            s0, s1 = run = memo.runs[e]
+            if run in tried:
+                continue
+            tried.add(run)
+            if _run_enters(s0, s1, a) or _run_enters(s0, s1, d):
+                continue
+            if _crosses_inside(s0, s1, l0, l1) and _crosses_inside(s0, s1, r0, r1):
+                return True
+    return False
+
+
+def _run_enters(s0: tuple[int, int], s1: tuple[int, int], r: Rect) -> bool:
+    """Whether an axis-parallel segment meets the open rectangle r."""
+    if s0[0] == s1[0]:
+        return r[0] < s0[0] < r[2] and s0[1] < r[3] and s1[1] > r[1]
+    return r[1] < s0[1] < r[3] and s0[0] < r[2] and s1[0] > r[0]
+
+
+def _separated(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = None) -> bool:
     """True when a connected set of barriers between two non-touching spaces joins the two sides of
     their hull that run from one space to the other: every segment from inside a to inside d must
     then touch it (a connected set joining two opposite sides of a disk meets every path between the
@@ -224,7 +307,7 @@ def _separated(b: Barriers, a: Rect, d: Rect) -> bool:
     touch it) and follows barriers that meet at grid points inside the hull.
     """
     hull = _hull(rect_corners(a) + rect_corners(d))
-    (l0, l1), (r0, r1) = _bridges(a, d)
+    (l0, l1), (r0, r1) = memo.bridges_of(a, d) if memo is not None else _bridges(a, d)
     skip = _back_edges(a, d) | _back_edges(d, a)
     vert, horiz = b.vertical, b.horizontal
 
@@ -412,8 +495,15 @@ def _touching_unit_squares(b: Barriers, a: Rect, d: Rect) -> Witness | None:
     return None
 
 
-def find_line_of_sight(b: Barriers, a: Rect, d: Rect) -> Witness | None:
-    """A clear segment between the insides of spaces a and d, or None when there is none."""
+def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = None) -> Witness | None:
+    """A clear segment between the insides of spaces a and d, or None when there is none.
+
+    `memo` (from `SightMemo.of(b)`) saves work shared by many queries on the same barriers.
+
+    The cheap tests come first, in the order that settles most pairs soonest: the centres' segment, one
+    straight wall across the pair's hull, segments between points just inside each space's corners
+    (they pass closest to the wall ends that make the views that remain), the full separation search,
+    and last the exhaustive search over critical lines, which alone is complete."""
     if a[2] - a[0] == 1 == d[2] - d[0] and a[3] - a[1] == 1 == d[3] - d[1] and touching(a, d) and a != d:
         return _touching_unit_squares(b, a, d)
     # Most pairs are settled by the segment between the centres (in halves, integers only).
@@ -422,7 +512,18 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect) -> Witness | None:
     ):
         return Witness((Fraction(a[0] + a[2], 2), Fraction(a[1] + a[3], 2)),
                        (Fraction(d[0] + d[2], 2), Fraction(d[1] + d[3], 2)))
-    if not touching(a, d) and _separated(b, a, d):
+    if memo is None:
+        memo = SightMemo.of(b)
+    if not touching(a, d) and _run_separates(b, a, d, memo):
+        return None
+    # Points 1/16 in from each corner: a segment between two of them passes just beside a wall's end.
+    ca = [(16 * x + (1 if x == a[0] else -1), 16 * y + (1 if y == a[1] else -1)) for x in (a[0], a[2]) for y in (a[1], a[3])]
+    cd = [(16 * x + (1 if x == d[0] else -1), 16 * y + (1 if y == d[1] else -1)) for x in (d[0], d[2]) for y in (d[1], d[3])]
+    for px, py in ca:
+        for qx, qy in cd:
+            if _clear_scaled(b, px, py, qx, qy, 16):
+                return Witness((Fraction(px, 16), Fraction(py, 16)), (Fraction(qx, 16), Fraction(qy, 16)))
+    if not touching(a, d) and _separated(b, a, d, memo):
         return None
     # Segments between points a quarter of the way in from each corner find most remaining views.
     qa = [(4 * a[0] + (a[2] - a[0]) * i, 4 * a[1] + (a[3] - a[1]) * j) for i in (1, 3) for j in (1, 3)]
@@ -530,35 +631,33 @@ def _gap_clear(b: Barriers, a: Rect, d: Rect, mx: int, my: int, q: int, dx: int,
 # Cover
 
 
-def _strip_bounds(c: tuple[int, int], d: Rect, y0: int, y1: int) -> tuple[int, int]:
-    """floor(min x) and ceil(max x) of the hull of point c and rectangle d, clipped to y0 <= y <= y1.
+def _bounds_at(c: tuple[int, int], d: Rect, y: int) -> tuple[int, int]:
+    """floor(min x) and ceil(max x) of the hull of point c and rectangle d on the line at height y
+    (which the hull must meet).
 
-    The hull clipped to a strip is the hull of its vertices inside the strip and of the points where
-    the segments between its vertices cross the strip's lines; the segments from c to d's corners and
-    d's own edges include every hull edge.  Only floor(min) and ceil(max) matter: for a whole number k,
-    k > lo exactly when k >= floor(lo) + 1, and k < hi exactly when k <= ceil(hi) - 1.
+    The hull is the union of the segments from c to the points of d.  On the line, the leftmost of
+    them comes from c itself (y = c's height), from d's left side (y within d), or from the segment
+    to one of d's two left corners; the rightmost likewise with d's right corners.  Only floor(min) and
+    ceil(max) matter: for a whole number k, k > lo exactly when k >= floor(lo) + 1, and k < hi exactly
+    when k <= ceil(hi) - 1.
     """
     cx, cy = c
     dx0, dy0, dx1, dy1 = d
     lo = hi = None
-    if y0 <= cy <= y1:
+    if y == cy:
         lo = hi = cx
-    if dy0 <= y1 and y0 <= dy1:
+    if dy0 <= y <= dy1:
         lo = dx0 if lo is None or dx0 < lo else lo
         hi = dx1 if hi is None or dx1 > hi else hi
-    for ex, ey in ((dx0, dy0), (dx1, dy0), (dx0, dy1), (dx1, dy1)):
-        if ey == cy:
-            continue
-        dy = ey - cy
-        for yl in (y0, y1) if y0 != y1 else (y0,):
-            if (cy < yl < ey) or (ey < yl < cy):
-                num = cx * dy + (yl - cy) * (ex - cx)
-                f = num // dy
-                g = -((-num) // dy)
-                if lo is None or f < lo:
-                    lo = f
-                if hi is None or g > hi:
-                    hi = g
+    for ey in (dy0, dy1):
+        if (cy < y < ey) or (ey < y < cy):
+            dy = ey - cy
+            f = (cx * dy + (y - cy) * (dx0 - cx)) // dy
+            g = -((-(cx * dy + (y - cy) * (dx1 - cx))) // dy)
+            if lo is None or f < lo:
+                lo = f
+            if hi is None or g > hi:
+                hi = g
     assert lo is not None and hi is not None
     return lo, hi
 
@@ -572,62 +671,78 @@ class ConeView:
     mask: int
 
 
-def _swap_barriers(b: Barriers) -> Barriers:
-    """The same barriers with x and y exchanged (a vertical edge becomes a horizontal one)."""
-    return Barriers(
-        frozenset((y, x) for x, y in b.horizontal),
-        frozenset((y, x) for x, y in b.vertical),
-        frozenset((y, x) for x, y in b.points),
-    )
+@dataclass(frozen=True)
+class BarrierRows:
+    """Barriers as bit rows, for scanning a view row by row: `vertical[y]` has bit x - base for each
+    edge ("v", x, y), `horizontal[y]` bit x - base for each edge ("h", x, y)."""
+
+    vertical: dict[int, int]
+    horizontal: dict[int, int]
+    base: int
+
+    @staticmethod
+    def of(b: Barriers) -> "BarrierRows":
+        """Pack a set of barriers into bit rows."""
+        xs = [x for x, _ in b.vertical] + [x for x, _ in b.horizontal]
+        base = min(xs, default=0)
+        vert: dict[int, int] = {}
+        horiz: dict[int, int] = {}
+        for x, y in b.vertical:
+            vert[y] = vert.get(y, 0) | 1 << (x - base)
+        for x, y in b.horizontal:
+            horiz[y] = horiz.get(y, 0) | 1 << (x - base)
+        return BarrierRows(vert, horiz, base)
+
+    def any_between(self, row: dict[int, int], y: int, lo: int, hi: int) -> bool:
+        """Whether row y of `row` has a bit for some x with lo <= x < hi."""
+        bits = row.get(y)
+        if not bits or hi <= lo:
+            return False
+        lo -= self.base
+        hi -= self.base
+        if hi <= 0:
+            return False
+        if lo > 0:
+            bits >>= lo
+            hi -= lo
+        return bool(bits & ((1 << hi) - 1))
 
 
-def cone_view(b: Barriers, c: tuple[int, int], d: Rect, stride: int = 256, swapped: Barriers | None = None) -> ConeView:
+def cone_view(b: Barriers | BarrierRows, c: tuple[int, int], d: Rect, stride: int = 256) -> ConeView:
     """The squares and barriers met by the segments from corner c to points inside d.
 
     Those segments fill the inside of the convex hull of c and d (up to its boundary), so a square
     counts when its inside meets the hull's inside, and a barrier when the hull's inside crosses the
     barrier's inside (an edge on a line through c can only be run along, which gives no cover).  The
-    hull is scanned in strips along its shorter axis.  Squares off the mask (x < 0, x >= stride,
-    y < 0) are left out: nothing that grants cover lies there.  Integers only.
+    hull's corners lie on whole rows, so within the strip between two rows it reaches furthest on one
+    of the two rows: the scan works out each row's bounds once.  Squares off the mask (x < 0,
+    x >= stride, y < 0) are left out: nothing that grants cover lies there.  Integers only.
     """
+    rows = b if isinstance(b, BarrierRows) else BarrierRows.of(b)
     cx, cy = c
-    tall = max(d[3], cy) - min(d[1], cy) > max(d[2], cx) - min(d[0], cx)
-    if tall:  # scan columns: exchange x and y, then map the runs back
-        b = swapped if swapped is not None else _swap_barriers(b)
-        cx, cy = cy, cx
-        d = (d[1], d[0], d[3], d[2])
-    vert, horiz = b.vertical, b.horizontal
     ymin, ymax = min(d[1], cy), max(d[3], cy)
+    bounds = [_bounds_at(c, d, y) for y in range(ymin, ymax + 1)]
     mask = 0
     cover = False
-    cpt = (cx, cy)
-    for row in range(ymin, ymax):
-        lo, hi = _strip_bounds(cpt, d, row, row + 1)
+    for i in range(ymax - ymin):
+        row = ymin + i
+        (lo0, hi0), (lo1, hi1) = bounds[i], bounds[i + 1]
+        lo = lo0 if lo0 < lo1 else lo1
+        hi = hi0 if hi0 > hi1 else hi1
         # Squares x with x + 1 > lo and x < hi: floor(lo) .. ceil(hi) - 1.
-        if tall:
-            if 0 <= row < stride:
-                for x in range(max(lo, 0), hi):
-                    mask |= 1 << (x * stride + row)
-        else:
-            x0, x1 = max(lo, 0), min(hi - 1, stride - 1)
-            if x1 >= x0 and row >= 0:
-                mask |= ((1 << (x1 - x0 + 1)) - 1) << (row * stride + x0)
+        x0, x1 = max(lo, 0), min(hi - 1, stride - 1)
+        if x1 >= x0 and row >= 0:
+            mask |= ((1 << (x1 - x0 + 1)) - 1) << (row * stride + x0)
+        # Vertical barriers at x = k with lo < k < hi, except on c's own line.
         if not cover:
-            for k in range(lo + 1, hi):
-                if k != cx and (k, row) in vert:
-                    cover = True
-                    break
+            if lo < cx < hi:
+                cover = rows.any_between(rows.vertical, row, lo + 1, cx) or rows.any_between(rows.vertical, row, cx + 1, hi)
+            else:
+                cover = rows.any_between(rows.vertical, row, lo + 1, hi)
     if not cover:
-        for j in range(ymin + 1, ymax):
-            if j == cy:
-                continue
-            # The hull's inside meets the line y = j in an open interval with these bounds.
-            lo, hi = _strip_bounds(cpt, d, j, j)
-            for i in range(lo, hi):
-                if (i, j) in horiz:
-                    cover = True
-                    break
-            if cover:
+        for i in range(1, ymax - ymin):
+            if ymin + i != cy and rows.any_between(rows.horizontal, ymin + i, *bounds[i]):
+                cover = True
                 break
     return ConeView(cover, mask)
 
@@ -655,8 +770,14 @@ class Sight:
     _los: dict = field(default_factory=dict, repr=False)
     _cone: dict = field(default_factory=dict, repr=False)
     _low: dict = field(default_factory=dict, repr=False)
-    _swapped: Barriers | None = field(default=None, repr=False)
+    _rows: BarrierRows | None = field(default=None, repr=False)
     _region: dict | None = field(default=None, repr=False)
+    _memo: SightMemo | None = field(default=None, repr=False)
+
+    def _sight_memo(self) -> SightMemo:
+        if self._memo is None:
+            self._memo = SightMemo.of(self.barriers)
+        return self._memo
 
     def _regions(self) -> dict[Square, int]:
         """Each on-map square's region: squares joined by steps that cross no wall nor pass a wall's
@@ -699,7 +820,7 @@ class Sight:
                 shared = self.more._by_doors
                 hit = shared.get((key, near), False)
                 if hit is False:
-                    hit = find_line_of_sight(self.barriers, key[0], key[1])
+                    hit = find_line_of_sight(self.barriers, key[0], key[1], self._sight_memo())
                     shared[(key, near)] = hit
             self._los[key] = hit
         if hit is False:
@@ -709,7 +830,7 @@ class Sight:
                 if ra is not None and rd is not None and ra != rd:
                     self._los[key] = None
                     return None
-            hit = find_line_of_sight(self.barriers, key[0], key[1])
+            hit = find_line_of_sight(self.barriers, key[0], key[1], self._sight_memo())
             self._los[key] = hit
         if hit is not None and key[0] != a:
             return Witness(hit.q, hit.p)
@@ -728,9 +849,9 @@ class Sight:
         key = (c, d)
         hit = self._cone.get(key)
         if hit is None:
-            if self._swapped is None:
-                self._swapped = _swap_barriers(self.barriers)
-            hit = cone_view(self.barriers, c, d, self.stride, self._swapped)
+            if self._rows is None:
+                self._rows = BarrierRows.of(self.barriers)
+            hit = cone_view(self._rows, c, d, self.stride)
             self._cone[key] = hit
         return hit
 
