@@ -54,10 +54,36 @@ def touching(a: Rect, d: Rect) -> bool:
 
 @dataclass(frozen=True)
 class Witness:
-    """A clear segment from a point strictly inside A to a point strictly inside D."""
+    """A clear segment from a point p strictly inside A to a point q strictly inside D, kept as whole
+    numerators over one denominator (most queries never look at the points)."""
 
-    p: FPoint
-    q: FPoint
+    px: int
+    py: int
+    qx: int
+    qy: int
+    den: int
+
+    @property
+    def p(self) -> FPoint:
+        """The end inside A."""
+        return (Fraction(self.px, self.den), Fraction(self.py, self.den))
+
+    @property
+    def q(self) -> FPoint:
+        """The end inside D."""
+        return (Fraction(self.qx, self.den), Fraction(self.qy, self.den))
+
+    def reversed(self) -> "Witness":
+        """The same segment from D to A."""
+        return Witness(self.qx, self.qy, self.px, self.py, self.den)
+
+    @staticmethod
+    def between(p: FPoint, q: FPoint) -> "Witness":
+        """The witness for two rational points."""
+        den = 1
+        for v in (*p, *q):
+            den = den * v.denominator // gcd(den, v.denominator)
+        return Witness(int(p[0] * den), int(p[1] * den), int(q[0] * den), int(q[1] * den), den)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -214,6 +240,20 @@ def _inside_open(e: tuple[str, int, int], r: Rect) -> bool:
     return r[1] < y < r[3] and r[0] <= x < r[2]
 
 
+class _Everything:
+    """A set holding every grid edge and point: `_touched` over it lists all a segment touches."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+class _Everywhere:
+    vertical = horizontal = points = _Everything()
+
+
+_EVERYWHERE = _Everywhere()
+
+
 @dataclass
 class SightMemo:
     """What line-of-sight searches on one set of barriers can share: each barrier edge's straight run
@@ -222,10 +262,16 @@ class SightMemo:
 
     runs: dict[tuple[str, int, int], tuple[tuple[int, int], tuple[int, int]]]
     bridges: dict = field(default_factory=dict)
+    # The barriers as bit masks (bit y*wide + x for edge (x, y) or grid point (x, y)) and, per segment
+    # relative to its lower-left square, the masks of every edge and point it touches: a segment's
+    # test is then three ANDs, shared by every segment that is a whole-square shift of it.
+    wide: int = 0
+    masks: tuple[int, int, int] = (0, 0, 0)
+    segments: dict = field(default_factory=dict)
 
     @staticmethod
-    def of(b: Barriers) -> "SightMemo":
-        """Find the straight runs of a set of barriers."""
+    def of(b: Barriers, width: int = 0) -> "SightMemo":
+        """Find the straight runs of a set of barriers and lay them out as masks (`width`: the map's)."""
         runs: dict[tuple[str, int, int], tuple[tuple[int, int], tuple[int, int]]] = {}
         for x, y in b.vertical:
             if ("v", x, y) not in runs:
@@ -245,7 +291,51 @@ class SightMemo:
                     x1 += 1
                 for k in range(x0, x1):
                     runs[("h", k, y)] = ((x0, y), (x1, y))
-        return SightMemo(runs)
+        every = [*b.vertical, *b.horizontal, *b.points]
+        if any(x < 0 or y < 0 for x, y in every):
+            return SightMemo(runs)  # wide 0: every segment takes `_clear_scaled`
+        wide = max([width, *(x for x, _ in every)]) + 2
+        masks = tuple(sum(1 << (y * wide + x) for x, y in group) for group in (b.vertical, b.horizontal, b.points))
+        return SightMemo(runs, wide=wide, masks=masks)  # type: ignore[arg-type]
+
+    def clear(self, b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> bool:
+        """`_clear_scaled(b, ...)` for the same barriers, from the segment's shape when it has one."""
+        hits = self.hits(px, py, qx, qy, den)
+        if hits is None:
+            return _clear_scaled(b, px, py, qx, qy, den)
+        return not (hits[0] or hits[1] or hits[2])
+
+    def hits(self, px: int, py: int, qx: int, qy: int, den: int) -> tuple[int, int, int] | None:
+        """The barriers the segment touches, as masks of vertical edges, horizontal edges and points; None
+        when the segment has no shape yet or cannot have one (an end on a grid line, or off the masks).
+        With both ends off the grid lines, everything it touches lies within the squares its ends span."""
+        ox, oy = min(px, qx) // den, min(py, qy) // den
+        if (ox < 0 or oy < 0 or not px % den or not py % den or not qx % den or not qy % den
+                or max(px, qx) // den + 1 >= self.wide):
+            return None
+        key = (px - ox * den, py - oy * den, qx - ox * den, qy - oy * den, den)
+        shape = self.segments.get(key)
+        if shape is None:
+            # Listing all a segment touches costs a few direct tests: shape it from its second use.
+            if key not in self.segments:
+                self.segments[key] = None
+                return None
+            shape = [0, 0, 0]
+            for kind, x, y in _touched(_EVERYWHERE, *key):  # type: ignore[arg-type]
+                shape["vhp".index(kind)] |= 1 << (y * self.wide + x)
+            self.segments[key] = shape
+        at = oy * self.wide + ox
+        v, h, p = self.masks
+        return (v & shape[0] << at, h & shape[1] << at, p & shape[2] << at)
+
+    def features(self, hits: tuple[int, int, int]) -> Iterator[tuple[str, int, int]]:
+        """The barriers in masks from `hits`, as `_touched` names them."""
+        for kind, bits in zip("vhp", hits):
+            while bits:
+                low = bits & -bits
+                y, x = divmod(low.bit_length() - 1, self.wide)
+                yield (kind, x, y)
+                bits ^= low
 
     def bridges_of(self, a: Rect, d: Rect) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """`_bridges(a, d)`, computed once per shape of pair."""
@@ -263,15 +353,18 @@ def _crosses_inside(s0: tuple[int, int], s1: tuple[int, int], l0: tuple[int, int
     return o3 * o4 < 0 and _orient(l0, l1, s0) * _orient(l0, l1, s1) <= 0
 
 
-def _run_separates(b: Barriers, a: Rect, d: Rect, memo: SightMemo) -> bool:
+def _run_separates(b: Barriers, a: Rect, d: Rect, memo: SightMemo,
+                   touched: Iterable[tuple[str, int, int]] | None = None) -> bool:
     """True when one straight run of barriers touched by the centre-to-centre segment crosses both hull
     bridges strictly between their ends (and enters neither space): inside the hull it is then a chord
     with a on one side and d on the other, so every segment between them touches it.  False means
-    "not proved"."""
+    "not proved".  `touched`: what that segment touches, when already known."""
     (l0, l1), (r0, r1) = memo.bridges_of(a, d)
     vert, horiz = b.vertical, b.horizontal
     tried: set = set()
-    for t in _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2):
+    if touched is None:
+        touched = _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2)
+    for t in touched:
         if t[0] == "p":
             x, y = t[1], t[2]
             edges = [e for e, there in ((("v", x, y - 1), (x, y - 1) in vert), (("v", x, y), (x, y) in vert),
@@ -395,7 +488,7 @@ def _line_witness(b: Barriers, a: Rect, d: Rect, m: FPoint, dirn: FPoint) -> Wit
     for _ in range(64):
         p, q = pt(t_exit + step_a), pt(t_enter + step_d)
         if segment_clear(b, p, q):
-            return Witness(p, q)
+            return Witness.between(p, q)
         step_a /= 2
         step_d /= 2
     return None
@@ -476,7 +569,7 @@ def _touching_unit_squares(b: Barriers, a: Rect, d: Rect) -> Witness | None:
             blocked = (max(ax, dx), ay) in b.vertical
         if blocked:
             return None
-        return Witness((Fraction(2 * ax + 1, 2), Fraction(2 * ay + 1, 2)), (Fraction(2 * dx + 1, 2), Fraction(2 * dy + 1, 2)))
+        return Witness(2 * ax + 1, 2 * ay + 1, 2 * dx + 1, 2 * dy + 1, 2)
     cx, cy = max(ax, dx), max(ay, dy)  # the shared corner
     sx, sy = dx - ax, dy - ay  # the diagonal direction from a to d (each +1 or -1)
     # Route 1 steps in x first (through the square beside a in x), route 2 in y first.
@@ -490,8 +583,8 @@ def _touching_unit_squares(b: Barriers, a: Rect, d: Rect) -> Witness | None:
         # A diagonal segment through a point of the square beside, 1/8 from the corner: it crosses
         # the two open edges 1/4 from the corner and ends inside a and inside d.
         k = 1 if bx != ax else -1
-        mx, my = Fraction(8 * cx + k * sx, 8), Fraction(8 * cy - k * sy, 8)
-        return Witness((mx - Fraction(sx, 4), my - Fraction(sy, 4)), (mx + Fraction(sx, 4), my + Fraction(sy, 4)))
+        mx, my = 8 * cx + k * sx, 8 * cy - k * sy  # in eighths
+        return Witness(mx - 2 * sx, my - 2 * sy, mx + 2 * sx, my + 2 * sy, 8)
     return None
 
 
@@ -503,38 +596,41 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = N
     The cheap tests come first, in the order that settles most pairs soonest: the centres' segment, one
     straight wall across the pair's hull, segments between points just inside each space's corners
     (they pass closest to the wall ends that make the views that remain), the full separation search,
-    and last the exhaustive search over critical lines, which alone is complete."""
+    more sample segments, and last the exhaustive search over critical lines, which alone is
+    complete."""
     if a[2] - a[0] == 1 == d[2] - d[0] and a[3] - a[1] == 1 == d[3] - d[1] and touching(a, d) and a != d:
         return _touching_unit_squares(b, a, d)
-    # Most pairs are settled by the segment between the centres (in halves, integers only).
-    if (a[0] + a[2], a[1] + a[3]) == (d[0] + d[2], d[1] + d[3]) or _clear_scaled(
-        b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2
-    ):
-        return Witness((Fraction(a[0] + a[2], 2), Fraction(a[1] + a[3], 2)),
-                       (Fraction(d[0] + d[2], 2), Fraction(d[1] + d[3], 2)))
     if memo is None:
         memo = SightMemo.of(b)
-    if not touching(a, d) and _run_separates(b, a, d, memo):
+    # Most pairs are settled by the segment between the centres (in halves, integers only).
+    centres = (a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2)
+    hits = memo.hits(*centres)
+    if centres[:2] == centres[2:4] or (_clear_scaled(b, *centres) if hits is None else not any(hits)):
+        return Witness(*centres)
+    if not touching(a, d) and _run_separates(b, a, d, memo, None if hits is None else memo.features(hits)):
         return None
     # Points 1/16 in from each corner: a segment between two of them passes just beside a wall's end.
     ca = [(16 * x + (1 if x == a[0] else -1), 16 * y + (1 if y == a[1] else -1)) for x in (a[0], a[2]) for y in (a[1], a[3])]
     cd = [(16 * x + (1 if x == d[0] else -1), 16 * y + (1 if y == d[1] else -1)) for x in (d[0], d[2]) for y in (d[1], d[3])]
     for px, py in ca:
         for qx, qy in cd:
-            if _clear_scaled(b, px, py, qx, qy, 16):
-                return Witness((Fraction(px, 16), Fraction(py, 16)), (Fraction(qx, 16), Fraction(qy, 16)))
+            if memo.clear(b, px, py, qx, qy, 16):
+                return Witness(px, py, qx, qy, 16)
     if not touching(a, d) and _separated(b, a, d, memo):
         return None
-    # Segments between points a quarter of the way in from each corner find most remaining views.
-    qa = [(4 * a[0] + (a[2] - a[0]) * i, 4 * a[1] + (a[3] - a[1]) * j) for i in (1, 3) for j in (1, 3)]
-    qd = [(4 * d[0] + (d[2] - d[0]) * i, 4 * d[1] + (d[3] - d[1]) * j) for i in (1, 3) for j in (1, 3)]
-    for px, py in qa:
-        for qx, qy in qd:
-            if _clear_scaled(b, px, py, qx, qy, 4):
-                return Witness((Fraction(px, 4), Fraction(py, 4)), (Fraction(qx, 4), Fraction(qy, 4)))
+    # Closer still to the corners (1/64 in), then points a quarter of the way in: between them they
+    # find nearly every view left before the exhaustive search.
+    for den, ins in ((64, (1, 63)), (4, (1, 3))):
+        qa = [(den * a[0] + (a[2] - a[0]) * i, den * a[1] + (a[3] - a[1]) * j) for i in ins for j in ins]
+        qd = [(den * d[0] + (d[2] - d[0]) * i, den * d[1] + (d[3] - d[1]) * j) for i in ins for j in ins]
+        for px, py in qa:
+            for qx, qy in qd:
+                if _clear_scaled(b, px, py, qx, qy, den):
+                    return Witness(px, py, qx, qy, den)
     pts = _critical_points(b, a, d)
     span = (max(a[2], d[2]) - min(a[0], d[0])) + (max(a[3], d[3]) - min(a[1], d[1]))
     seen: set[tuple[int, int, int]] = set()
+    blockers = _Blockers(memo)
     for i, p1 in enumerate(pts):
         for p2 in pts[i + 1 :]:
             dv = (p2[0] - p1[0], p2[1] - p1[1])
@@ -548,14 +644,15 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = N
             seen.add(key)
             if not (_line_meets_rect(p1, dv, a) and _line_meets_rect(p1, dv, d)):
                 continue
-            w = _perturbed_witness(b, a, d, pts, p1, dv, span)
+            w = _perturbed_witness(b, a, d, pts, p1, dv, span, blockers)
             if w is not None:
                 return w
     return None
 
 
 def _perturbed_witness(
-    b: Barriers, a: Rect, d: Rect, pts: list[tuple[int, int]], p1: tuple[int, int], dv: tuple[int, int], span: int
+    b: Barriers, a: Rect, d: Rect, pts: list[tuple[int, int]], p1: tuple[int, int], dv: tuple[int, int], span: int,
+    blockers: "_Blockers | None" = None,
 ) -> Witness | None:
     """Test the lines just beside the critical line through p1 with direction dv.
 
@@ -580,7 +677,7 @@ def _perturbed_witness(
         mx, my = p1[0] * q + sigma * dv[0], p1[1] * q + sigma * dv[1]  # the pivot, over q
         for sign in (1, -1):
             dx, dy = e * dv[0] - sign * dv[1], e * dv[1] + sign * dv[0]  # the rotated direction, scaled by e
-            if _gap_clear(b, a, d, mx, my, q, dx, dy):
+            if _gap_clear(b, a, d, mx, my, q, dx, dy, blockers):
                 w = _line_witness(b, a, d, (Fraction(mx, q), Fraction(my, q)), (Fraction(dx), Fraction(dy)))
                 if w is not None:
                     return w
@@ -606,9 +703,42 @@ def _chord(r: Rect, mx: int, my: int, q: int, dx: int, dy: int) -> tuple[int, in
     return (lo_n, lo_d, hi_n, hi_d) if lo_n * hi_d < hi_n * lo_d else None
 
 
-def _gap_clear(b: Barriers, a: Rect, d: Rect, mx: int, my: int, q: int, dx: int, dy: int) -> bool:
+@dataclass
+class _Blockers:
+    """The straight runs of barriers that blocked the latest lines of one search, latest first: the
+    lines beside one pair of spaces are mostly blocked by the same few walls, and a run is quicker to
+    test than the grid lines a long segment crosses."""
+
+    memo: SightMemo
+    runs: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
+
+    def block(self, x1: int, y1: int, x2: int, y2: int, den: int) -> bool:
+        """Whether a known run touches the segment (numerators over den)."""
+        for (r0x, r0y), (r1x, r1y) in self.runs:
+            if _segments_meet((x1, y1), (x2, y2), (r0x * den, r0y * den), (r1x * den, r1y * den)):
+                return True
+        return False
+
+    def learn(self, b: Barriers, feature: tuple[str, int, int]) -> None:
+        """Put the run of a barrier the last segment touched first."""
+        kind, x, y = feature
+        if kind == "p":  # a barrier's end: any barrier edge there
+            edge = next(e for e in (("v", x, y - 1), ("v", x, y), ("h", x - 1, y), ("h", x, y))
+                        if (e[1], e[2]) in (b.vertical if e[0] == "v" else b.horizontal))
+        else:
+            edge = feature
+        run = self.memo.runs[edge]
+        if run in self.runs:
+            self.runs.remove(run)
+        self.runs.insert(0, run)
+        del self.runs[6:]
+
+
+def _gap_clear(b: Barriers, a: Rect, d: Rect, mx: int, my: int, q: int, dx: int, dy: int,
+               blockers: _Blockers | None = None) -> bool:
     """Whether the line meets the inside of both spaces and the segment between them touches no barrier
-    (the integer form of the test `_line_witness` starts with).  The direction never has a zero part."""
+    (the integer form of the test `_line_witness` starts with).  The direction never has a zero part.
+    `blockers` are runs to try first, and learn from what blocks this segment."""
     ca = _chord(a, mx, my, q, dx, dy)
     if ca is None:
         return False
@@ -624,7 +754,15 @@ def _gap_clear(b: Barriers, a: Rect, d: Rect, mx: int, my: int, q: int, dx: int,
     # Points (m/q + t*D) at t = n1/d1 and t = n2/d2, over the common denominator q*d1*d2.
     x1, y1 = (mx * d1 + n1 * dx * q) * d2, (my * d1 + n1 * dy * q) * d2
     x2, y2 = (mx * d2 + n2 * dx * q) * d1, (my * d2 + n2 * dy * q) * d1
-    return _clear_scaled(b, x1, y1, x2, y2, q * d1 * d2)
+    if blockers is None:
+        return _clear_scaled(b, x1, y1, x2, y2, q * d1 * d2)
+    if blockers.block(x1, y1, x2, y2, q * d1 * d2):
+        return False
+    hit = next(_touched(b, x1, y1, x2, y2, q * d1 * d2), None)
+    if hit is None:
+        return True
+    blockers.learn(b, hit)
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -660,6 +798,68 @@ def _bounds_at(c: tuple[int, int], d: Rect, y: int) -> tuple[int, int]:
                 hi = g
     assert lo is not None and hi is not None
     return lo, hi
+
+
+def _cone_bounds(c: tuple[int, int], d: Rect) -> tuple[int, list[int], list[int]]:
+    """`_bounds_at` for every row the hull of c and d spans: (first row, floors of min x, ceilings of
+    max x).  Inlined: it is the hot loop of cover."""
+    cx, cy = c
+    dx0, dy0, dx1, dy1 = d
+    ymin, ymax = min(dy0, cy), max(dy1, cy)
+    los: list[int] = []
+    his: list[int] = []
+    for y in range(ymin, ymax + 1):
+        lo = hi = None
+        if y == cy:
+            lo = hi = cx
+        if dy0 <= y <= dy1:
+            lo = dx0 if lo is None or dx0 < lo else lo
+            hi = dx1 if hi is None or dx1 > hi else hi
+        for ey in (dy0, dy1):
+            if (cy < y < ey) or (ey < y < cy):
+                dy = ey - cy
+                f = (cx * dy + (y - cy) * (dx0 - cx)) // dy
+                g = -((-(cx * dy + (y - cy) * (dx1 - cx))) // dy)
+                if lo is None or f < lo:
+                    lo = f
+                if hi is None or g > hi:
+                    hi = g
+        los.append(lo)  # type: ignore[arg-type]
+        his.append(hi)  # type: ignore[arg-type]
+    return ymin, los, his
+
+
+@dataclass(frozen=True)
+class ConeShape:
+    """A cone view with no map under it, for a corner and a space given relative to the lower-left
+    corner of their bounding box: the squares it passes through (bits y*stride + x), and the vertical
+    and horizontal barrier edges whose inside it crosses (bits y*(stride + 1) + x).  The same shape
+    serves every pair with the same offset, shifted into place and laid over the map's barriers."""
+
+    mask: int
+    vertical: int
+    horizontal: int
+
+    @staticmethod
+    def of(c: tuple[int, int], d: Rect, stride: int) -> "ConeShape":
+        """The shape of the view from corner c of space d (both with non-negative coordinates)."""
+        cx, cy = c
+        ymin, los, his = _cone_bounds(c, d)
+        wide = stride + 1
+        mask = vert = horiz = 0
+        for i in range(len(los) - 1):
+            row = ymin + i
+            lo, hi = min(los[i], los[i + 1]), max(his[i], his[i + 1])
+            if hi > lo:
+                mask |= ((1 << (hi - lo)) - 1) << (row * stride + lo)
+            if hi - lo > 1:  # vertical edges at x = lo + 1 .. hi - 1, not on c's own line
+                vert |= ((1 << (hi - lo - 1)) - 1) << (row * wide + lo + 1)
+                if lo < cx < hi:
+                    vert &= ~(1 << (row * wide + cx))
+        for i in range(1, len(los) - 1):
+            if ymin + i != cy and his[i] > los[i]:
+                horiz |= ((1 << (his[i] - los[i])) - 1) << ((ymin + i) * wide + los[i])
+        return ConeShape(mask, vert, horiz)
 
 
 @dataclass(frozen=True)
@@ -715,35 +915,41 @@ def cone_view(b: Barriers | BarrierRows, c: tuple[int, int], d: Rect, stride: in
     counts when its inside meets the hull's inside, and a barrier when the hull's inside crosses the
     barrier's inside (an edge on a line through c can only be run along, which gives no cover).  The
     hull's corners lie on whole rows, so within the strip between two rows it reaches furthest on one
-    of the two rows: the scan works out each row's bounds once.  Squares off the mask (x < 0,
-    x >= stride, y < 0) are left out: nothing that grants cover lies there.  Integers only.
+    of the two rows: the scan works out each row's bounds once (`_cone_bounds`).  Squares off the mask (x < 0, x >= stride, y < 0) are left out: nothing
+    that grants cover lies there.  Integers only.
     """
     rows = b if isinstance(b, BarrierRows) else BarrierRows.of(b)
     cx, cy = c
-    ymin, ymax = min(d[1], cy), max(d[3], cy)
-    bounds = [_bounds_at(c, d, y) for y in range(ymin, ymax + 1)]
+    ymin, los, his = _cone_bounds(c, d)
+    ymax = ymin + len(los) - 1
+    vert, horiz, base = rows.vertical, rows.horizontal, rows.base
     mask = 0
     cover = False
     for i in range(ymax - ymin):
         row = ymin + i
-        (lo0, hi0), (lo1, hi1) = bounds[i], bounds[i + 1]
-        lo = lo0 if lo0 < lo1 else lo1
-        hi = hi0 if hi0 > hi1 else hi1
+        lo, hi = min(los[i], los[i + 1]), max(his[i], his[i + 1])
         # Squares x with x + 1 > lo and x < hi: floor(lo) .. ceil(hi) - 1.
         x0, x1 = max(lo, 0), min(hi - 1, stride - 1)
         if x1 >= x0 and row >= 0:
             mask |= ((1 << (x1 - x0 + 1)) - 1) << (row * stride + x0)
         # Vertical barriers at x = k with lo < k < hi, except on c's own line.
         if not cover:
-            if lo < cx < hi:
-                cover = rows.any_between(rows.vertical, row, lo + 1, cx) or rows.any_between(rows.vertical, row, cx + 1, hi)
-            else:
-                cover = rows.any_between(rows.vertical, row, lo + 1, hi)
+            bits = vert.get(row)
+            if bits:
+                first, stop = max(lo + 1 - base, 0), hi - base  # bits of x in lo + 1 .. hi - 1
+                if stop > first:
+                    span = ((1 << (stop - first)) - 1) << first
+                    if lo < cx < hi and cx >= base:
+                        span &= ~(1 << (cx - base))
+                    cover = bits & span != 0
     if not cover:
         for i in range(1, ymax - ymin):
-            if ymin + i != cy and rows.any_between(rows.horizontal, ymin + i, *bounds[i]):
-                cover = True
-                break
+            bits = horiz.get(ymin + i)
+            if bits and ymin + i != cy:
+                first, stop = max(los[i] - base, 0), his[i] - base  # bits of x in lo .. hi - 1
+                if stop > first and bits & ((1 << (stop - first)) - 1) << first:
+                    cover = True
+                    break
     return ConeView(cover, mask)
 
 
@@ -771,12 +977,14 @@ class Sight:
     _cone: dict = field(default_factory=dict, repr=False)
     _low: dict = field(default_factory=dict, repr=False)
     _rows: BarrierRows | None = field(default=None, repr=False)
+    _shapes: dict = field(default_factory=dict, repr=False)
+    _bits: tuple[int, int] | None = field(default=None, repr=False)
     _region: dict | None = field(default=None, repr=False)
     _memo: SightMemo | None = field(default=None, repr=False)
 
     def _sight_memo(self) -> SightMemo:
         if self._memo is None:
-            self._memo = SightMemo.of(self.barriers)
+            self._memo = SightMemo.of(self.barriers, self.stride if self.bounds else 0)
         return self._memo
 
     def _regions(self) -> dict[Square, int]:
@@ -809,7 +1017,16 @@ class Sight:
         """A witness segment if the spaces see each other, else None (symmetric, cached)."""
         key = (a, d) if a <= d else (d, a)
         hit = self._los.get(key, False)
-        if hit is False and self.more is not None and self.fewer is not None:
+        if hit is False:
+            hit = self._find(key)
+        if hit is not None and key[0] != a:
+            return hit.reversed()
+        return hit
+
+    def _find(self, key: tuple[Rect, Rect]) -> Witness | None:
+        """Line of sight for a pair not yet in the cache (in order), and cache it."""
+        hit: Witness | None | bool = False
+        if self.more is not None and self.fewer is not None:
             hit = self.more.line_of_sight(key[0], key[1])  # a clear segment there is clear here
             if hit is None and self.fewer.line_of_sight(key[0], key[1]) is not None:
                 # It depends on the doors, but only on those inside the two spaces' bounding box (every
@@ -832,13 +1049,15 @@ class Sight:
                     return None
             hit = find_line_of_sight(self.barriers, key[0], key[1], self._sight_memo())
             self._los[key] = hit
-        if hit is not None and key[0] != a:
-            return Witness(hit.q, hit.p)
-        return hit
+        return hit  # type: ignore[return-value]
 
     def can_see(self, a: Rect, d: Rect) -> bool:
         """Whether the spaces have line of sight to each other."""
-        return self.line_of_sight(a, d) is not None
+        key = (a, d) if a <= d else (d, a)
+        hit = self._los.get(key, False)
+        if hit is False:
+            hit = self._find(key)
+        return hit is not None
 
     def adjacent(self, a: Rect, d: Rect) -> bool:
         """Spaces are adjacent when they share an edge or a corner and see each other."""
@@ -849,11 +1068,36 @@ class Sight:
         key = (c, d)
         hit = self._cone.get(key)
         if hit is None:
+            hit = self._cone[key] = self._shaped_view(c, d)
+        return hit
+
+    def _shaped_view(self, c: tuple[int, int], d: Rect) -> ConeView:
+        """`cone_view` from the shape of the pair (shared by every pair with the same offset), laid over
+        the map's barriers as bit masks; pairs reaching off the mask take the row scan."""
+        ox, oy = min(c[0], d[0]), min(c[1], d[1])
+        if self._bits is None:
+            wide = self.stride + 1
+            vert = horiz = 0
+            inside = True
+            for x, y in self.barriers.vertical:
+                inside = inside and 0 <= x <= self.stride and y >= 0
+                vert |= 1 << (y * wide + x) if inside else 0
+            for x, y in self.barriers.horizontal:
+                inside = inside and 0 <= x < self.stride and y >= 0
+                horiz |= 1 << (y * wide + x) if inside else 0
+            self._bits = (vert, horiz) if inside else (-1, -1)
+        vbits, hbits = self._bits
+        if ox < 0 or oy < 0 or max(c[0], d[2]) > self.stride or vbits < 0:
             if self._rows is None:
                 self._rows = BarrierRows.of(self.barriers)
-            hit = cone_view(self._rows, c, d, self.stride)
-            self._cone[key] = hit
-        return hit
+            return cone_view(self._rows, c, d, self.stride)
+        rel = (c[0] - ox, c[1] - oy, d[0] - ox, d[1] - oy, d[2] - ox, d[3] - oy)
+        shape = self._shapes.get(rel)
+        if shape is None:
+            shape = self._shapes[rel] = ConeShape.of(rel[:2], rel[2:], self.stride)
+        at = oy * (self.stride + 1) + ox
+        cover = bool(vbits & shape.vertical << at or hbits & shape.horizontal << at)
+        return ConeView(cover, shape.mask << (oy * self.stride + ox))
 
     def mask_of(self, squares: Iterable[Square]) -> int:
         """The bit mask of a set of squares (squares off the mask are left out)."""
@@ -887,10 +1131,12 @@ class Sight:
         if touching(a, d) and self.can_see(a, d):
             return False
         blockers = (figures if isinstance(figures, int) else self.mask_of(figures)) | self._low_mask(a)
-        view = self.view
+        cones = self._cone
         for y in range(a[1], a[3] + 1):
             for x in range(a[0], a[2] + 1):
-                v = view((x, y), d)
+                v = cones.get(((x, y), d))
+                if v is None:
+                    v = cones[((x, y), d)] = self._shaped_view((x, y), d)
                 if not v.barrier_cover and not v.mask & blockers:
                     return False  # a clear corner: the attacker picks it
         return True
