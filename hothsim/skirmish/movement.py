@@ -9,7 +9,6 @@ big figures squeezing through openings.  How far a character may move this turn 
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -75,52 +74,66 @@ def plan_moves(
         threat_cache[node] = m
         return m
 
-    heap: list = [(0, 0, 0, start, 0, -1)]
+    # A bucket queue over (enemies, cost): every step costs at least 1 and never provokes fewer, so a
+    # label only ever goes to a later bucket, and first-in first-out within a bucket keeps the order of
+    # a heap on (enemies, cost, push order).
+    width = budget + 1
+    buckets: dict[int, list] = {0: [(0, start, 0, -1)]}
+    top = 0
     parents: list[tuple[Square, int]] = []
     settled: dict[Square, list[tuple[int, int]]] = {}
     found: dict[Square, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
-    counter = 1
-    while heap:
-        _, cost, _, node, provoked, parent = heapq.heappop(heap)
-        labels = settled.get(node)
-        if labels is None:
-            labels = settled[node] = []
-        else:
-            dominated = False
-            for p, c in labels:
-                if c <= cost and p | provoked == provoked:
-                    dominated = True
-                    break
-            if dominated:
-                continue
-        labels.append((provoked, cost))
-        parents.append((node, parent))
-        me = len(parents) - 1
-        if node != start and node not in found and may_stop(node):
-            found[node] = (provoked, cost, me)
-        t = threat_cache.get(node)
-        if t is None:
-            t = threat_mask(node)
-        after = provoked | t
-        enemies = after.bit_count()
-        steps = step_cache.get(node)
-        if steps is None:
-            steps = step_cache[node] = list(neighbours(node))
-        for nxt, step in steps:
-            nc = cost + step
-            if nc > budget:
-                continue
-            done = settled.get(nxt)
-            if done:
+    priority = 0
+    while priority <= top:
+        bucket = buckets.pop(priority, None)
+        priority += 1
+        if bucket is None:
+            continue
+        for cost, node, provoked, parent in bucket:
+            labels = settled.get(node)
+            if labels is None:
+                labels = settled[node] = []
+            else:
                 dominated = False
-                for p, c in done:
-                    if c <= nc and p | after == after:
+                for p, c in labels:
+                    if c <= cost and p | provoked == provoked:
                         dominated = True
                         break
                 if dominated:
                     continue
-            heapq.heappush(heap, (enemies, nc, counter, nxt, after, me))
-            counter += 1
+            labels.append((provoked, cost))
+            parents.append((node, parent))
+            me = len(parents) - 1
+            if node != start and node not in found and may_stop(node):
+                found[node] = (provoked, cost, me)
+            t = threat_cache.get(node)
+            if t is None:
+                t = threat_mask(node)
+            after = provoked | t
+            base = after.bit_count() * width
+            steps = step_cache.get(node)
+            if steps is None:
+                steps = step_cache[node] = list(neighbours(node))
+            for nxt, step in steps:
+                nc = cost + step
+                if nc > budget:
+                    continue
+                done = settled.get(nxt)
+                if done:
+                    dominated = False
+                    for p, c in done:
+                        if c <= nc and p | after == after:
+                            dominated = True
+                            break
+                    if dominated:
+                        continue
+                q = base + nc
+                later = buckets.get(q)
+                if later is None:
+                    later = buckets[q] = []
+                    if q > top:
+                        top = q
+                later.append((nc, nxt, after, me))
     out: dict[Square, PlannedMove] = {}
     for node, (mask, cost, i) in found.items():
         path = []
