@@ -262,10 +262,15 @@ class StepTable:
         if not impassable:
             return lambda anchor: table.get(anchor, empty)  # type: ignore[return-value]
         entered_by = self._entered
-
         clear = impassable.isdisjoint
+        # Only a step from an anchor within reach of a barred square can enter it: a step to `to`
+        # enters squares of to's space, and `to` is one square from the anchor.
+        size = self.size
+        near = {(x + i, y + j) for x, y in impassable for i in range(-size, 2) for j in range(-size, 2)}
 
         def gen(anchor: Square) -> list[tuple[Square, int]]:
+            if anchor not in near:
+                return table.get(anchor, empty)
             return [(to, cost) for to, cost in table.get(anchor, empty) if clear(entered_by[(anchor, to)])]
 
         return gen

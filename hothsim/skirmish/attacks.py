@@ -20,7 +20,7 @@ class TargetView:
 
     target: str
     cover: bool
-    range: int | None
+    range: int | None  # counted only when some enemy has cover, and only for the nearest enemies
 
 
 def legal_targets(state: GameState, board: Board, attacker: Figure, enemies: list[Figure], melee: bool,
@@ -45,7 +45,8 @@ def legal_targets(state: GameState, board: Board, attacker: Figure, enemies: lis
         cover = covered(attacker, e)
         if cover and not accurate:
             if ranges is None:
-                ranges = board.ranges_to(state.open_doors, attacker.space(), {f.id: f.space() for f in enemies})
+                ranges = board.ranges_to(state.open_doors, attacker.space(), {f.id: f.space() for f in enemies},
+                                         nearest_only=True)
             known = [r for r in ranges.values() if r is not None]
             if ranges[e.id] is None or ranges[e.id] != min(known):
                 continue

@@ -99,8 +99,9 @@ class Board:
         return min(found) if found else None
 
     def ranges_to(self, open_doors: frozenset[Edge], a: tuple[Square, ...],
-                  targets: dict[str, tuple[Square, ...]]) -> dict[str, int | None]:
-        """Range from space a to each target space, searching only as far as the farthest target."""
+                  targets: dict[str, tuple[Square, ...]], nearest_only: bool = False) -> dict[str, int | None]:
+        """Range from space a to each target space, searching only as far as the farthest target; with
+        `nearest_only`, only as far as the nearest (the others are left None: they are farther)."""
         where: dict[Square, list[str]] = {}
         for tid, space in targets.items():
             for sq in space:
@@ -127,6 +128,8 @@ class Board:
                         while len(buckets) <= nc:
                             buckets.append([])
                         buckets[nc].append(nxt)
+            if nearest_only and left < len(targets):
+                break  # every target at the nearest distance is found
             c += 1
         return out
 

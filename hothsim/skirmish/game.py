@@ -468,8 +468,12 @@ class SkirmishGame(RecordedGame[GameState]):
         blocked = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space()) | self.board.pits \
             | self.board.solid
 
-        def may_stop(a: Node) -> bool:
-            return len(a) == 2 and blocked.isdisjoint(space_of(a, size))  # type: ignore[arg-type]
+        if size == 1:  # the common case, quicker: a one-square figure never squeezes
+            def may_stop(a: Node) -> bool:
+                return a not in blocked
+        else:
+            def may_stop(a: Node) -> bool:
+                return len(a) == 2 and blocked.isdisjoint(space_of(a, size))  # type: ignore[arg-type]
 
         threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
         return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, lambda a: threats.get(a, _NONE),
