@@ -83,6 +83,7 @@ def plan_moves(
     parents: list[tuple[Square, int]] = []
     settled: dict[Square, list[tuple[int, int]]] = {}
     found: dict[Square, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
+    pending: dict[Square, tuple[int, int]] = {}  # the latest label pushed to each square
     priority = 0
     while priority <= top:
         bucket = buckets.pop(priority, None)
@@ -118,6 +119,11 @@ def plan_moves(
                 nc = cost + step
                 if nc > budget:
                     continue
+                # A label already waiting there with the same enemies and no higher cost will be taken
+                # first (or was, and whatever beat it beats this one too).
+                waiting = pending.get(nxt)
+                if waiting is not None and waiting[0] == after and waiting[1] <= nc:
+                    continue
                 done = settled.get(nxt)
                 if done:
                     dominated = False
@@ -127,6 +133,7 @@ def plan_moves(
                             break
                     if dominated:
                         continue
+                pending[nxt] = (after, nc)
                 q = base + nc
                 later = buckets.get(q)
                 if later is None:
