@@ -476,8 +476,7 @@ class SkirmishGame(RecordedGame[GameState]):
                 return len(a) == 2 and blocked.isdisjoint(space_of(a, size))  # type: ignore[arg-type]
 
         threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
-        return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, lambda a: threats.get(a, _NONE),
-                          bool(threats))
+        return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, threats)
 
     def _graph(self, s: GameState, fig: Figure):
         """The moving figure's neighbour function: walking (enemies block), flying (over enemies, low

@@ -10,7 +10,7 @@ big figures squeezing through openings.  How far a character may move this turn 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from hothsim.kernel.paths import SquareMover, StepTable
 from hothsim.kernel.squares import Square, SquareMap
@@ -45,34 +45,22 @@ def plan_moves(
     may_stop: Callable[[Square], bool],
     start: Square,
     budget: int,
-    threat: Callable[[Square], frozenset[str]],
-    threatened: bool = True,
+    threats: Mapping[Node, frozenset[str]],
 ) -> dict[Square, PlannedMove]:
     """Every destination within the budget, each with its default path.
 
-    `threat(anchor)` names the enemies that may attack when the mover leaves that position.  Labels
-    (enemies provoked, cost) are searched best first, fewest enemies then lowest cost; a label is
-    dropped when another at the same square provoked a subset for no more cost.  `threatened=False`
-    says no position threatens, and a plain cheapest-path search serves.
+    `threats` names, for each position that threatens, the enemies that may attack when the mover
+    leaves it.  Labels (enemies provoked, cost) are searched best first, fewest enemies then lowest
+    cost; a label is dropped when another at the same square provoked a subset for no more cost.  With
+    no threatening position a plain cheapest-path search serves.
     """
-    if not threatened:
+    if not threats:
         return _plain_moves(neighbours, may_stop, start, budget)
     # Enemy sets are bit masks while searching (subset tests and unions on ints are far cheaper).
-    bits: dict[str, int] = {}
-    names: list[str] = []
-    threat_cache: dict[Square, int] = {}
+    names = sorted({name for group in threats.values() for name in group})
+    bits = {name: 1 << i for i, name in enumerate(names)}
+    threat_cache = {node: sum(bits[name] for name in group) for node, group in threats.items()}
     step_cache: dict[Square, list] = {}
-
-    def threat_mask(node: Square) -> int:
-        m = 0
-        for name in threat(node):
-            b = bits.get(name)
-            if b is None:
-                b = bits[name] = 1 << len(names)
-                names.append(name)
-            m |= b
-        threat_cache[node] = m
-        return m
 
     # A bucket queue over (enemies, cost): every step costs at least 1 and never provokes fewer, so a
     # label only ever goes to a later bucket, and first-in first-out within a bucket keeps the order of
@@ -107,14 +95,11 @@ def plan_moves(
             me = len(parents) - 1
             if node != start and node not in found and may_stop(node):
                 found[node] = (provoked, cost, me)
-            t = threat_cache.get(node)
-            if t is None:
-                t = threat_mask(node)
-            after = provoked | t
+            after = provoked | threat_cache.get(node, 0)
             base = after.bit_count() * width
             steps = step_cache.get(node)
             if steps is None:
-                steps = step_cache[node] = list(neighbours(node))
+                steps = step_cache[node] = neighbours(node)  # type: ignore[assignment]
             for nxt, step in steps:
                 nc = cost + step
                 if nc > budget:
