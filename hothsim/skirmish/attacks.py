@@ -20,7 +20,7 @@ class TargetView:
 
     target: str
     cover: bool
-    range: int | None  # counted only when some enemy has cover, and only for the nearest enemies
+    range: int | None  # counted only when the nearest-enemy rule needed it
 
 
 def legal_targets(state: GameState, board: Board, attacker: Figure, enemies: list[Figure], melee: bool,
@@ -39,19 +39,35 @@ def legal_targets(state: GameState, board: Board, attacker: Figure, enemies: lis
         return [TargetView(e.id, False, 1) for e in adjacent]
     if melee:
         return []
-    ranges: dict[str, int | None] | None = None  # counted only when some target has cover
+    ranges: dict[str, int | None] = {}  # counted only as the nearest-enemy rule needs them
+    space = attacker.space()
+
+    def range_of(f: Figure) -> int | None:
+        if f.id not in ranges:
+            ranges[f.id] = board.range_to(state.open_doors, space, f.space())
+        return ranges[f.id]
+
     out = []
     for e in visible:
         cover = covered(attacker, e)
         if cover and not accurate:
-            if ranges is None:
-                ranges = board.ranges_to(state.open_doors, attacker.space(), {f.id: f.space() for f in enemies},
-                                         nearest_only=True)
-            known = [r for r in ranges.values() if r is not None]
-            if ranges[e.id] is None or ranges[e.id] != min(known):
+            # Nearest or tied: no enemy is nearer.  Range is never less than the squares apart (a
+            # diagonal step costs 2), so only enemies fewer squares apart need counting.
+            r = range_of(e)
+            if r is None or any(f.id != e.id and _apart(space, f.space()) < r and (rf := range_of(f)) is not None
+                                and rf < r for f in enemies):
                 continue
-        out.append(TargetView(e.id, cover, ranges[e.id] if ranges else None))
+        out.append(TargetView(e.id, cover, ranges.get(e.id)))
     return out
+
+
+def _apart(a: tuple[tuple[int, int], ...], d: tuple[tuple[int, int], ...]) -> int:
+    """Columns plus rows between the nearest squares of two spaces: a lower bound on range."""
+    ax0, ax1 = min(x for x, _ in a), max(x for x, _ in a)
+    ay0, ay1 = min(y for _, y in a), max(y for _, y in a)
+    dx0, dx1 = min(x for x, _ in d), max(x for x, _ in d)
+    dy0, dy1 = min(y for _, y in d), max(y for _, y in d)
+    return max(0, dx0 - ax1, ax0 - dx1) + max(0, dy0 - ay1, ay0 - dy1)
 
 
 def combined_fire_helpers(state: GameState, board: Board, attacker: Figure, target: Figure,

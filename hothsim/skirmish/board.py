@@ -98,40 +98,45 @@ class Board:
         found = [costs[sq] for sq in d if sq in costs]
         return min(found) if found else None
 
-    def ranges_to(self, open_doors: frozenset[Edge], a: tuple[Square, ...],
-                  targets: dict[str, tuple[Square, ...]], nearest_only: bool = False) -> dict[str, int | None]:
-        """Range from space a to each target space, searching only as far as the farthest target; with
-        `nearest_only`, only as far as the nearest (the others are left None: they are farther)."""
-        where: dict[Square, list[str]] = {}
-        for tid, space in targets.items():
-            for sq in space:
-                where.setdefault(sq, []).append(tid)
-        out: dict[str, int | None] = {tid: None for tid in targets}
-        left = len(targets)
+    def range_to(self, open_doors: frozenset[Edge], a: tuple[Square, ...], d: tuple[Square, ...]) -> int | None:
+        """Range from space a to the nearest square of space d (None if walls seal it off), searching
+        toward d: A* with the squares-apart count as its estimate, which never overestimates (a diagonal
+        step costs 2, one column and one row) and never drops by more than a step costs."""
+        x0, y0 = min(x for x, _ in d), min(y for _, y in d)
+        x1, y1 = max(x for x, _ in d), max(y for _, y in d)
+        goal = set(d)
         neighbours = self.steps(1, flight=True).neighbours(open_doors)
-        best: dict[Square, int] = {sq: 0 for sq in a}
-        # Steps cost 1 or 2: a bucket queue is enough.
-        buckets: list[list[Square]] = [sorted(a)]
-        c = 0
-        while c < len(buckets) and left:
-            for sq in buckets[c]:
-                if best[sq] != c:
-                    continue
-                for tid in where.get(sq, ()):
-                    if out[tid] is None:
-                        out[tid] = c
-                        left -= 1
-                for nxt, step in neighbours(sq):
-                    nc = c + step
-                    if nc < best.get(nxt, nc + 1):
-                        best[nxt] = nc
-                        while len(buckets) <= nc:
-                            buckets.append([])
-                        buckets[nc].append(nxt)
-            if nearest_only and left < len(targets):
-                break  # every target at the nearest distance is found
-            c += 1
-        return out
+
+        def estimate(sq: Square) -> int:
+            x, y = sq
+            return max(0, x0 - x, x - x1) + max(0, y0 - y, y - y1)
+
+        best: dict[Square, int] = {}
+        buckets: dict[int, list[tuple[int, Square]]] = {}
+        for sq in sorted(a):
+            best[sq] = 0
+            buckets.setdefault(estimate(sq), []).append((0, sq))
+        f = min(buckets)
+        top = max(buckets)
+        while f <= top:
+            bucket = buckets.get(f)
+            if not bucket:
+                f += 1
+                continue
+            g, sq = bucket.pop()  # the deepest first: in the open it walks straight to the goal
+            if g != best[sq]:
+                continue
+            if sq in goal:
+                return g
+            for nxt, step in neighbours(sq):
+                ng = g + step
+                if ng < best.get(nxt, ng + 1):
+                    best[nxt] = ng
+                    nf = ng + estimate(nxt)
+                    buckets.setdefault(nf, []).append((ng, nxt))
+                    if nf > top:
+                        top = nf
+        return None
 
     def adjacent(self, open_doors: frozenset[Edge], a: Rect, d: Rect) -> bool:
         """Spaces touching at an edge or a corner with line of sight between them."""
