@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+
 from hothsim.data.cards import CardModel, CommanderEffect, parse_ability
 
 SIZES = {"medium": 1, "large": 2, "huge": 3}
@@ -48,9 +50,13 @@ class Card:
             commander=m.commander,
         )
 
+    @cached_property
+    def _names(self) -> frozenset[str]:
+        return frozenset(a[0] for a in self.abilities)
+
     def has(self, ability: str) -> bool:
         """Whether the card lists the ability (by name, whatever its number)."""
-        return any(a[0] == ability for a in self.abilities)
+        return ability in self._names
 
     def numbers(self, ability: str) -> list[int]:
         """The numbers of every listing of an ability (`Speed 8` gives [8])."""
