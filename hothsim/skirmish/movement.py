@@ -72,6 +72,9 @@ def plan_moves(
     settled: dict[Square, list[tuple[int, int]]] = {}
     found: dict[Square, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
     pending: dict[Square, tuple[int, int]] = {}  # the latest label pushed to each square
+    # Bound methods as locals: this loop is the hot spot of a skirmish game.
+    pending_get, settled_get, buckets_get, threat_get, steps_get = (
+        pending.get, settled.get, buckets.get, threat_cache.get, step_cache.get)
     priority = 0
     while priority <= top:
         bucket = buckets.pop(priority, None)
@@ -79,7 +82,7 @@ def plan_moves(
         if bucket is None:
             continue
         for cost, node, provoked, parent in bucket:
-            labels = settled.get(node)
+            labels = settled_get(node)
             if labels is None:
                 labels = settled[node] = []
             else:
@@ -95,9 +98,9 @@ def plan_moves(
             me = len(parents) - 1
             if node != start and node not in found and may_stop(node):
                 found[node] = (provoked, cost, me)
-            after = provoked | threat_cache.get(node, 0)
+            after = provoked | threat_get(node, 0)
             base = after.bit_count() * width
-            steps = step_cache.get(node)
+            steps = steps_get(node)
             if steps is None:
                 steps = step_cache[node] = neighbours(node)  # type: ignore[assignment]
             for nxt, step in steps:
@@ -106,10 +109,10 @@ def plan_moves(
                     continue
                 # A label already waiting there with the same enemies and no higher cost will be taken
                 # first (or was, and whatever beat it beats this one too).
-                waiting = pending.get(nxt)
+                waiting = pending_get(nxt)
                 if waiting is not None and waiting[0] == after and waiting[1] <= nc:
                     continue
-                done = settled.get(nxt)
+                done = settled_get(nxt)
                 if done:
                     dominated = False
                     for p, c in done:
@@ -120,7 +123,7 @@ def plan_moves(
                         continue
                 pending[nxt] = (after, nc)
                 q = base + nc
-                later = buckets.get(q)
+                later = buckets_get(q)
                 if later is None:
                     later = buckets[q] = []
                     if q > top:
