@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from pathlib import Path
 
-from hothsim.data.cards import load_cards, load_glossary
+from hothsim.data.cards import CardModel, load_cards, load_glossary, parse_ability
 from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
 from hothsim.data.scenario import ScenarioFile
@@ -19,11 +19,32 @@ from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import SquareMap, parse_square
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.cards import Card
+from hothsim.skirmish.cards import SIZES, Card, Commander, Glossary
 from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame
+
+
+def card_of(m: CardModel) -> Card:
+    """The rules' stat card from its validated file entry."""
+    ce = m.commander
+    return Card(
+        id=m.id,
+        name=m.name,
+        side=m.side,
+        size=SIZES[m.size],
+        copies=m.copies,
+        cost=m.cost.value,
+        hp=m.hp.value,
+        defense=m.defense.value,
+        attack=m.attack.value,
+        damage=m.damage.value,
+        force=m.force.value if m.force else 0,
+        abilities=tuple(parse_ability(a) for a in m.abilities),
+        force_powers=tuple(m.force_powers),
+        commander=None if ce is None else Commander(ce.kind, ce.followers, ce.stat, ce.value, ce.ability, ce.range),
+    )
 
 
 def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, grid: SquareMap, map_path: Path,
@@ -34,8 +55,9 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
     assert settings is not None
     cards_path = catalog.root / "rules" / "skirmish" / "cards.toml"
     card_models = load_cards(cards_path)
-    cards = {cid: Card.from_model(m) for cid, m in card_models.items()}
-    glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", card_models)
+    cards = {cid: card_of(m) for cid, m in card_models.items()}
+    words = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", card_models)
+    glossary = Glossary(words.abilities, words.force_powers, words.force, words.commander)
     for side in SIDES:
         for cid in getattr(settings, side):
             if cid not in cards:

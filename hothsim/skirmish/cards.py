@@ -5,15 +5,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from hothsim.data.cards import CardModel, CommanderEffect, parse_ability
+from typing import Mapping
 
 SIZES = {"medium": 1, "large": 2, "huge": 3}
 BASE_SPEED = 6
 
 
 @dataclass(frozen=True)
+class Commander:
+    """A commander effect: a bonus to a statistic (`stat`, `value`) or an ability granted (`ability`) to
+    followers ("all" or "trooper"), within `range` squares when it has one."""
+
+    kind: str
+    followers: str
+    stat: str | None = None
+    value: int | None = None
+    ability: str | None = None
+    range: int | None = None
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """The game's own words for every ability, Force power, generic Force use and commander effect."""
+
+    abilities: Mapping[str, str]
+    force_powers: Mapping[str, str]
+    force: Mapping[str, str]
+    commander: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class Card:
-    """One stat card."""
+    """One stat card (built from the validated rules file at the edge: `hothsim.opening`)."""
 
     id: str
     name: str
@@ -28,27 +51,7 @@ class Card:
     force: int
     abilities: tuple[tuple[str, str, int | None], ...]  # (name, argument, number)
     force_powers: tuple[str, ...]
-    commander: CommanderEffect | None
-
-    @staticmethod
-    def from_model(m: CardModel) -> "Card":
-        """Build from the validated file model."""
-        return Card(
-            id=m.id,
-            name=m.name,
-            side=m.side,
-            size=SIZES[m.size],
-            copies=m.copies,
-            cost=m.cost.value,
-            hp=m.hp.value,
-            defense=m.defense.value,
-            attack=m.attack.value,
-            damage=m.damage.value,
-            force=m.force.value if m.force else 0,
-            abilities=tuple(parse_ability(a) for a in m.abilities),
-            force_powers=tuple(m.force_powers),
-            commander=m.commander,
-        )
+    commander: Commander | None
 
     @cached_property
     def _names(self) -> frozenset[str]:

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
-from hothsim.data.cards import GlossaryFile
 from hothsim.kernel.engine import SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
@@ -49,7 +48,7 @@ from hothsim.skirmish.actions import (
 )
 from hothsim.skirmish.attacks import TargetView, combined_fire_helpers, legal_targets
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.cards import Card
+from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
 from hothsim.skirmish.squads import SquadRules
@@ -84,7 +83,7 @@ class Setup:
     created: str
     scripted: bool
     build_points: int | None = None
-    glossary: GlossaryFile | None = None
+    glossary: Glossary | None = None
     source: str = ""  # the scenario file, when it is not one of the shipped scenarios
 
 
