@@ -130,14 +130,21 @@ def plan_moves(
                         top = q
                 later.append((nc, nxt, after, me))
     out: dict[Square, PlannedMove] = {}
+    memo: dict[int, tuple[Square, ...]] = {}
     for node, (mask, cost, i) in found.items():
-        path = []
-        while parents[i][1] != -1:
-            path.append(parents[i][0])
-            i = parents[i][1]
         who = frozenset(n for j, n in enumerate(names) if mask >> j & 1) if mask else _NOBODY
-        out[node] = PlannedMove(who, cost, tuple(reversed(path)))
+        out[node] = PlannedMove(who, cost, _path_to(parents, i, memo))
     return out
+
+
+def _path_to(parents: list[tuple[Square, int]], i: int, memo: dict[int, tuple[Square, ...]]) -> tuple[Square, ...]:
+    """The positions stepped into to reach label i (`parents[i]` is its position and the label it came
+    from, -1 for the start); paths share their beginnings through `memo`."""
+    hit = memo.get(i)
+    if hit is None:
+        node, parent = parents[i]
+        hit = memo[i] = () if parent == -1 else _path_to(parents, parent, memo) + (node,)
+    return hit
 
 
 _NOBODY: frozenset[str] = frozenset()
@@ -147,27 +154,26 @@ def _plain_moves(neighbours: Callable[[Square], Iterable[tuple[Square, int]]], m
                  start: Square, budget: int) -> dict[Square, PlannedMove]:
     """Cheapest paths when no enemy can make an attack of opportunity (a bucket queue: steps cost 1-4)."""
     dist = {start: 0}
-    parent: dict[Square, Square] = {}
+    came_from: dict[Square, int] = {start: -1}  # the label each square's best path so far comes from
+    parents: list[tuple[Square, int]] = []
     buckets: list[list[Square]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
+    out: dict[Square, PlannedMove] = {}
+    memo: dict[int, tuple[Square, ...]] = {}
     for c in range(budget + 1):
         for node in buckets[c]:
             if dist[node] != c:
                 continue
+            parents.append((node, came_from[node]))
+            me = len(parents) - 1
+            if node != start and may_stop(node):
+                out[node] = PlannedMove(_NOBODY, c, _path_to(parents, me, memo))
             for nxt, step in neighbours(node):
                 nc = c + step
                 if nc <= budget and nc < dist.get(nxt, budget + 1):
                     dist[nxt] = nc
-                    parent[nxt] = node
+                    came_from[nxt] = me
                     buckets[nc].append(nxt)
-    out: dict[Square, PlannedMove] = {}
-    for node, c in dist.items():
-        if node == start or not may_stop(node):
-            continue
-        path = [node]
-        while parent[path[-1]] != start:
-            path.append(parent[path[-1]])
-        out[node] = PlannedMove(_NOBODY, c, tuple(reversed(path)))
     return out
 
 
