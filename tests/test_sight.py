@@ -295,3 +295,37 @@ def test_sight_through_doors_agrees_with_a_fresh_computation_for_every_door_stat
         for _ in range(150):
             a, d = R(rnd.choice(squares)), R(rnd.choice(squares))
             assert bounded.can_see(a, d) == fresh.can_see(a, d), (a, d, open_doors)
+
+
+# ---------------------------------------------------------------- shared shapes agree with the plain computations
+
+point_st = st.tuples(st.integers(1, 7 * 16 - 1), st.integers(1, 7 * 16 - 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(edge_st, max_size=14), point_st, point_st, st.sampled_from([2, 4, 16]))
+def test_a_segment_tested_through_its_shape_gives_the_plain_answer(edges, p, q, den):
+    from hothsim.kernel.sight import SightMemo, _clear_scaled
+
+    b = walls(*edges)
+    memo = SightMemo.of(b, 8)
+    px, py = p[0] * den // 16, p[1] * den // 16
+    qx, qy = q[0] * den // 16, q[1] * den // 16
+    plain = _clear_scaled(b, px, py, qx, qy, den)
+    assert memo.clear(b, px, py, qx, qy, den) == plain  # first use: the plain test
+    assert memo.clear(b, px, py, qx, qy, den) == plain  # later uses: the shape
+    shifted = walls(*((k, x + 1, y + 2) for k, x, y in edges))
+    assert SightMemo.of(shifted, 9).clear(shifted, px + den, py + 2 * den, qx + den, qy + 2 * den, den) == plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(edge_st, max_size=14), st.tuples(st.integers(0, 8), st.integers(0, 8)), space_st)
+def test_a_cover_cone_from_its_shape_equals_the_row_scan(edges, c, sd):
+    from hothsim.kernel.sight import cone_view
+
+    b = walls(*edges)
+    d = R((sd[0], sd[1]), sd[2])
+    if d[0] <= c[0] <= d[2] and d[1] <= c[1] <= d[3]:
+        return
+    s = Sight(b, stride=9)
+    assert s.view(c, d) == cone_view(b, c, d, 9)
