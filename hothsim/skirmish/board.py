@@ -31,6 +31,7 @@ class Board:
         self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
         self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
         self._squeeze: dict[tuple, dict] = {}
+        self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
 
     def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
         """Remembered squeezing geometry for one kind of mover and one state of the doors."""
@@ -145,4 +146,4 @@ class Board:
     def doors_held_open(self, spaces: Iterable[tuple[Square, ...]]) -> frozenset[Edge]:
         """The doors with a character next to them (touching the door's edge at a side or an end)."""
         occupied = {sq for space in spaces for sq in space}
-        return frozenset(d for d in self.grid.doors if any(sq in occupied for sq in self.grid.squares_next_to_door(d)))
+        return frozenset(d for d, near in self._door_squares.items() if not near.isdisjoint(occupied))
