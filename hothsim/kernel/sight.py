@@ -1042,7 +1042,7 @@ class Sight:
             self._los[key] = hit
         if hit is False:
             if self.bounds is not None:
-                reg = self._regions()
+                reg = self._region if self._region is not None else self._regions()
                 ra, rd = reg.get((key[0][0], key[0][1])), reg.get((key[1][0], key[1][1]))
                 if ra is not None and rd is not None and ra != rd:
                     self._los[key] = None
@@ -1130,7 +1130,12 @@ class Sight:
         """
         if touching(a, d) and self.can_see(a, d):
             return False
-        blockers = (figures if isinstance(figures, int) else self.mask_of(figures)) | self._low_mask(a)
+        if isinstance(figures, int):
+            blockers = figures
+        else:
+            blockers = self.mask_of(figures) if figures else 0
+        low = self._low.get(a)
+        blockers |= self._low_mask(a) if low is None else low
         cones = self._cone
         for y in range(a[1], a[3] + 1):
             for x in range(a[0], a[2] + 1):
