@@ -347,6 +347,12 @@ class SightMemo:
         return [((p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)) for p, q in rel]
 
 
+def _edges_at(b: Barriers, x: int, y: int) -> list[tuple[str, int, int]]:
+    """The barrier edges that end at grid point (x, y)."""
+    return [e for e in (("v", x, y - 1), ("v", x, y), ("h", x - 1, y), ("h", x, y))
+            if (e[1], e[2]) in (b.vertical if e[0] == "v" else b.horizontal)]
+
+
 def _crosses_inside(s0: tuple[int, int], s1: tuple[int, int], l0: tuple[int, int], l1: tuple[int, int]) -> bool:
     """Whether closed segment s meets segment l at a point strictly between l's ends."""
     o3, o4 = _orient(s0, s1, l0), _orient(s0, s1, l1)
@@ -360,17 +366,11 @@ def _run_separates(b: Barriers, a: Rect, d: Rect, memo: SightMemo,
     with a on one side and d on the other, so every segment between them touches it.  False means
     "not proved".  `touched`: what that segment touches, when already known."""
     (l0, l1), (r0, r1) = memo.bridges_of(a, d)
-    vert, horiz = b.vertical, b.horizontal
     tried: set = set()
     if touched is None:
         touched = _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2)
     for t in touched:
-        if t[0] == "p":
-            x, y = t[1], t[2]
-            edges = [e for e, there in ((("v", x, y - 1), (x, y - 1) in vert), (("v", x, y), (x, y) in vert),
-                                        (("h", x - 1, y), (x - 1, y) in horiz), (("h", x, y), (x, y) in horiz)) if there]
-        else:
-            edges = [t]
+        edges = _edges_at(b, t[1], t[2]) if t[0] == "p" else [t]
         for e in edges:
             s0, s1 = run = memo.runs[e]
             if run in tried:
@@ -402,18 +402,10 @@ def _separated(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = None) -> 
     hull = _hull(rect_corners(a) + rect_corners(d))
     (l0, l1), (r0, r1) = memo.bridges_of(a, d) if memo is not None else _bridges(a, d)
     skip = _back_edges(a, d) | _back_edges(d, a)
-    vert, horiz = b.vertical, b.horizontal
-
-    def incident(x: int, y: int) -> list[tuple[str, int, int]]:
-        out = []
-        for e in (("v", x, y - 1), ("v", x, y), ("h", x - 1, y), ("h", x, y)):
-            if (e[1], e[2]) in (vert if e[0] == "v" else horiz):
-                out.append(e)
-        return out
 
     starts: list[tuple[str, int, int]] = []
     for t in _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2):
-        starts.extend(incident(t[1], t[2]) if t[0] == "p" else [t])
+        starts.extend(_edges_at(b, t[1], t[2]) if t[0] == "p" else [t])
     seen: set[tuple[str, int, int]] = set()
     for start in starts:  # one component at a time: it must join both sides by itself
         if start in seen:
@@ -433,7 +425,7 @@ def _separated(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = None) -> 
                 return True
             for pt in (e0, e1):
                 if _in_closed_hull(hull, pt):
-                    for nxt in incident(*pt):
+                    for nxt in _edges_at(b, *pt):
                         if nxt not in seen:
                             seen.add(nxt)
                             todo.append(nxt)
@@ -588,6 +580,11 @@ def _touching_unit_squares(b: Barriers, a: Rect, d: Rect) -> Witness | None:
     return None
 
 
+def _inset_points(r: Rect, den: int, ins: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Points inside a space at the fractions ins/den of its width and height, as numerators over den."""
+    return [(den * r[0] + (r[2] - r[0]) * i, den * r[1] + (r[3] - r[1]) * j) for i in ins for j in ins]
+
+
 def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = None) -> Witness | None:
     """A clear segment between the insides of spaces a and d, or None when there is none.
 
@@ -610,10 +607,8 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = N
     if not touching(a, d) and _run_separates(b, a, d, memo, None if hits is None else memo.features(hits)):
         return None
     # Points 1/16 in from each corner: a segment between two of them passes just beside a wall's end.
-    ca = [(16 * x + (1 if x == a[0] else -1), 16 * y + (1 if y == a[1] else -1)) for x in (a[0], a[2]) for y in (a[1], a[3])]
-    cd = [(16 * x + (1 if x == d[0] else -1), 16 * y + (1 if y == d[1] else -1)) for x in (d[0], d[2]) for y in (d[1], d[3])]
-    for px, py in ca:
-        for qx, qy in cd:
+    for px, py in _inset_points(a, 16, (1, 15)):
+        for qx, qy in _inset_points(d, 16, (1, 15)):
             if memo.clear(b, px, py, qx, qy, 16):
                 return Witness(px, py, qx, qy, 16)
     if not touching(a, d) and _separated(b, a, d, memo):
@@ -621,10 +616,8 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = N
     # Closer still to the corners (1/64 in), then points a quarter of the way in: between them they
     # find nearly every view left before the exhaustive search.
     for den, ins in ((64, (1, 63)), (4, (1, 3))):
-        qa = [(den * a[0] + (a[2] - a[0]) * i, den * a[1] + (a[3] - a[1]) * j) for i in ins for j in ins]
-        qd = [(den * d[0] + (d[2] - d[0]) * i, den * d[1] + (d[3] - d[1]) * j) for i in ins for j in ins]
-        for px, py in qa:
-            for qx, qy in qd:
+        for px, py in _inset_points(a, den, ins):
+            for qx, qy in _inset_points(d, den, ins):
                 if _clear_scaled(b, px, py, qx, qy, den):
                     return Witness(px, py, qx, qy, den)
     pts = _critical_points(b, a, d)
@@ -722,11 +715,7 @@ class _Blockers:
     def learn(self, b: Barriers, feature: tuple[str, int, int]) -> None:
         """Put the run of a barrier the last segment touched first."""
         kind, x, y = feature
-        if kind == "p":  # a barrier's end: any barrier edge there
-            edge = next(e for e in (("v", x, y - 1), ("v", x, y), ("h", x - 1, y), ("h", x, y))
-                        if (e[1], e[2]) in (b.vertical if e[0] == "v" else b.horizontal))
-        else:
-            edge = feature
+        edge = _edges_at(b, x, y)[0] if kind == "p" else feature  # a barrier's end: any edge there
         run = self.memo.runs[edge]
         if run in self.runs:
             self.runs.remove(run)
@@ -802,31 +791,10 @@ def _bounds_at(c: tuple[int, int], d: Rect, y: int) -> tuple[int, int]:
 
 def _cone_bounds(c: tuple[int, int], d: Rect) -> tuple[int, list[int], list[int]]:
     """`_bounds_at` for every row the hull of c and d spans: (first row, floors of min x, ceilings of
-    max x).  Inlined: it is the hot loop of cover."""
-    cx, cy = c
-    dx0, dy0, dx1, dy1 = d
-    ymin, ymax = min(dy0, cy), max(dy1, cy)
-    los: list[int] = []
-    his: list[int] = []
-    for y in range(ymin, ymax + 1):
-        lo = hi = None
-        if y == cy:
-            lo = hi = cx
-        if dy0 <= y <= dy1:
-            lo = dx0 if lo is None or dx0 < lo else lo
-            hi = dx1 if hi is None or dx1 > hi else hi
-        for ey in (dy0, dy1):
-            if (cy < y < ey) or (ey < y < cy):
-                dy = ey - cy
-                f = (cx * dy + (y - cy) * (dx0 - cx)) // dy
-                g = -((-(cx * dy + (y - cy) * (dx1 - cx))) // dy)
-                if lo is None or f < lo:
-                    lo = f
-                if hi is None or g > hi:
-                    hi = g
-        los.append(lo)  # type: ignore[arg-type]
-        his.append(hi)  # type: ignore[arg-type]
-    return ymin, los, his
+    max x)."""
+    ymin, ymax = min(d[1], c[1]), max(d[3], c[1])
+    bounds = [_bounds_at(c, d, y) for y in range(ymin, ymax + 1)]
+    return ymin, [lo for lo, _ in bounds], [hi for _, hi in bounds]
 
 
 @dataclass(frozen=True)
@@ -915,8 +883,8 @@ def cone_view(b: Barriers | BarrierRows, c: tuple[int, int], d: Rect, stride: in
     counts when its inside meets the hull's inside, and a barrier when the hull's inside crosses the
     barrier's inside (an edge on a line through c can only be run along, which gives no cover).  The
     hull's corners lie on whole rows, so within the strip between two rows it reaches furthest on one
-    of the two rows: the scan works out each row's bounds once (`_cone_bounds`).  Squares off the mask (x < 0, x >= stride, y < 0) are left out: nothing
-    that grants cover lies there.  Integers only.
+    of the two rows: the scan works out each row's bounds once (`_cone_bounds`).  Squares off the mask
+    (x < 0, x >= stride, y < 0) are left out: nothing that grants cover lies there.  Integers only.
     """
     rows = b if isinstance(b, BarrierRows) else BarrierRows.of(b)
     cx, cy = c

@@ -85,14 +85,8 @@ def plan_moves(
             labels = settled_get(node)
             if labels is None:
                 labels = settled[node] = []
-            else:
-                dominated = False
-                for p, c in labels:
-                    if c <= cost and p | provoked == provoked:
-                        dominated = True
-                        break
-                if dominated:
-                    continue
+            elif _dominated(labels, provoked, cost):
+                continue
             labels.append((provoked, cost))
             parents.append((node, parent))
             me = len(parents) - 1
@@ -113,14 +107,8 @@ def plan_moves(
                 if waiting is not None and waiting[0] == after and waiting[1] <= nc:
                     continue
                 done = settled_get(nxt)
-                if done:
-                    dominated = False
-                    for p, c in done:
-                        if c <= nc and p | after == after:
-                            dominated = True
-                            break
-                    if dominated:
-                        continue
+                if done and _dominated(done, after, nc):
+                    continue
                 pending[nxt] = (after, nc)
                 q = base + nc
                 later = buckets_get(q)
@@ -135,6 +123,14 @@ def plan_moves(
         who = frozenset(n for j, n in enumerate(names) if mask >> j & 1) if mask else _NOBODY
         out[node] = PlannedMove(who, cost, _path_to(parents, i, memo))
     return out
+
+
+def _dominated(labels: list[tuple[int, int]], provoked: int, cost: int) -> bool:
+    """Whether a label at the square provoked a subset of these enemies for no more cost."""
+    for p, c in labels:
+        if c <= cost and p | provoked == provoked:
+            return True
+    return False
 
 
 def _path_to(parents: list[tuple[Square, int]], i: int, memo: dict[int, tuple[Square, ...]]) -> tuple[Square, ...]:
