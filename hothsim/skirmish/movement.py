@@ -37,12 +37,12 @@ class PlannedMove:
 
     provoked: frozenset[str]
     cost: int
-    path: tuple[Square, ...]
+    path: tuple[Node, ...]
 
 
 def plan_moves(
-    neighbours: Callable[[Square], Iterable[tuple[Square, int]]],
-    may_stop: Callable[[Square], bool],
+    neighbours: Callable[[Node], Iterable[tuple[Node, int]]],
+    may_stop: Callable[[Node], bool],
     start: Square,
     budget: int,
     threats: Mapping[Node, frozenset[str]],
@@ -60,7 +60,7 @@ def plan_moves(
     names = sorted({name for group in threats.values() for name in group})
     bits = {name: 1 << i for i, name in enumerate(names)}
     threat_cache = {node: sum(bits[name] for name in group) for node, group in threats.items()}
-    step_cache: dict[Square, list] = {}
+    step_cache: dict[Node, list] = {}
 
     # A bucket queue over (enemies, cost): every step costs at least 1 and never provokes fewer, so a
     # label only ever goes to a later bucket, and first-in first-out within a bucket keeps the order of
@@ -68,10 +68,10 @@ def plan_moves(
     width = budget + 1
     buckets: dict[int, list] = {0: [(0, start, 0, -1)]}
     top = 0
-    parents: list[tuple[Square, int]] = []
-    settled: dict[Square, list[tuple[int, int]]] = {}
+    parents: list[tuple[Node, int]] = []
+    settled: dict[Node, list[tuple[int, int]]] = {}
     found: dict[Square, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
-    pending: dict[Square, tuple[int, int]] = {}  # the latest label pushed to each square
+    pending: dict[Node, tuple[int, int]] = {}  # the latest label pushed to each square
     # Bound methods as locals: this loop is the hot spot of a skirmish game.
     pending_get, settled_get, buckets_get, threat_get, steps_get = (
         pending.get, settled.get, buckets.get, threat_cache.get, step_cache.get)
@@ -118,7 +118,7 @@ def plan_moves(
                         top = q
                 later.append((nc, nxt, after, me))
     out: dict[Square, PlannedMove] = {}
-    memo: dict[int, tuple[Square, ...]] = {}
+    memo: dict[int, tuple[Node, ...]] = {}
     for node, (mask, cost, i) in found.items():
         who = frozenset(n for j, n in enumerate(names) if mask >> j & 1) if mask else _NOBODY
         out[node] = PlannedMove(who, cost, _path_to(parents, i, memo))
@@ -133,7 +133,7 @@ def _dominated(labels: list[tuple[int, int]], provoked: int, cost: int) -> bool:
     return False
 
 
-def _path_to(parents: list[tuple[Square, int]], i: int, memo: dict[int, tuple[Square, ...]]) -> tuple[Square, ...]:
+def _path_to(parents: list[tuple[Node, int]], i: int, memo: dict[int, tuple[Node, ...]]) -> tuple[Node, ...]:
     """The positions stepped into to reach label i (`parents[i]` is its position and the label it came
     from, -1 for the start); paths share their beginnings through `memo`."""
     hit = memo.get(i)
@@ -146,16 +146,16 @@ def _path_to(parents: list[tuple[Square, int]], i: int, memo: dict[int, tuple[Sq
 _NOBODY: frozenset[str] = frozenset()
 
 
-def _plain_moves(neighbours: Callable[[Square], Iterable[tuple[Square, int]]], may_stop: Callable[[Square], bool],
+def _plain_moves(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], may_stop: Callable[[Node], bool],
                  start: Square, budget: int) -> dict[Square, PlannedMove]:
     """Cheapest paths when no enemy can make an attack of opportunity (a bucket queue: steps cost 1-4)."""
     dist = {start: 0}
-    came_from: dict[Square, int] = {start: -1}  # the label each square's best path so far comes from
-    parents: list[tuple[Square, int]] = []
-    buckets: list[list[Square]] = [[] for _ in range(budget + 1)]
+    came_from: dict[Node, int] = {start: -1}  # the label each square's best path so far comes from
+    parents: list[tuple[Node, int]] = []
+    buckets: list[list[Node]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
     out: dict[Square, PlannedMove] = {}
-    memo: dict[int, tuple[Square, ...]] = {}
+    memo: dict[int, tuple[Node, ...]] = {}
     for c in range(budget + 1):
         for node in buckets[c]:
             if dist[node] != c:
