@@ -179,3 +179,24 @@ def test_step_table_agrees_with_the_mover_for_every_door_state():
             slow = SquareMover(size=size, impassable=enemies).neighbours(grid, grid.barriers(open_doors))
             for anchor in itertools.islice(sorted(table.fits), 0, None, 5):
                 assert sorted(fast(anchor)) == sorted(slow(anchor)), (size, anchor, open_doors)
+
+
+def test_range_searched_toward_a_target_equals_range_spread_from_the_attacker():
+    """The nearest-enemy rule counts range with A* toward each enemy (squares apart as the estimate); it
+    must agree with the full search from the attacker on both maps, with any doors open."""
+    import random
+
+    from hothsim.data.catalog import Catalog
+    from hothsim.skirmish.board import Board
+
+    rnd = random.Random(5)
+    for name in ("hoth-outpost", "echo-base-interior"):
+        grid = Catalog.installed().load_map(name)
+        board = Board(grid)
+        doors = sorted(grid.doors)
+        open_squares = [sq for sq in grid.squares() if grid.terrain_at(sq) is not Terrain.SOLID]
+        for _ in range(150):
+            open_doors = frozenset(rnd.sample(doors, rnd.randint(0, len(doors))))
+            a = space_of(rnd.choice(open_squares), rnd.choice((1, 1, 2)))
+            d = space_of(rnd.choice(open_squares), rnd.choice((1, 1, 2, 3)))
+            assert board.range_to(open_doors, a, d) == board.range_between(open_doors, a, d), (name, a, d)
