@@ -1043,17 +1043,12 @@ class Sight:
         """`cone_view` from the shape of the pair (shared by every pair with the same offset), laid over
         the map's barriers as bit masks; pairs reaching off the mask take the row scan."""
         ox, oy = min(c[0], d[0]), min(c[1], d[1])
-        if self._bits is None:
-            wide = self.stride + 1
-            vert = horiz = 0
-            inside = True
-            for x, y in self.barriers.vertical:
-                inside = inside and 0 <= x <= self.stride and y >= 0
-                vert |= 1 << (y * wide + x) if inside else 0
-            for x, y in self.barriers.horizontal:
-                inside = inside and 0 <= x < self.stride and y >= 0
-                horiz |= 1 << (y * wide + x) if inside else 0
-            self._bits = (vert, horiz) if inside else (-1, -1)
+        if self._bits is None:  # the barriers as masks, bit y*(stride + 1) + x; (-1, -1) if some lie off
+            b, wide = self.barriers, self.stride + 1
+            on_mask = (all(0 <= x <= self.stride and y >= 0 for x, y in b.vertical)
+                       and all(0 <= x < self.stride and y >= 0 for x, y in b.horizontal))
+            self._bits = ((sum(1 << (y * wide + x) for x, y in b.vertical),
+                           sum(1 << (y * wide + x) for x, y in b.horizontal)) if on_mask else (-1, -1))
         vbits, hbits = self._bits
         if ox < 0 or oy < 0 or max(c[0], d[2]) > self.stride or vbits < 0:
             if self._rows is None:
