@@ -801,7 +801,7 @@ def _cone_bounds(c: tuple[int, int], d: Rect) -> tuple[int, list[int], list[int]
 class ConeShape:
     """A cone view with no map under it, for a corner and a space given relative to the lower-left
     corner of their bounding box: the squares it passes through (bits y*stride + x), and the vertical
-    and horizontal barrier edges whose inside it crosses (bits y*(stride + 1) + x).  The same shape
+    and horizontal barrier edges whose inside it crosses (bits y*wide + x, as in `SightMemo`).  The same shape
     serves every pair with the same offset, shifted into place and laid over the map's barriers."""
 
     mask: int
@@ -809,11 +809,10 @@ class ConeShape:
     horizontal: int
 
     @staticmethod
-    def of(c: tuple[int, int], d: Rect, stride: int) -> "ConeShape":
+    def of(c: tuple[int, int], d: Rect, stride: int, wide: int) -> "ConeShape":
         """The shape of the view from corner c of space d (both with non-negative coordinates)."""
         cx, cy = c
         ymin, los, his = _cone_bounds(c, d)
-        wide = stride + 1
         mask = vert = horiz = 0
         for i in range(len(los) - 1):
             row = ymin + i
@@ -946,13 +945,12 @@ class Sight:
     _low: dict = field(default_factory=dict, repr=False)
     _rows: BarrierRows | None = field(default=None, repr=False)
     _shapes: dict = field(default_factory=dict, repr=False)
-    _bits: tuple[int, int] | None = field(default=None, repr=False)
     _region: dict | None = field(default=None, repr=False)
     _memo: SightMemo | None = field(default=None, repr=False)
 
     def _sight_memo(self) -> SightMemo:
         if self._memo is None:
-            self._memo = SightMemo.of(self.barriers, self.stride if self.bounds else 0)
+            self._memo = SightMemo.of(self.barriers, self.stride)
         return self._memo
 
     def _regions(self) -> dict[Square, int]:
@@ -1043,22 +1041,17 @@ class Sight:
         """`cone_view` from the shape of the pair (shared by every pair with the same offset), laid over
         the map's barriers as bit masks; pairs reaching off the mask take the row scan."""
         ox, oy = min(c[0], d[0]), min(c[1], d[1])
-        if self._bits is None:  # the barriers as masks, bit y*(stride + 1) + x; (-1, -1) if some lie off
-            b, wide = self.barriers, self.stride + 1
-            on_mask = (all(0 <= x <= self.stride and y >= 0 for x, y in b.vertical)
-                       and all(0 <= x < self.stride and y >= 0 for x, y in b.horizontal))
-            self._bits = ((sum(1 << (y * wide + x) for x, y in b.vertical),
-                           sum(1 << (y * wide + x) for x, y in b.horizontal)) if on_mask else (-1, -1))
-        vbits, hbits = self._bits
-        if ox < 0 or oy < 0 or max(c[0], d[2]) > self.stride or vbits < 0:
+        memo = self._sight_memo()  # its barrier masks, and their row width
+        if ox < 0 or oy < 0 or max(c[0], d[2]) > self.stride or not memo.wide:
             if self._rows is None:
                 self._rows = BarrierRows.of(self.barriers)
             return cone_view(self._rows, c, d, self.stride)
         rel = (c[0] - ox, c[1] - oy, d[0] - ox, d[1] - oy, d[2] - ox, d[3] - oy)
         shape = self._shapes.get(rel)
         if shape is None:
-            shape = self._shapes[rel] = ConeShape.of(rel[:2], rel[2:], self.stride)
-        at = oy * (self.stride + 1) + ox
+            shape = self._shapes[rel] = ConeShape.of(rel[:2], rel[2:], self.stride, memo.wide)
+        at = oy * memo.wide + ox
+        vbits, hbits, _ = memo.masks
         cover = bool(vbits & shape.vertical << at or hbits & shape.horizontal << at)
         return ConeView(cover, shape.mask << (oy * self.stride + ox))
 
