@@ -76,12 +76,9 @@ def setting(tmp_path):
     return tmp_path / "arena.toml", tmp_path / "game.hothsim", env
 
 
-def test_play_by_keys_resize_quit_resume_and_replay(setting):
-    scenario, save, env = setting
-    seed = 5
-    t = Terminal(["play", str(scenario), "--seed", str(seed), "--save", str(save)], env)
-    t.wait_for("Arena | round 1")
-    mirror = open_game(scenario, seed=seed)  # the same game in this process, to work out the keys
+def chooser(t: Terminal, mirror):
+    """A function that types the keys for an action into the terminal, checking them first against a
+    copy of the game in this process (which then applies the action too)."""
     ui = UIState(cursor=next(f.pos for f in mirror.state.living()))
 
     def choose(action) -> None:
@@ -92,6 +89,17 @@ def test_play_by_keys_resize_quit_resume_and_replay(setting):
         t.keys(keys)
         mirror.apply(action)
 
+    return choose
+
+
+def test_play_by_keys_resize_quit_resume_and_replay(setting):
+    scenario, save, env = setting
+    seed = 5
+    t = Terminal(["play", str(scenario), "--seed", str(seed), "--save", str(save)], env)
+    t.wait_for("Arena | round 1")
+    mirror = open_game(scenario, seed=seed)  # the same game in this process, to work out the keys
+
+    choose = chooser(t, mirror)
     choose(parse_action(f"first {mirror.pending.player}"))
     if mirror.pending.player != "rebel":  # let the Imperial Snowtrooper pass its turn first
         choose(parse_action("activate snowtrooper"))
@@ -235,16 +243,8 @@ def test_taking_back_a_move_by_key_rewrites_the_save(setting):
     t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], env)
     t.wait_for("Arena | round 1")
     mirror = open_game(scenario, seed=5)
-    ui = UIState(cursor=next(f.pos for f in mirror.state.living()))
 
-    def choose(action) -> None:
-        nonlocal ui
-        keys = keys_for(mirror, ui, action)
-        ui, chosen = press(mirror, ui, keys)
-        assert chosen == action
-        t.keys(keys)
-        mirror.apply(action)
-
+    choose = chooser(t, mirror)
     choose(parse_action("first rebel"))
     choose(parse_action("activate elite-hoth-trooper"))
     choose(parse_action("move elite-hoth-trooper b8"))  # far from the Snowtrooper: no attack of opportunity

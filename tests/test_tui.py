@@ -49,12 +49,22 @@ def keys_for(game, ui: UIState, action) -> list[str]:
     return keys
 
 
-def press(game, ui: UIState, keys: list[str]):
+def press(game, ui: UIState, keys: list[str], handler=handle_key):
+    """Press keys one by one through a screen's key handler; the last action chosen, if any."""
     action = None
     for k in keys:
-        ui, action, quit_ = handle_key(game, ui, k)
+        ui, action, quit_ = handler(game, ui, k)
         assert not quit_
     return ui, action
+
+
+def set_up(scenario: str, seed: int):
+    """A game past set-up and the choice of who goes first, decided at random."""
+    g = open_game(scenario, seed=seed)
+    rnd = random.Random(seed)
+    while g.pending.kind in ("place", "first"):
+        g.apply(choose(rnd, g.legal_actions()))
+    return g
 
 
 # ---------------------------------------------------------------- frames
@@ -62,10 +72,7 @@ def press(game, ui: UIState, keys: list[str]):
 
 @pytest.mark.parametrize("scenario", ["salvage", "quick-start", "echo-base"])
 def test_frame_draws_the_map_walls_doors_and_figures(scenario):
-    g = open_game(scenario, seed=4)
-    rnd = random.Random(4)
-    while g.pending.kind in ("place", "first"):
-        g.apply(choose(rnd, g.legal_actions()))
+    g = set_up(scenario, 4)
     f = g.state.living("rebel")[0]
     fr = render(g, UIState(cursor=f.pos), 100, 30)
     text = fr.text()
@@ -79,10 +86,7 @@ def test_frame_draws_the_map_walls_doors_and_figures(scenario):
 
 
 def test_frame_big_figures_cover_their_whole_space():
-    g = open_game("echo-base", seed=1)
-    rnd = random.Random(1)
-    while g.pending.kind in ("place", "first"):
-        g.apply(choose(rnd, g.legal_actions()))
+    g = set_up("echo-base", 1)
     scout = g.state.fig("blizzard-scout")
     fr = render(g, UIState(cursor=scout.pos), 120, 40)
     from hothsim.tui.view import glyphs
@@ -94,10 +98,7 @@ def test_frame_big_figures_cover_their_whole_space():
 
 
 def test_frame_stat_card_shows_modifiers_and_words_and_a_log_line():
-    g = open_game("echo-base", seed=2)
-    rnd = random.Random(2)
-    while g.pending.kind in ("place", "first"):
-        g.apply(choose(rnd, g.legal_actions()))
+    g = set_up("echo-base", 2)
     han = g.state.fig("han")
     ui = UIState(cursor=han.pos, explain=True, log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
     text = render(g, ui, 120, 40).text()

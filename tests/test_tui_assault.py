@@ -15,6 +15,7 @@ from hothsim.tui.hexcontrol import anchor, handle_hex_key, menu_actions, unit_ac
 from hothsim.tui.hexview import ARROWS, render_assault
 from tests.assault_arena import arena, clear
 from tests.conformance import choose
+from tests.test_tui import press as press_keys
 
 DOWN, UP, LEFT, RIGHT = "KEY_DOWN", "KEY_UP", "KEY_LEFT", "KEY_RIGHT"
 STEP = {"f": UP, "l": LEFT, "r": RIGHT}
@@ -62,11 +63,8 @@ def hex_keys_for(game, ui: UIState, action) -> list[str]:
 
 
 def press(game, ui: UIState, keys: list[str]):
-    action = None
-    for k in keys:
-        ui, action, quit_ = handle_hex_key(game, ui, k)
-        assert not quit_
-    return ui, action
+    """Press keys through the Assault screen's key handler."""
+    return press_keys(game, ui, keys, handle_hex_key)
 
 
 def panel_text(fr) -> str:
