@@ -22,9 +22,7 @@ from pathlib import Path
 
 from benchmarks.skirmish import choose
 from hothsim.games import open_game
-from hothsim.tui.controller import UIState
-from hothsim.tui.hexview import render_assault
-from hothsim.tui.view import render
+from hothsim.tui.screen import UIState, draw, screen_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,20 +35,22 @@ def frame_times(samples: int = 40) -> dict[str, float]:
         g.apply(choose(rnd, g.legal_actions()))
     figures = [f.pos for f in g.state.living()]
     times = []
+    screen = screen_for(g)
     for i in range(samples):
-        ui = UIState(cursor=figures[i % len(figures)])
+        ui = UIState(size=(160, 50), cursor=figures[i % len(figures)])
         t0 = time.perf_counter()
-        render(g, ui, 160, 50)
+        draw(screen, g, ui, 160, 50)
         times.append(time.perf_counter() - t0)
     a = open_game("assault-on-hoth", seed=3)
     rnd = random.Random(3)
     while a.state.stage == "setup" or a.state.round < 5:
         a.apply(choose(rnd, a.legal_actions()))
     atimes = []
+    screen = screen_for(a)
     for i in range(samples):
-        ui = UIState(cursor=(i % 20, (i * 3) % 32))
+        ui = UIState(size=(160, 50), cursor=(i % 20, (i * 3) % 32))
         t0 = time.perf_counter()
-        render_assault(a, ui, 160, 50)
+        draw(screen, a, ui, 160, 50)
         atimes.append(time.perf_counter() - t0)
     return {"echo_ms": statistics.median(times) * 1e3, "assault_ms": statistics.median(atimes) * 1e3}
 

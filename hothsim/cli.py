@@ -22,7 +22,8 @@ from hothsim.data.scenario import load_scenario_file
 from hothsim.data.squaremap import load_square_map
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import read_text
-from hothsim.games import LoadError, load_game, open_game, parse_action_for, replay_steps, transcript
+from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
+from hothsim.session import Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 
@@ -128,25 +129,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UserError("--seed must be 0 or more")
     dice = ScriptedDice(parse_dice(args.dice)) if args.dice else None
     text = sys.stdin.read() if str(args.actions) == "-" else read_text(args.actions)
-    game = open_game(args.scenario, seed=args.seed, dice=dice)
-    log: list[str] = []
+    session = Session(open_game(args.scenario, seed=args.seed, dice=dice))  # headless: no save file
     for n, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         try:
-            action = parse_action_for(game.record.header.game, line)
-            events = game.apply(action)  # type: ignore[arg-type]
+            session.apply(session.kind.parse_action(line))
         except NotationError as e:
             raise UserError(f"{args.actions}, line {n}: {e}") from None
         except IllegalAction as e:
-            _print_run(game, log, args.json)
+            _print_run(session, args.json)
             raise UserError(f"{args.actions}, line {n}: {line!r} is illegal: {e.message} (rule: {e.rule})") from None
         except DiceError as e:
-            _print_run(game, log, args.json)
+            _print_run(session, args.json)
             raise UserError(f"{args.actions}, line {n}: {e}") from None
-        log.extend(e.text for e in events)
-    _print_run(game, log, args.json)
+    _print_run(session, args.json)
     return 0
 
 
@@ -173,21 +171,18 @@ def parse_dice(text: str) -> list:
     return out
 
 
-def _print_run(game, log: list[str], as_json: bool) -> None:
+def _print_run(session: Session, as_json: bool) -> None:
+    game = session.game
     d = game.pending
     if as_json:
-        who = getattr(d, "figure", None) or getattr(d, "unit", None)
-        out = {"state": game.state.to_json(), "pending": {"player": d.player, "kind": d.kind, "figure": who},
-               "log": log, "legal_actions": len(game.legal_actions())}
+        out = {"state": game.state.to_json(), "pending": {"player": d.player, "kind": d.kind, "figure": d.actor},
+               "log": session.log, "legal_actions": len(game.legal_actions())}
         print(json.dumps(out, indent=1, sort_keys=True))
         return
-    for line in log:
+    for line in session.log:
         print(line)
-    who = getattr(d, "figure", None) or getattr(d, "unit", None)
-    where = (f"turn {game.state.turn}, action round {game.state.round}" if hasattr(game, "round_title")
-             else f"round {game.state.round}")
-    print(f"-- {where}, {d.player or 'nobody'} to decide: {d.kind}"
-          + (f" ({who})" if who else "") + (f"; {d.note}" if d.note else ""))
+    print(f"-- {game.progress()}, {d.player or 'nobody'} to decide: {d.kind}"
+          + (f" ({d.actor})" if d.actor else "") + (f"; {d.note}" if d.note else ""))
 
 
 def _need_terminal() -> None:
@@ -206,7 +201,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
     save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
     _need_terminal()
-    play(game, save)
+    play(new_session(game, save))
     print(f"Saved: {save}  (continue with: hothsim resume {save})")
     return 0
 
@@ -220,17 +215,30 @@ def cmd_resume(args: argparse.Namespace) -> int:
         saves = list_saves(user_save_dir())[:9]
         if not saves:
             raise UserError(f"there are no saved games in {user_save_dir()}")
+        print("Saved games, newest first:")
         for i, info in enumerate(saves, 1):
-            print(f"{i}. {info.path.name}")
+            print(f"{i}. {describe_save(info.path, info.modified)}")
         choice = input("Resume which game (number)? ").strip()
-        if not choice.isdigit() or not 1 <= int(choice) <= len(saves):
+        if not choice.isascii() or not choice.isdigit() or not 1 <= int(choice) <= len(saves):
             raise UserError(f"choose a number from 1 to {len(saves)}")
         path = saves[int(choice) - 1].path
-    game = load_game(read_record(path))
+    session = Session.resume(read_record(path), path)
     _need_terminal()
-    play(game, path)
+    play(session)
     print(f"Saved: {path}")
     return 0
+
+
+def describe_save(path: Path, modified: float) -> str:
+    """One line for the resume picker: scenario, where the game stands, whose decision, when last played."""
+    when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
+    try:
+        game = load_game(read_record(path))
+    except (SaveFileError, LoadError, DataError) as e:
+        return f"{path.name}: cannot be resumed ({str(e)[:80]})"
+    d = game.pending
+    who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "") if d.player else "over"
+    return f"{game.setup.scenario_name}: {game.progress()}, {who}; last played {when}   [{path.name}]"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

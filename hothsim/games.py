@@ -1,27 +1,80 @@
-"""Opening and loading games of either kind: the front door of the rules core.
+"""The registry of game kinds, and opening and loading games of any kind: the front door of the rules core.
 
+Each game is one `GameKind` (python-chess's variants, OpenSpiel's `register_game`): how a game of it is
+opened from a scenario, how its actions are written, which screen draws it and its words.  Nothing else
+in hothsim asks which game it holds: it looks the kind up here by the name the scenario or record gives.
 `open_game` starts a game from a scenario id or file; `load_game` rebuilds one from its record text,
 replaying every decision and checking every recorded roll.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 from hothsim.data.catalog import Catalog
 from hothsim.data.errors import DataError
 from hothsim.data.scenario import load_scenario_file
 from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
+from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, parse_record, replay
 from hothsim.kernel.squares import SquareMap
-from hothsim.skirmish.actions import parse_action
-from hothsim.skirmish.game import SkirmishGame
-from hothsim.kernel.hexes import HexMap
 from hothsim.opening import open_assault, open_skirmish
+from hothsim.skirmish.actions import parse_action as parse_skirmish_action
+from hothsim.skirmish.game import SkirmishGame
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame
+
+
+def _parse_assault_action(text: str) -> Any:
+    # Imported on use so that a skirmish never loads the Assault on Hoth modules (start-up time).
+    from hothsim.assault.actions import parse_action
+
+    return parse_action(text)
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game hothsim plays: everything the rest of the program needs to know about it.
+
+    `screen` is the module of the terminal screen that draws it (the front end imports it; the rules core
+    never does); `actor` is the game's word for what a decision is about ("figure", "unit")."""
+
+    name: str
+    title: str
+    map_kind: type
+    map_word: str
+    open: Callable[..., Any]
+    parse_action: Callable[[str], Any]
+    screen: str
+    actor: str
+
+
+#: Every game kind, by the name scenario files and records use.
+KINDS: Mapping[str, GameKind] = {
+    kind.name: kind for kind in (
+        GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", open_skirmish,
+                 parse_skirmish_action, "hothsim.tui.skirmish", "figure"),
+        GameKind("assault", "Assault on Hoth", HexMap, "a hex map", open_assault, _parse_assault_action,
+                 "hothsim.tui.assault", "unit"),
+    )
+}
+
+
+def kind_named(name: str) -> GameKind:
+    """The game kind a scenario or record names (LoadError for a game this hothsim does not know)."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise LoadError(f"this hothsim does not know the game {name!r} (it knows {', '.join(KINDS)})") from None
+
+
+def kind_of(game: "Game") -> GameKind:
+    """The kind of a game in progress (its record names it)."""
+    return KINDS[game.record.header.game]
+
 
 #: A game that has not recorded when it began carries this time (the rules core never reads a clock).
 EPOCH = "1970-01-01T00:00:00Z"
@@ -40,14 +93,12 @@ def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, cre
     path = catalog.scenario_path(str(scenario))
     s = load_scenario_file(path)
     grid, map_path = catalog.map_for(path, s.map)
-    scripted = dice is not None and not isinstance(dice, SeededDice)
-    if s.game == "assault":
-        if not isinstance(grid, HexMap):
-            raise DataError(path, f"an Assault on Hoth scenario needs a hex map; {s.map!r} is a square map", field="map")
-        return open_assault(catalog, s, path, grid, map_path, dice or SeededDice(seed), seed, created, scripted)
-    if not isinstance(grid, SquareMap):
-        raise DataError(path, f"a skirmish scenario cannot use map {s.map!r}, which is a hex map", field="map")
-    return open_skirmish(catalog, s, path, grid, map_path, dice or SeededDice(seed), seed, created, scripted)
+    scripted = dice is not None and type(dice) is not SeededDice
+    kind = kind_named(s.game)
+    if type(grid) is not kind.map_kind:
+        raise DataError(path, f"a scenario of {kind.title} needs {kind.map_word}; map {s.map!r} is not one",
+                        field="map")
+    return kind.open(catalog, s, path, grid, map_path, dice or SeededDice(seed), seed, created, scripted)
 
 
 class LoadError(Exception):
@@ -55,12 +106,12 @@ class LoadError(Exception):
 
 
 def _parsed(record: GameRecord | str) -> GameRecord:
-    if isinstance(record, str):
+    if type(record) is str:
         try:
             return parse_record(record)
         except RecordError as e:
             raise LoadError(str(e)) from None
-    return record
+    return record  # type: ignore[return-value]
 
 
 def script_of(rolls: Sequence[Roll]) -> list:
@@ -75,16 +126,13 @@ def script_of(rolls: Sequence[Roll]) -> list:
 
 
 def parse_action_for(game: str, text: str):
-    """Read an action in the notation of a game ('skirmish' or 'assault')."""
-    if game == "assault":
-        from hothsim.assault.actions import parse_action as parse_assault_action
-
-        return parse_assault_action(text)
-    return parse_action(text)
+    """Read an action in the notation of a game kind (by its registered name)."""
+    return kind_named(game).parse_action(text)
 
 
 def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Game:
     """The game a record starts from: its scenario, seed (or its own rolls as scripted dice), the same data."""
+    kind_named(header.game)
     dice: Dice = ScriptedDice(script_of(script)) if header.dice == "scripted" else SeededDice(header.seed)
     game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
                      catalog=catalog)

@@ -39,3 +39,70 @@ def test_the_rules_core_imports_no_front_end_files_or_clock(path):
 
 def test_the_core_is_found():
     assert len(CORE) >= 15
+
+
+# ---------------------------------------------------------------- one registry of game kinds
+
+EVERY = sorted(PACKAGE.rglob("*.py"))
+REGISTRY = PACKAGE / "games.py"
+GAME_NAMES = {"skirmish", "assault"}
+GAME_CLASSES = {"SkirmishGame", "AssaultGame"}
+
+
+def kind_tests(path: Path) -> list[str]:
+    """Places where a module asks which game it holds: a comparison with a game's name, an isinstance or
+    type test against a game class, or hasattr/getattr on a game."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            for side in [node.left, *node.comparators]:
+                if isinstance(side, ast.Constant) and side.value in GAME_NAMES:
+                    found.append(f"line {node.lineno}: compares with {side.value!r}")
+                if isinstance(side, ast.Name) and side.id in GAME_CLASSES:
+                    found.append(f"line {node.lineno}: compares with {side.id}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            names = {n.id for a in node.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+            attrs = {n.attr for a in node.args[:1] for n in ast.walk(a) if isinstance(n, ast.Attribute)}
+            if node.func.id == "isinstance" and names & GAME_CLASSES:
+                found.append(f"line {node.lineno}: isinstance against a game class")
+            if node.func.id in ("hasattr", "getattr") and node.args and (
+                    {"game", "g"} & {n.id for n in ast.walk(node.args[0]) if isinstance(n, ast.Name)}
+                    or "game" in attrs):
+                found.append(f"line {node.lineno}: {node.func.id} on a game")
+    return found
+
+
+@pytest.mark.parametrize("path", [p for p in EVERY if p != REGISTRY], ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_but_the_registry_asks_which_game_it_holds(path):
+    assert not kind_tests(path), f"{path.relative_to(PACKAGE)}: {kind_tests(path)}"
+
+
+def test_the_kind_test_finds_what_it_looks_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('def f(game):\n    if game.record.header.game == "assault":\n        pass\n'
+                      '    if isinstance(game, SkirmishGame):\n        pass\n    return hasattr(game, "round_title")\n')
+    assert len(kind_tests(sample)) == 3
+
+
+# ---------------------------------------------------------------- the front end asks, never reaches in
+
+FRONT_END = sorted((PACKAGE / "tui").rglob("*.py"))
+#: What the front end may import from the rules: the action values (to name a choice) and the kernel's
+#: geometry (square and hex labels); everything else it asks the game through its public methods.
+RULES_PUBLIC = ("hothsim.skirmish.actions", "hothsim.assault.actions", "hothsim.kernel.squares",
+                "hothsim.kernel.hexes", "hothsim.kernel.engine")
+
+
+@pytest.mark.parametrize("path", FRONT_END, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_front_end_imports_no_rules_internals_and_no_private_names(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.startswith(("hothsim.skirmish", "hothsim.assault", "hothsim.kernel")) and \
+                    node.module not in RULES_PUBLIC:
+                bad.append(node.module)
+            bad += [f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+        if isinstance(node, ast.Import):
+            bad += [a.name for a in node.names if a.name.startswith(("hothsim.skirmish", "hothsim.assault"))]
+    assert not bad, f"{path.relative_to(PACKAGE)} imports {bad}"

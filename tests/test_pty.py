@@ -1,6 +1,7 @@
 """The real program in a pseudo-terminal (pexpect), its screen read with the pyte terminal emulator:
 keys in, visible text out.  Play by keys (activate, move, an attack of opportunity answered by the other
-player), resize small and back, quit, resume, replay, and Ctrl-C leaving an intact save."""
+player), resize small and back, quit, resume with the log, replay, a mouse click on a menu row, no colour
+codes under NO_COLOR, and Ctrl-C leaving an intact save.  Every wait is for what the screen shows."""
 
 from __future__ import annotations
 
@@ -11,15 +12,16 @@ from pathlib import Path
 
 import pytest
 
-pexpect = pytest.importorskip("pexpect")
-pyte = pytest.importorskip("pyte")
+import pexpect  # the test extra installs both; a broken install must fail, not skip
+import pyte
+from dataclasses import replace
 
-from hothsim.games import open_game  # noqa: E402
-from hothsim.saves import read_record  # noqa: E402
-from hothsim.skirmish.actions import Opportunity, parse_action  # noqa: E402
-from hothsim.tui.controller import UIState  # noqa: E402
-from tests.arena import arena  # noqa: E402
-from tests.test_tui import keys_for, press  # noqa: E402
+from hothsim.games import open_game
+from hothsim.saves import read_record
+from hothsim.skirmish.actions import Opportunity, parse_action
+from hothsim.tui.screen import UIState, screen_for
+from tests.arena import arena
+from tests.ui import drive
 
 ROOT = Path(__file__).resolve().parent.parent
 BYTES = {"KEY_RIGHT": "\x1bOC", "KEY_LEFT": "\x1bOD", "KEY_UP": "\x1bOA", "KEY_DOWN": "\x1bOB", "\n": "\r"}  # xterm keypad mode
@@ -31,23 +33,28 @@ class Terminal:
     def __init__(self, args: list[str], env: dict, cols: int = 100, rows: int = 30) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()  # every byte the program wrote
         self.child = pexpect.spawn(sys.executable, ["-m", "hothsim", *args], env=env, dimensions=(rows, cols),
                                    cwd=str(ROOT))
+        self.child.delaybeforesend = None
 
     def pump(self, seconds: float = 0.2) -> None:
+        """Read what the program writes for up to `seconds` (callers wait for a screen, not for time)."""
         end = time.time() + seconds
         while time.time() < end:
             try:
-                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.05))
+                data = self.child.read_nonblocking(65536, timeout=0.05)
             except pexpect.TIMEOUT:
                 continue
             except pexpect.EOF:
                 return
+            self.raw += data
+            self.stream.feed(data)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    def wait_for(self, words: str, seconds: float = 20.0) -> str:
+    def wait_for(self, words: str, seconds: float = 60.0) -> str:
         """Wait until the words show, on one line or wrapped inside a panel."""
         end = time.time() + seconds
         while time.time() < end:
@@ -58,14 +65,23 @@ class Terminal:
         raise AssertionError(f"{words!r} never appeared; the screen shows:\n{self.text()}")
 
     def keys(self, keys: list[str]) -> None:
-        for k in keys:
-            self.child.send(BYTES.get(k, k))
-        self.pump(0.3)
+        """Type keys (the program reads them in order; the caller then waits for what they show)."""
+        self.child.send("".join(BYTES.get(k, k) for k in keys))
+
+    def click(self, x: int, y: int) -> None:
+        """A left-button press and release at column x, row y (from 0), as an xterm reports them (SGR mouse
+        mode, which the xterm terminal description asks for)."""
+        self.child.send(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m")
 
     def resize(self, cols: int, rows: int) -> None:
         self.screen.resize(rows, cols)
         self.child.setwinsize(rows, cols)
-        self.pump(0.5)
+
+    def finish(self) -> None:
+        """Quit with q and wait for the program to end."""
+        self.keys(["q"])
+        self.child.expect(pexpect.EOF, timeout=60)
+        self.raw += self.child.before or b""  # what it wrote last (restoring the terminal)
 
 
 @pytest.fixture()
@@ -76,18 +92,19 @@ def setting(tmp_path):
     return tmp_path / "arena.toml", tmp_path / "game.hothsim", env
 
 
-def chooser(t: Terminal, mirror):
-    """A function that types the keys for an action into the terminal, checking them first against a
-    copy of the game in this process (which then applies the action too)."""
-    ui = UIState(cursor=next(f.pos for f in mirror.state.living()))
+def chooser(t: Terminal, mirror, size: tuple[int, int] = (100, 30)):
+    """A function that types the keys for an action into the terminal, working them out (and checking
+    them) on a copy of the game in this process, which then applies the action too."""
+    screen = screen_for(mirror)
+    ui = replace(screen.start(mirror, UIState(size=size)), handover=screen.handover(mirror, None))
 
     def choose(action) -> None:
         nonlocal ui
-        keys = keys_for(mirror, ui, action)
-        ui, chosen = press(mirror, ui, keys)
-        assert chosen == action
+        ui, keys = drive(mirror, ui, action)
         t.keys(keys)
+        before = mirror.pending
         mirror.apply(action)
+        ui = replace(ui, handover=screen.handover(mirror, before), message="")
 
     return choose
 
@@ -117,24 +134,28 @@ def test_play_by_keys_resize_quit_resume_and_replay(setting):
     t.resize(100, 30)
     t.wait_for("Arena | round")
     position = [line for line in t.text().splitlines() if "round" in line][0]
-    t.keys(["q"])
-    t.child.expect(pexpect.EOF, timeout=20)
+    t.finish()
     record = read_record(save)
-    assert len(record.entries) == len(mirror.record.entries)
+    assert [e.action for e in record.entries] == [e.action for e in mirror.record.entries]
 
     r = Terminal(["resume", str(save)], env)
     assert position.split("|")[1] in r.wait_for("Arena | round")
-    r.keys(["q"])
-    r.child.expect(pexpect.EOF, timeout=20)
+    r.wait_for("resumed from the save")
+    r.wait_for("hoth-trooper moves")  # the log of the game so far is back
+    r.finish()
 
     p = Terminal(["replay", str(save)], env)
     p.wait_for(f"Replay: decision 0 of {len(record.entries)}")
+    p.wait_for("Right/Left step")  # the replay's own keys
     p.keys(["KEY_RIGHT", "KEY_RIGHT"])
     p.wait_for(f"Replay: decision 2 of {len(record.entries)}")
     p.keys(["KEY_LEFT"])
     p.wait_for(f"Replay: decision 1 of {len(record.entries)}")
-    p.keys(["q"])
-    p.child.expect(pexpect.EOF, timeout=20)
+    p.keys(["?"])
+    p.wait_for("Replay keys")
+    p.keys([" "])
+    p.wait_for(f"Replay: decision 1 of {len(record.entries)}")
+    p.finish()
 
 
 def test_ctrl_c_leaves_an_intact_save(setting):
@@ -142,7 +163,7 @@ def test_ctrl_c_leaves_an_intact_save(setting):
     t = Terminal(["play", str(scenario), "--seed", "2", "--save", str(save)], env)
     t.wait_for("Arena | round 1")
     t.child.sendintr()
-    t.child.expect(pexpect.EOF, timeout=20)
+    t.child.expect(pexpect.EOF, timeout=60)
     t.child.close()
     assert t.child.exitstatus == 130
     assert read_record(save).header.scenario == "arena"
@@ -152,9 +173,6 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
     from hothsim.assault.actions import Done as AssaultDone
     from hothsim.assault.actions import Fire as AssaultFire
     from hothsim.assault.actions import Walk
-    from hothsim.tui.app import handover_for
-    from tests.test_tui_assault import hex_keys_for
-    from tests.test_tui_assault import press as press_hex
 
     env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
            "LANG": "C.UTF-8"}
@@ -164,30 +182,11 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
     t = Terminal(["play", "assault-on-hoth", "--seed", str(seed), "--save", str(save)], env)
     t.wait_for("Assault on Hoth | set-up")
     mirror = open_game("assault-on-hoth", seed=seed)
-    ui = UIState(cursor=(10, 0))
-    pending_keys: list[str] = []
-
-    def choose(action) -> None:
-        nonlocal ui
-        keys = hex_keys_for(mirror, ui, action)
-        ui, chosen = press_hex(mirror, ui, keys)
-        assert chosen == action, (action, keys)
-        pending_keys.extend(keys)
-        before = mirror.pending
-        mirror.apply(action)
-        if handover_for(mirror, before):
-            pending_keys.append(" ")  # the next player dismisses the hand-over screen
-        if len(pending_keys) > 200:
-            flush()
-
-    def flush() -> None:
-        t.keys(pending_keys)
-        pending_keys.clear()
+    choose = chooser(t, mirror)
 
     while mirror.state.stage == "setup":  # the middle legal choice each time
         acts = mirror.legal_actions()
         choose(acts[len(acts) // 2])
-    flush()
     t.wait_for("turn 1, round 1")
     walked = fired = False
     while not (walked and fired and mirror.state.events_drawn) and not mirror.is_over:
@@ -195,37 +194,33 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
         if mirror.pending.kind != "act":
             choose(acts[0])
             continue
-        turning = [a for a in acts if isinstance(a, Walk) and ("l" in a.steps or "r" in a.steps) and "f" in a.steps]
-        shots = [a for a in acts if isinstance(a, AssaultFire) and not a.force]
+        turning = [a for a in acts if type(a) is Walk and ("l" in a.steps or "r" in a.steps) and "f" in a.steps]
+        shots = [a for a in acts if type(a) is AssaultFire and not a.force]
         if turning and not walked:
             choose(turning[0])
             walked = True
-            flush()
             t.wait_for(f"{turning[0].unit} turns")
         elif shots and not fired:
             choose(shots[0])
             fired = True
-            flush()
             t.wait_for(f"{shots[0].unit} fires at")
         else:
             choose(AssaultDone())
-    flush()
     assert walked and fired and mirror.state.events_drawn
     t.wait_for("Last Event")
+    status = f"turn {mirror.state.turn}, round {mirror.state.round}"
+    t.wait_for(status)
     t.resize(60, 20)
     t.wait_for("Make the terminal larger")
     t.resize(100, 30)
-    status = f"turn {mirror.state.turn}, round {mirror.state.round}"
     t.wait_for(status)
-    t.keys(["q"])
-    t.child.expect(pexpect.EOF, timeout=20)
+    t.finish()
     record = read_record(save)
     assert record.entries == mirror.record.entries  # every decision, with the same rolls
 
     r = Terminal(["resume", str(save)], env)
     r.wait_for(status)
-    r.keys(["q"])
-    r.child.expect(pexpect.EOF, timeout=20)
+    r.finish()
 
     p = Terminal(["replay", str(save)], env)
     p.wait_for(f"Replay: decision 0 of {len(record.entries)}")
@@ -234,8 +229,7 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
 
     p.keys(["]"])  # on to the first action round
     p.wait_for(f"Replay: decision {step_key(replay_steps(record), 0, ']')} of {len(record.entries)}")
-    p.keys(["q"])
-    p.child.expect(pexpect.EOF, timeout=20)
+    p.finish()
 
 
 def test_taking_back_a_move_by_key_rewrites_the_save(setting):
@@ -253,5 +247,46 @@ def test_taking_back_a_move_by_key_rewrites_the_save(setting):
     t.keys(["U"])
     t.wait_for("the last decision is taken back")
     assert [e.action for e in read_record(save).entries] == ["first rebel", "activate elite-hoth-trooper"]
-    t.keys(["q"])
-    t.child.expect(pexpect.EOF, timeout=20)
+    t.finish()
+
+
+def test_a_mouse_click_on_a_menu_row_applies_that_row(setting):
+    from hothsim.tui.menu import MENU_X, MENU_Y
+
+    scenario, save, env = setting
+    t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], env)
+    t.wait_for("Arena | round 1")
+    mirror = open_game(scenario, seed=5)
+    items = [a.notation() for a in mirror.legal_actions()]  # who goes first: the menu lists these
+    t.keys(["m"])
+    t.wait_for(items[-1])
+    row = next(y for y, line in enumerate(t.screen.display) if items[-1] in line)
+    assert row == MENU_Y + 2 + len(items) - 1
+    t.click(MENU_X + 4, row)
+    t.wait_for("go first in round 1")
+    t.finish()
+    assert [e.action for e in read_record(save).entries] == [items[-1]]
+
+
+def test_no_color_means_no_colour_codes_at_all(setting):
+    import re
+
+    scenario, save, env = setting
+
+    def colour_codes(extra: dict) -> tuple[list[bytes], bytes]:
+        t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], {**env, **extra})
+        t.wait_for("Arena | round 1")
+        t.keys(["r"])
+        t.wait_for("Roster")
+        t.keys([" ", "m"])
+        t.wait_for("Choose (Enter)")
+        t.finish()
+        found = [params for params in re.findall(rb"\x1b\[([0-9;]*)m", bytes(t.raw))
+                 if any(p and (30 <= int(p) <= 49 or 90 <= int(p) <= 107) for p in params.split(b";"))]
+        return found, bytes(t.raw)
+
+    coloured, _ = colour_codes({})
+    assert coloured  # the check finds colour where there is some
+    plain, raw = colour_codes({"NO_COLOR": "1"})
+    assert not plain, f"colour escape codes under NO_COLOR: {plain[:5]}"
+    assert b"Rebel" in raw and re.search(rb"\x1b\[[0-9;]*7m", raw)  # drawn, reverse video (no colour) for emphasis

@@ -17,7 +17,7 @@ from hothsim.skirmish.actions import (
     parse_action,
 )
 from hothsim.skirmish.game import IllegalAction
-from hothsim.skirmish.saves import save_succeeds
+from hothsim.skirmish.saving_throws import save_succeeds
 from tests.arena import arena
 
 

@@ -1,61 +1,37 @@
-"""The terminal front end: frames drawn from the game (pure), the key controller, and a whole game of
-echo-base driven through the controller's own key handling by a bot choosing random legal choices."""
+"""The skirmish screen without a terminal: frames drawn from the game (pure), the keys, refusals that say
+why, warnings asked first, set-up in two steps, squad building, the roster, the message history, and a
+whole echo-base game chosen through the keys."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from hothsim.data.catalog import Catalog
 from hothsim.games import open_game, replay_steps, transcript
-from hothsim.skirmish.actions import parse_action
-from hothsim.tui.controller import MOVES, ChooseHelpers, UIState, actions_at, anchor, collapse, handle_key, menu_actions
-from hothsim.tui.view import render
+from hothsim.skirmish.actions import Activate, Attack, Move, Place, parse_action
+from hothsim.tui.screen import MOVES, UIState, draw, press, screen_for
+from hothsim.tui.skirmish.view import REACH_ATTACK, REACH_ONLY, glyphs
 from tests.conformance import choose
+from tests.ui import DOWN, drive
 
-RIGHT, LEFT, DOWN, UP = "KEY_RIGHT", "KEY_LEFT", "KEY_DOWN", "KEY_UP"
-
-
-def keys_for(game, ui: UIState, action) -> list[str]:
-    """The keys a player presses to make this choice: walk the cursor to its square and press Enter (then
-    pick it from the menu if the square offers several), or open the menu and pick it there."""
-    keys: list[str] = []
-    helpers = getattr(action, "helpers", ())
-    item = action
-    sq = anchor(game, action)
-    if sq is not None and action in actions_at(game, sq):
-        here = collapse(actions_at(game, sq))
-        if helpers:
-            item = next(h for h in here if isinstance(h, ChooseHelpers) and h.target == action.target)
-        x, y = ui.cursor
-        keys += [RIGHT if sq[0] > x else LEFT] * abs(sq[0] - x)
-        keys += [DOWN if sq[1] > y else UP] * abs(sq[1] - y)
-        keys.append("\n")
-        if len(here) > 1:
-            keys += [DOWN] * here.index(item) + ["\n"]
-    else:
-        items = menu_actions(game)
-        if helpers:
-            item = next(h for h in items if isinstance(h, ChooseHelpers) and h.target == action.target)
-        keys += ["m"] + [DOWN] * items.index(item) + ["\n"]
-    if helpers:  # toggle each helper on, then fire
-        at = 0
-        for h in item.eligible:
-            if h in helpers:
-                keys += [DOWN] * (item.eligible.index(h) - at) + [" "]
-                at = item.eligible.index(h)
-        keys.append("\n")
-    return keys
+SIZE = (100, 30)
 
 
-def press(game, ui: UIState, keys: list[str], handler=handle_key):
-    """Press keys one by one through a screen's key handler; the last action chosen, if any."""
-    action = None
-    for k in keys:
-        ui, action, quit_ = handler(game, ui, k)
+def keys(game, ui: UIState, pressed: list[str]):
+    """Press keys on the game's screen; (the UI state after them, the last decision chosen)."""
+    screen = screen_for(game)
+    chosen = None
+    for k in pressed:
+        ui, action, quit_ = press(screen, game, ui, k)
         assert not quit_
-    return ui, action
+        chosen = action if action is not None else chosen
+    return ui, chosen
+
+
+def frame(game, ui: UIState, width: int = 100, height: int = 30):
+    return draw(screen_for(game), game, replace(ui, size=(width, height)), width, height)
 
 
 def set_up(scenario: str, seed: int):
@@ -67,33 +43,53 @@ def set_up(scenario: str, seed: int):
     return g
 
 
+def started(tmp_path, rebel, imperial, dice=(15, 3), **kw):
+    """An arena game where the Rebel player goes first."""
+    from tests.arena import arena
+
+    g = arena(tmp_path, rebel, imperial, list(dice), **kw)
+    g.apply(parse_action("first rebel"))
+    return g
+
+
 # ---------------------------------------------------------------- frames
 
 
 @pytest.mark.parametrize("scenario", ["salvage", "quick-start", "echo-base"])
-def test_frame_draws_the_map_walls_doors_and_figures(scenario):
+def test_frame_draws_the_map_walls_doors_figures_and_coordinates(scenario):
     g = set_up(scenario, 4)
     f = g.state.living("rebel")[0]
-    fr = render(g, UIState(cursor=f.pos), 100, 30)
+    fr = frame(g, UIState(cursor=f.pos))
     text = fr.text()
-    assert text.splitlines()[0].startswith(g.setup.scenario_name)
+    lines = text.splitlines()
+    assert lines[0].startswith(g.setup.scenario_name)
     assert "|" in text and "+" in text and ("D" in text or ":" in text)  # walls and doors on the edges
-    x, y = f.pos
-    # The cursor is on the figure: its letter is drawn there with the cursor's attribute.
     assert any(fr.attrs[r][c] == "cursor" for r in range(fr.height) for c in range(fr.width))
-    assert "Hit points" in text  # the stat card of the figure under the cursor
-    assert text.splitlines()[-2].startswith(g.pending.player.upper())
+    assert "Hit points" in text
+    # Column letters along the top and row numbers down the left, as the log names squares.
+    assert " A B C D E F" in lines[1] or " B C D E F G" in lines[1] or "  " in lines[1]
+    row = f.pos[1] + 1
+    assert any(line[:3].strip() == str(row) for line in lines[2:])
+    assert f"{chr(ord('A') + f.pos[0]) if f.pos[0] < 26 else ''}{row}: " in text or f.pos[0] >= 26
+
+
+def test_the_map_edges_name_the_squares_the_log_uses():
+    g = set_up("echo-base", 4)
+    fr = frame(g, UIState(cursor=(27, 5)), 120, 40)
+    top = fr.line(1)
+    assert "AA" in top and "AC" in top  # columns past Z (every other one: two letters are wider than a square)
+    col = top.index("AA")  # the letters stand over their column of squares
+    rows = [r for r in range(2, fr.height - 3) if fr.line(r)[:3].strip().isdigit()]
+    assert rows and all(fr.line(r)[col] not in "|-" for r in rows[:1])
 
 
 def test_frame_big_figures_cover_their_whole_space():
     g = set_up("echo-base", 1)
     scout = g.state.fig("blizzard-scout")
-    fr = render(g, UIState(cursor=scout.pos), 120, 40)
-    from hothsim.tui.view import glyphs
-
+    fr = frame(g, UIState(cursor=scout.pos), 120, 40)
     letter = glyphs(g)["blizzard-scout"]
-    map_width = 120 - 40 - 1  # the panel takes a third of the width
-    cells = sum(fr.line(y)[:map_width].count(letter) for y in range(1, fr.height - 2))
+    map_width = 120 - 40 - 1
+    cells = sum(fr.line(y)[3:map_width].count(letter) for y in range(2, fr.height - 3))
     assert cells == 25  # a 3x3 space is 5x5 cells of the drawing, edges between its squares included
 
 
@@ -101,100 +97,262 @@ def test_frame_stat_card_shows_modifiers_and_words_and_a_log_line():
     g = set_up("echo-base", 2)
     han = g.state.fig("han")
     ui = UIState(cursor=han.pos, explain=True, log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
-    text = render(g, ui, 120, 40).text()
+    text = frame(g, ui, 120, 40).text()
     assert "Cunning Attack: Against" in text and "Accurate Shot: May target" in text
-    flat = " ".join(text.split())  # the log wraps inside the panel
+    flat = " ".join(text.split())
     assert "+4 combined fire = 22" in flat and "cover = 20" in flat
 
 
-def test_frame_small_terminal_shows_a_notice():
-    g = open_game("salvage", seed=1)
-    text = render(g, UIState(), 60, 20).text()
+def test_a_small_terminal_shows_only_the_notice_and_only_q_acts():
+    g = set_up("salvage", 1)
+    ui = UIState(size=(60, 20), cursor=(5, 5))
+    text = frame(g, ui, 60, 20).text()
     assert "Make the terminal larger" in text and "80x24" in text and "60x20" in text
+    assert "Goal" not in text and "Log" not in text
+    for k in ("m", "\n", "KEY_RIGHT", "?", "a", "U"):
+        after, action, quit_ = press(screen_for(g), g, ui, k)
+        assert after == ui and action is None and not quit_, k
+    assert press(screen_for(g), g, ui, "q")[2]
 
 
 def test_frame_in_monochrome_still_has_every_glyph():
     """Terrain, walls, doors and figures are told apart by characters, not only by colour."""
     g = open_game("salvage", seed=1)
-    text = render(g, UIState(cursor=(15, 12)), 100, 30).text()
+    text = frame(g, UIState(cursor=(15, 12)), 140, 50).text()
     for glyph in ".o~x#|-D+":
         assert glyph in text, glyph
 
 
-def test_menu_shows_the_chance_to_hit_naturals_included(tmp_path):
-    from hothsim.skirmish.actions import Attack
-    from tests.arena import arena
+def test_the_move_overlay_keeps_low_objects_and_marks_where_the_attack_is_kept(tmp_path):
+    # The Hoth Trooper (speed 6) may move 6 and still attack, or 12 and not; low objects stay 'o'.
+    g = started(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper": "l12"}, low=("b1", "a9"))
+    g.apply(parse_action("activate hoth-trooper"))
+    fr = frame(g, UIState(cursor=(0, 0)), 120, 40)
 
-    # Hoth Trooper +4 against Snowtrooper 13 (+4 cover in low objects): needs 13 on the die, 8 of 20 = 40%;
-    # against Vader's 23 it needs 19: 2 faces (19 and the natural 20) = 10%; a natural 20 always hits.
-    g = arena(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "vader": "b9"}, [15, 3], low=("h2",))
-    g.apply(parse_action("first rebel"))
+    def cell(x, y):  # where square (x, y) is drawn: after the 3 columns of row numbers, below the letters
+        return fr.chars[2 + 2 * y + 1][3 + 2 * x + 1], fr.attrs[2 + 2 * y + 1][3 + 2 * x + 1]
+
+    assert cell(1, 0) == ("o", "reach")  # low objects next door: still low objects, reachable, attack kept
+    assert cell(3, 0) == (REACH_ATTACK, "reach")  # 3 squares: may still attack
+    assert cell(8, 0) == (REACH_ONLY, "reach-spent")  # 8 squares: the move spends the attack
+    assert cell(0, 8) == ("o", "reach-spent")
+    assert "no attack after it" in frame(g, UIState(cursor=(8, 0)), 120, 40).text()
+    assert "attack still possible" in frame(g, UIState(cursor=(3, 0)), 120, 40).text()
+
+
+def test_menu_shows_the_chance_to_hit_naturals_included(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "vader": "b9"}, low=("h2",))
     g.apply(parse_action("activate hoth-trooper"))
     assert g.hit_chance(Attack("hoth-trooper", "snowtrooper")) == 40
     assert g.hit_chance(Attack("hoth-trooper", "vader")) == 10
-    ui, _ = press(g, UIState(cursor=g.state.fig("hoth-trooper").pos), ["m"])
-    text = render(g, ui, 120, 40).text()
-    assert "attack hoth-trooper vader   (10% to hit)" in text
+    ui, _ = keys(g, UIState(cursor=g.state.fig("hoth-trooper").pos), ["m"])
+    assert "attack hoth-trooper vader   (10% to hit)" in frame(g, ui, 120, 40).text()
+
+
+def test_the_prompt_gives_the_chance_to_hit_before_enter(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2"}, low=("h2",))
+    g.apply(parse_action("activate hoth-trooper"))
+    text = frame(g, UIState(cursor=(7, 1))).text()
+    assert "Enter: attack snowtrooper, 40% to hit" in " ".join(text.split())
 
 
 def test_combined_fire_helpers_are_toggled_before_the_roll(tmp_path):
-    from hothsim.skirmish.actions import Attack
-    from tests.arena import arena
-
-    g = arena(tmp_path, {"hoth-trooper-1": "b2", "hoth-trooper-2": "b4", "elite-hoth-trooper": "b6"},
-              {"snowtrooper": "h2"}, [15, 3])
-    g.apply(parse_action("first rebel"))
+    g = started(tmp_path, {"hoth-trooper-1": "b2", "hoth-trooper-2": "b4", "elite-hoth-trooper": "b6"},
+                {"snowtrooper": "h2"})
     g.apply(parse_action("activate hoth-trooper-1"))
-    ui = UIState(cursor=g.state.fig("snowtrooper").pos)
-    ui, action = press(g, ui, ["\n"])  # the target offers the plain attack and the helper chooser
-    assert action is None and [type(a).__name__ for a in ui.menu] == ["Attack", "ChooseHelpers"]
-    ui, action = press(g, ui, [DOWN, "\n"])
+    ui, action = keys(g, UIState(cursor=g.state.fig("snowtrooper").pos), ["\n"])
+    assert action is None and [type(a).__name__ for a in ui.menu.items] == ["Attack", "ChooseHelpers"]
+    ui, action = keys(g, ui, [DOWN, "\n"])
     assert ui.helpers is not None and ui.helpers.eligible == ("elite-hoth-trooper", "hoth-trooper-2")
-    assert "[ ] elite-hoth-trooper" in render(g, ui, 120, 40).text()
-    ui, action = press(g, ui, [" ", DOWN, " ", " ", "\n"])  # on, on, off again
+    assert "[ ] elite-hoth-trooper" in frame(g, ui, 120, 40).text()
+    ui, action = keys(g, ui, [" ", DOWN, " ", " ", "\n"])  # on, on, off again
     assert action == Attack("hoth-trooper-1", "snowtrooper", ("elite-hoth-trooper",))
 
 
 def test_keys_move_the_cursor_and_esc_closes_the_menu():
-    g = open_game("salvage", seed=1)
+    g = set_up("salvage", 1)
     ui = UIState(cursor=(5, 5))
     for key, (dx, dy) in MOVES.items():
-        moved, _, _ = handle_key(g, ui, key)
+        moved, _ = keys(g, ui, [key])
         assert moved.cursor == (5 + dx, 5 + dy), key
-    ui, _ = press(g, ui, ["m"])
+    ui, _ = keys(g, ui, ["m"])
     assert ui.menu is not None
-    ui, _ = press(g, ui, ["\x1b"])
+    ui, _ = keys(g, ui, ["\x1b"])
     assert ui.menu is None
-    ui, _ = press(g, ui, ["?"])
-    assert ui.help and "Keys" in render(g, ui, 100, 30).text()
+    ui, _ = keys(g, ui, ["?"])
+    assert ui.help and "Keys" in frame(g, ui).text()
+
+
+# ---------------------------------------------------------------- refusals and warnings
+
+
+def test_enter_on_an_enemy_that_cannot_be_attacked_says_why(tmp_path):
+    # Two Snowtroopers: the nearer must be attacked; Enter on the farther one says so, in the rule's words.
+    g = started(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper-1": "c1", "snowtrooper-2": "a8"}, low=("a5",))
+    g.apply(parse_action("activate hoth-trooper"))
+    why = g.refusal(Attack("hoth-trooper", "snowtrooper-2"))
+    assert why is not None
+    ui, action = keys(g, UIState(cursor=(0, 7)), ["\n"])
+    assert action is None
+    assert ui.message == f"hoth-trooper cannot attack snowtrooper-2: {why.message}"
+    assert "nearest" in ui.message
+    assert ui.message[:60] in " ".join(frame(g, ui).text().split())
+
+
+def test_enter_on_a_figure_that_has_activated_says_why(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "a1", "elite-hoth-trooper": "a3"}, {"snowtrooper": "l12"})
+    g.apply(parse_action("activate hoth-trooper"))
+    g.apply(parse_action("end hoth-trooper"))
+    ui, action = keys(g, UIState(cursor=(0, 0)), ["\n"])
+    assert action is None and ui.message == "hoth-trooper cannot be activated: hoth-trooper has already activated this round"
+
+
+def test_the_warning_is_a_question_on_screen_and_n_keeps_the_game(tmp_path):
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "a1"}, {"veers": "l12", "snowtrooper": "a12"}, [3, 15], abilities=True)
+    g.apply(parse_action("first imperial"))
+    warning = g.warning(Activate("veers"))
+    assert "fades out" in warning and "no trooper ally within 2 squares" in warning
+    ui, action = keys(g, UIState(cursor=(11, 11)), ["\n"])
+    assert action is None and ui.confirm is not None and ui.confirm.action == Activate("veers")
+    text = " ".join(frame(g, ui).text().split())
+    assert "fades out as soon as it is activated" in text and "y or Enter: yes" in text
+    no, action = keys(g, ui, ["n"])
+    assert action is None and no.confirm is None
+    _, action = keys(g, ui, ["y"])
+    assert action == Activate("veers")
+
+
+# ---------------------------------------------------------------- set-up, squads, roster, history
+
+
+def test_set_up_is_a_figure_then_a_square_of_the_zone_drawn_on_the_map():
+    g = open_game("echo-base", seed=5)
+    assert g.pending.kind == "place"
+    ui = screen_for(g).start(g, UIState())
+    fr = frame(g, ui, 120, 40)
+    assert any(fr.attrs[r][c] == "zone" for r in range(fr.height) for c in range(fr.width))
+    ui, action = keys(g, ui, ["m"])
+    assert ui.menu is not None and len(ui.menu.items) == len({a.figure for a in g.legal_actions()})
+    ui, action = keys(g, ui, [DOWN, "\n"])  # the second figure of the menu
+    second = ui.menu  # closed
+    assert second is None and action is None
+    who = ui.placing
+    assert who and "set up " + who in ui.message
+    ui, action = keys(g, ui, ["\n"])  # the cursor was put on a square of the zone
+    assert action == Place(who, ui.cursor) or action.figure == who
+
+
+def test_set_up_outside_the_zone_is_refused_with_the_reason():
+    g = open_game("echo-base", seed=5)
+    ui = UIState(cursor=(15, 12))
+    ui, action = keys(g, ui, ["\n"])
+    assert action is None and "cannot be set up on" in ui.message and "zone" in ui.message
+
+
+def test_auto_deploy_places_every_remaining_figure_legally():
+    g = open_game("echo-base", seed=5)
+    side = g.pending.player
+    ui, action = keys(g, UIState(), ["a"])
+    assert type(action).__name__ == "Several" and len(action.actions) >= 5
+    for a in action.actions:
+        assert g.refusal(a) is None
+        g.apply(a)
+    assert g.pending.player != side or g.pending.kind != "place"
+    placed = [f for f in g.state.figures if f.side == side]
+    assert all(f.pos is not None for f in placed)
+
+
+def test_squad_building_shows_costs_points_and_the_squad_and_hands_over_first():
+    g = open_game("skirmish", seed=1)
+    screen = screen_for(g)
+    assert "looks away while the squad is built in secret" in screen.handover(g, None)
+    ui, _ = keys(g, UIState(), ["m"])
+    text = frame(g, ui, 120, 40).text()
+    assert "points)" in text and "0 of 100 points, 100 left" in text
+    first = ui.menu.items[0]
+    g.apply(first)
+    cost = g.card_cost(first.card)
+    text = frame(g, UIState(), 120, 40).text()
+    assert f"{cost} of 100 points, {100 - cost} left" in text
+    assert g.setup.cards[first.card].name[:20] in text
+
+
+def test_the_roster_lists_both_sides_with_hit_points_activation_and_force():
+    g = set_up("quick-start", 3)
+    g.apply(next(a for a in g.legal_actions() if type(a) is Activate))
+    ui, _ = keys(g, UIState(), ["r"])
+    text = frame(g, ui, 120, 40).text()
+    assert "Darth Vader" in text and "Princess Leia" in text and "70/70 hp" in text
+    assert "Force 3" in text and ("activated" in text or "ready" in text)
+    g_ = glyphs(g)
+    assert f"  {g_['vader']}  Darth Vader" in text
+    closed, _ = keys(g, ui, ["x"])
+    assert not closed.roster
+
+
+def test_tab_cycles_only_your_figures_that_may_act(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "a1", "elite-hoth-trooper": "c3"}, {"snowtrooper": "e5"})
+    ui = UIState(cursor=(11, 11))
+    seen = set()
+    for _ in range(4):
+        ui, _ = keys(g, ui, ["\t"])
+        seen.add(ui.cursor)
+    assert seen == {(0, 0), (2, 2)}
+
+
+def test_the_message_history_scrolls_through_the_whole_log():
+    g = set_up("salvage", 2)
+    log = tuple(f"line {i}" for i in range(200))
+    ui, _ = keys(g, UIState(log=log, size=(80, 24)), ["L"])
+    text = frame(g, ui, 80, 24).text()
+    assert "line 199" in text and "Message history" in text
+    ui, _ = keys(g, ui, ["KEY_HOME"])
+    text = frame(g, ui, 80, 24).text()
+    assert "line 0" in text and "line 199" not in text
+    ui, _ = keys(g, ui, ["KEY_NPAGE"])
+    assert "line 19\n" in frame(g, ui, 80, 24).text() + "\n" or "line 20" in frame(g, ui, 80, 24).text()
+    ui, _ = keys(g, ui, ["\x1b"])
+    assert ui.history is None
+
+
+def test_look_mode_hides_the_overlay(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper": "l12"})
+    g.apply(parse_action("activate hoth-trooper"))
+    ui, _ = keys(g, UIState(cursor=(0, 0)), ["x"])
+    text = frame(g, ui).text()
+    assert REACH_ATTACK not in text.split("|")[0] and "look mode" in text
 
 
 # ---------------------------------------------------------------- a whole game by keys
 
 
 def test_a_whole_echo_base_game_driven_by_keys_to_the_end():
-    catalog = Catalog.installed()
-    g = open_game("echo-base", seed=11, catalog=catalog)
+    g = open_game("echo-base", seed=11)
     rnd = random.Random(11)
-    ui = UIState()
+    screen = screen_for(g)
+    ui = screen.start(g, UIState())
     decisions = 0
     while not g.is_over:
         action = choose(rnd, g.legal_actions())
-        ui, chosen = press(g, ui, keys_for(g, ui, action))
-        assert chosen == action
-        g.apply(chosen)
+        before = g.pending
+        ui, _ = drive(g, ui, action)
+        g.apply(action)
+        ui = replace(ui, handover=screen.handover(g, before))
         decisions += 1
         if decisions % 25 == 0:
-            render(g, ui, 100, 30)
+            frame(g, ui)
     assert g.winner in ("rebel", "imperial", None) and decisions > 50
-    text = render(g, ui, 100, 30).text()
-    assert "the game is over" in text
+    assert "the game is over" in frame(g, ui).text()
 
 
 # ---------------------------------------------------------------- replay
 
 
-def test_replay_steps_and_transcript():
+def test_replay_steps_and_transcript_and_its_own_keys_and_help():
+    from hothsim.tui.replay import KEYS, ReplayView, render_replay, replay_key, step_key
+
     g = open_game("salvage", seed=6, created="2026-11-22T10:00:00Z")
     rnd = random.Random(6)
     for _ in range(40):
@@ -202,66 +360,65 @@ def test_replay_steps_and_transcript():
     text = g.record.to_text()
     steps = replay_steps(text)
     assert len(steps) == 41 and steps[-1][2].state == g.state
-    from hothsim.tui.replay import step_key
-
     assert step_key(steps, 0, "KEY_RIGHT") == 1 and step_key(steps, 1, "KEY_LEFT") == 0
-    last_round = steps[-1][2].state.round
     assert steps[step_key(steps, 0, "]")][2].state.round >= 1
-    assert step_key(steps, len(steps) - 1, "KEY_END") == len(steps) - 1 and last_round >= 1
     out = transcript(text)
     assert out.startswith("Echo Base Salvage Mission (salvage), seed 6")
     assert "1. place" in out and "initiative" in out
+    view = ReplayView()
+    fr = render_replay(steps, view, 80, 24)
+    assert fr.line(23).rstrip() == KEYS and "m menu" not in fr.text()
+    view, leave = replay_key(steps, view, "?")
+    assert view.help and "Replay keys" in render_replay(steps, view, 80, 24).text()
+    view, leave = replay_key(steps, view, "x")
+    view, _ = replay_key(steps, view, "KEY_RIGHT")
+    assert view.index == 1 and "decision 1 of 40" in render_replay(steps, view, 80, 24).text()
+
+
+# ---------------------------------------------------------------- paths
 
 
 def test_the_path_under_the_cursor_shows_its_cost_and_who_it_provokes(tmp_path):
-    from tests.arena import arena
-
-    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d4"}, [15, 3])
-    g.apply(parse_action("first rebel"))
+    g = started(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d4"})
     g.apply(parse_action("activate hoth-trooper"))
-    ui = UIState(cursor=(0, 2))  # A3, two squares west
-    fr = render(g, ui, 100, 30)
-    prompt = fr.line(fr.height - 2)
-    assert "move to A3, 2 squares, attacks of opportunity: snowtrooper" in prompt
+    fr = frame(g, UIState(cursor=(0, 2)))
+    prompt = " ".join(fr.line(fr.height - 3).split() + fr.line(fr.height - 2).split())
+    assert "move to A3, 2 squares" in prompt and "attacks of opportunity: snowtrooper" in prompt
     assert any("+" == fr.chars[y][x] and fr.attrs[y][x] == "path" for y in range(fr.height) for x in range(60))
 
 
 def test_a_path_drawn_step_by_step_shows_its_running_cost_and_attacks_of_opportunity(tmp_path):
-    from hothsim.skirmish.actions import Move
-    from tests.arena import arena
-
-    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "e5"}, [15, 3])
-    g.apply(parse_action("first rebel"))
+    g = started(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "e5"})
     g.apply(parse_action("activate hoth-trooper"))
-    ui, action = press(g, UIState(cursor=(0, 0)), ["p"])
+    ui, action = keys(g, UIState(cursor=(0, 0)), ["p"])
     assert ui.drawing and ui.cursor == (2, 2)
-    # Step east to D3, south-east to E4 (next to the Snowtrooper at E5), then west to D4: leaving E4
-    # provokes the Snowtrooper.
-    ui, action = press(g, ui, ["l", "n", "h"])
+    ui, action = keys(g, ui, ["l", "n", "h"])
     assert action is None and ui.path == ((3, 2), (4, 3), (3, 3))
-    prompt = render(g, ui, 100, 30).line(29 - 1)
-    assert "Path D3 E4 D4: 4 of 12 squares, attacks of opportunity: snowtrooper" in prompt
-    ui, action = press(g, ui, ["l"])  # stepping back onto E4 undoes the last step
+    text = " ".join(frame(g, ui).text().split())
+    assert "Path D3 E4 D4: 4 of 12 squares, attacks of opportunity: snowtrooper" in text
+    ui, action = keys(g, ui, ["l"])
     assert ui.path == ((3, 2), (4, 3))
-    ui, action = press(g, ui, ["KEY_BACKSPACE", "\n"])
+    ui, action = keys(g, ui, ["KEY_BACKSPACE", "\n"])
     assert action == Move("hoth-trooper", ((3, 2),)) and not ui.drawing
-    g.apply(action)
-    assert g.state.fig("hoth-trooper").pos == (3, 2)
 
 
 def test_drawing_a_path_into_an_enemy_is_refused_with_a_reason(tmp_path):
-    from tests.arena import arena
-
-    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"}, [15, 3])
-    g.apply(parse_action("first rebel"))
+    g = started(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"})
     g.apply(parse_action("activate hoth-trooper"))
-    ui, _ = press(g, UIState(), ["p", "l"])
+    ui, _ = keys(g, UIState(), ["p", "l"])
     assert ui.path == () and "no step" in ui.message
 
 
-def test_the_help_fits_an_80x24_terminal():
-    from hothsim.tui.controller import HELP
+# ---------------------------------------------------------------- 80x24
+
+
+def test_every_help_line_can_be_read_at_80x24():
+    from hothsim.tui.skirmish.control import HELP
 
     g = open_game("salvage", seed=1)
-    text = render(g, UIState(help=True), 80, 24).text()
-    assert all(line.rstrip() in text for line in HELP)
+    ui = UIState(help=True, size=(80, 24))
+    seen = frame(g, ui, 80, 24).text()
+    for _ in range(len(HELP)):
+        ui, _ = keys(g, ui, ["KEY_DOWN"])
+        seen += frame(g, ui, 80, 24).text()
+    assert all(line.rstrip() in seen for line in HELP)

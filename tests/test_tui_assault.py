@@ -1,5 +1,6 @@
 """The Assault on Hoth screen and keys, without a terminal: frames of the hex map and panels, the field of
-fire, the hand-over screen, and a whole random game chosen through the keys."""
+fire, fire asked with its odds, Walker turns as seen on the screen, the hand-over screens, the chart, and a
+whole random game chosen through the keys."""
 
 from __future__ import annotations
 
@@ -9,62 +10,32 @@ from dataclasses import replace
 from hothsim.assault.actions import Done, Fire, Walk
 from hothsim.games import open_game
 from hothsim.kernel.hexes import in_field_of_fire, offset_of, parse_hex
-from hothsim.tui.app import handover_for
-from hothsim.tui.controller import UIState
-from hothsim.tui.hexcontrol import anchor, handle_hex_key, menu_actions, unit_actions
-from hothsim.tui.hexview import ARROWS, render_assault
+from hothsim.tui.assault.view import ARROWS
+from hothsim.tui.screen import UIState, draw, press as press_key, screen_for
 from tests.assault_arena import arena, clear
 from tests.conformance import choose
-from tests.test_tui import press as press_keys
+from tests.ui import drive
 
 DOWN, UP, LEFT, RIGHT = "KEY_DOWN", "KEY_UP", "KEY_LEFT", "KEY_RIGHT"
-STEP = {"f": UP, "l": LEFT, "r": RIGHT}
-
-
-def cursor_keys(ui: UIState, to: tuple[int, int]) -> list[str]:
-    """Arrow keys from the cursor to a (column, row)."""
-    x, y = ui.cursor
-    return [RIGHT if to[0] > x else LEFT] * abs(to[0] - x) + [DOWN if to[1] > y else UP] * abs(to[1] - y)
-
-
-def hex_keys_for(game, ui: UIState, action) -> list[str]:
-    """The keys a player presses to make a choice on the Assault on Hoth screen."""
-    if isinstance(action, Done):
-        return ["e"]
-    if getattr(action, "force", 0):
-        items = tuple(a for a in game.legal_actions() if getattr(a, "force", 0))
-        return ["F"] + [DOWN] * items.index(action) + ["\n"]
-    keys: list[str] = []
-    if game.pending.kind == "act":
-        u = game.state.unit(action.unit)
-        if u.where == "map":
-            keys += cursor_keys(ui, offset_of(u.hex)) + ["\n"]
-            ui = replace(ui, cursor=offset_of(u.hex), selected=u.id)
-        if isinstance(action, Walk):
-            return keys + ["w"] + [STEP[c] for c in action.steps] + ["\n"]
-        h = anchor(game, action)
-        if u.where == "map" and h is not None:
-            here = [a for a in unit_actions(game, u.id) if anchor(game, a) == h and not isinstance(a, Walk)]
-            keys += cursor_keys(ui, offset_of(h)) + ["\n"]
-            if len(here) > 1:
-                keys += [DOWN] * here.index(action) + ["\n"]
-            return keys
-        items = menu_actions(game, ui)
-        return keys + ["m"] + [DOWN] * items.index(action) + ["\n"]
-    h = anchor(game, action)
-    if h is not None:
-        here = [a for a in game.legal_actions() if anchor(game, a) == h and not getattr(a, "force", 0)]
-        keys = cursor_keys(ui, offset_of(h)) + ["\n"]
-        if len(here) > 1:
-            keys += [DOWN] * here.index(action) + ["\n"]
-        return keys
-    items = menu_actions(game, ui)
-    return ["m"] + [DOWN] * items.index(action) + ["\n"]
 
 
 def press(game, ui: UIState, keys: list[str]):
-    """Press keys through the Assault screen's key handler."""
-    return press_keys(game, ui, keys, handle_hex_key)
+    """Press keys through the shared layer and the Assault screen; (UI state, last decision chosen)."""
+    chosen = None
+    for k in keys:
+        ui, action, quit_ = press_key(screen_for(game), game, ui, k)
+        assert not quit_
+        chosen = action if action is not None else chosen
+    return ui, chosen
+
+
+def render_assault(game, ui: UIState, width: int, height: int, reveal: bool = False):
+    """The whole screen as a player sees it (arrows drawn with UTF-8, as in the tests' locale)."""
+    from hothsim.tui.assault import view
+
+    if ui.help or ui.menu is not None or ui.confirm is not None or ui.roster or ui.history is not None:
+        return draw(screen_for(game), game, replace(ui, size=(width, height)), width, height, reveal)
+    return view.render(game, replace(ui, size=(width, height)), width, height, reveal)
 
 
 def panel_text(fr) -> str:
@@ -171,15 +142,15 @@ def test_hand_over_before_luke_is_assigned_and_before_his_secret_armor_choice():
     while g.pending.kind != "luke":
         before = g.pending
         g.apply(choose(rnd, g.legal_actions()))
-    notice = handover_for(g, before)
+    notice = screen_for(g).handover(g, before)
     assert "Imperial player looks away" in notice
-    fr = render_assault(g, UIState(handover=notice), 80, 24)
+    fr = draw(screen_for(g), g, UIState(handover=notice), 80, 24)
     assert "looks away" in fr.text() and "Press any key" in fr.text() and "speeder-" not in fr.text()
     g2 = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0203")}, card="walkers-fire",
                luke="speeder-2")
     before = g2.pending
     g2.apply(Fire("walker-1", "speeder-1"))
-    assert "Luke" in handover_for(g2, before)
+    assert "Luke" in screen_for(g2).handover(g2, before)
 
 
 def test_fire_menu_shows_the_dice_armor_and_chance_to_hit():
@@ -209,10 +180,10 @@ def test_a_random_bot_plays_a_whole_game_through_the_keys():
     decisions = 0
     while not g.is_over:
         action = choose(rnd, g.legal_actions())
-        keys = hex_keys_for(g, ui, action)
-        ui, chosen = press(g, ui, keys)
-        assert chosen == action, (action, keys)
+        before = g.pending
+        ui, _ = drive(g, ui, action)
         g.apply(action)
+        ui = replace(ui, handover=screen_for(g).handover(g, before))
         render_assault(g, ui, 80, 24)
         decisions += 1
     assert g.winner in ("rebel", "imperial") and decisions > 50
@@ -224,7 +195,7 @@ def test_the_prompt_shows_a_moves_mps_and_a_fires_odds_before_enter():
                         "atst-1": ("atst", "0204")}, card="troopers-move-or-fire")
     ui = UIState(cursor=offset_of(parse_hex("0205")))
     ui, _ = press(g, ui, ["\n", UP])  # select the trooper, cursor onto the AT-ST
-    assert "Enter: fire trooper-1 atst-1   3 dice vs armor 2: 26% to hit" in render_assault(g, ui, 120, 30).text()
+    assert "Enter: fire trooper-1 atst-1, 3 dice vs armor 2: 26% to hit" in render_assault(g, ui, 120, 30).text()
     ui, _ = press(g, ui, [DOWN, DOWN, DOWN])
     assert "Enter: move to 0207, 2 of 5 MPs" in render_assault(g, ui, 120, 30).text()
 
@@ -234,18 +205,115 @@ def test_luke_s_force_track_is_shown_to_the_rebel_player_on_f_only():
               luke="speeder-1", force=9)
     assert "Force" not in render_assault(g, UIState(), 100, 30).text().splitlines()[0]
     ui, _ = press(g, UIState(), ["F"])
+    assert ui.handover and "Imperial player looks away" in ui.handover  # the hand-over screen comes first
+    assert "speeder-1" not in draw(screen_for(g), g, ui, 80, 24).text()
+    ui, _ = press(g, ui, [" "])
     assert "Luke flies speeder-1: 9 Force points left" in ui.message
 
 
 def test_help_status_and_keys_fit_an_80x24_terminal():
-    from hothsim.tui.hexcontrol import HEX_HELP
+    from hothsim.tui.assault.control import HELP
 
     g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0505")}, card="walkers-move",
               luke="speeder-1", luke_revealed=True, force=8)
-    fr = render_assault(g, UIState(help=True), 80, 24)
-    text = fr.text()
-    assert all(line.rstrip() in text for line in HEX_HELP)  # nothing cut off
+    ui = UIState(help=True, size=(80, 24))
+    seen = render_assault(g, ui, 80, 24).text()
+    for _ in range(len(HELP)):
+        ui, _ = press(g, ui, [DOWN])
+        seen += render_assault(g, ui, 80, 24).text()
+    assert all(line.rstrip() in seen for line in HELP)  # every line whole, by scrolling
     plain = render_assault(g, UIState(), 80, 24)
-    assert "Transports Away 0/5 | imperial: act" in plain.line(0)
+    assert "| IMPERIAL: act | Transports Away 0/5" in plain.line(0)
     assert plain.line(23).rstrip().endswith("? help  q")
     assert "Luke speeder-1: 8 Force" in render_assault(g, UIState(), 120, 30).line(0)
+
+
+def test_enter_on_an_enemy_shows_the_odds_and_asks_before_firing():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0203")}, card="walkers-fire")
+    ui = UIState(cursor=offset_of(parse_hex("0202")))
+    ui, action = press(g, ui, ["\n", DOWN, "\n"])  # select the Walker, then Enter on the Trooper
+    assert action is None and ui.confirm is not None
+    text = " ".join(render_assault(g, ui, 80, 24).text().split())
+    assert "walker-1 fire at trooper-1: 6 dice vs armor 1: 91% to hit. Fire?" in text
+    no, action = press(g, ui, ["n"])
+    assert action is None and no.confirm is None and g.record.entries == ()
+    _, action = press(g, ui, ["y"])
+    assert action == Fire("walker-1", "trooper-1")
+
+
+def test_with_no_unit_selected_the_menu_lists_every_legal_action_shots_first():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "walker-2": ("walker", "0602", 3),
+                        "trooper-1": ("trooper", "0203")}, card="walkers-move-or-fire")
+    ui, _ = press(g, UIState(), ["m"])
+    legal = set(g.legal_actions())
+    assert set(ui.menu.items) == legal
+    assert type(ui.menu.items[0]) is Fire
+    text = render_assault(g, ui, 80, 24).text()
+    assert "more below" in text  # a long menu says so
+
+
+def test_ending_the_round_while_units_may_act_asks_first():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0209")}, card="walkers-move")
+    ui, action = press(g, UIState(), ["e"])
+    assert action is None and ui.confirm is not None and ui.confirm.action == Done()
+    assert "1 unit may still act this round (walker-1)" in ui.confirm.question
+    _, action = press(g, ui, ["y"])
+    assert action == Done()
+
+
+def test_walker_turns_are_named_as_seen_on_the_screen():
+    from hothsim.tui.assault.control import turn_words
+
+    # Facing south (3): Left turns counter-clockwise on the screen, to south-east; Right to south-west.
+    assert turn_words(3, "l") == "counter-clockwise to face SE" or "counter-clockwise" in turn_words(3, "l")
+    g = arena(clear(), {"walker-1": ("walker", "0505", 3)}, card="walkers-move")
+    ui, _ = press(g, UIState(cursor=offset_of(parse_hex("0505"))), ["\n", "w"])
+    text = " ".join(render_assault(g, ui, 120, 30).text().split())
+    assert f"Left turns {turn_words(3, 'l')}" in text and f"Right {turn_words(3, 'r')}" in text
+    ui, _ = press(g, ui, [LEFT])
+    assert g.walk_end(g.state.unit("walker-1"), ui.walk)[1] == 2  # counter-clockwise from south: south-east
+    ui, _ = press(g, ui, ["KEY_BACKSPACE", RIGHT])
+    assert g.walk_end(g.state.unit("walker-1"), ui.walk)[1] == 4  # clockwise from south: south-west
+
+
+def test_dice_faces_are_explained_in_help_and_chart():
+    from hothsim.tui.assault.control import HELP
+    from hothsim.tui.assault.view import chart
+
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3)}, card="walkers-move")
+    assert any("SBB" in line for line in HELP) and any("Vader faces (V)" in line for line in chart(g))
+
+
+def test_the_chart_is_whole_at_80x24():
+    from hothsim.tui.assault.view import chart
+
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3)}, card="walkers-move")
+    ui, _ = press(g, UIState(size=(80, 24)), ["c"])
+    seen = render_assault(g, ui, 80, 24).text()
+    for _ in range(10):
+        ui, _ = press(g, ui, [DOWN])
+        seen += render_assault(g, ui, 80, 24).text()
+    flat = " ".join(seen.split())
+    for line in chart(g):
+        assert " ".join(line.split()) in flat or all(w in flat for w in line.split()), line
+
+
+def test_macrohexes_differ_by_glyph_without_colour():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3)}, card="walkers-move")
+    text = render_assault(g, UIState(cursor=(10, 10)), 100, 30).text()
+    assert all(glyph in text for glyph in ".,;")
+
+
+def test_the_roster_lists_every_unit_and_keeps_luke_secret():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0505")},
+              card="speeders-move", luke="speeder-1")
+    ui, _ = press(g, UIState(), ["r"])
+    text = render_assault(g, ui, 100, 30).text()
+    assert "walker-1" in text and "speeder-1" in text and "Luke flies it" not in text
+    assert "his Snowspeeder is a secret" in text
+
+
+def test_a_walker_facing_the_map_edge_says_so_in_the_prompt():
+    g = arena(clear(), {"walker-1": ("walker", "0101", 0)}, card="walkers-move")
+    ui, _ = press(g, UIState(cursor=offset_of(parse_hex("0101"))), ["\n", "w"])
+    assert "Up forward to the map's edge" in " ".join(render_assault(g, ui, 120, 30).text().split())

@@ -53,6 +53,8 @@ from hothsim.assault.movement import (
     displacement_hexes,
     may_mount,
     unit_moves,
+    walk_cost,
+    walk_end,
     walk_problem,
     walker_walks,
     walker_points,
@@ -60,14 +62,13 @@ from hothsim.assault.movement import (
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import (
     AssaultState,
-    Decision,
     PendingFire,
     Placing,
     Special,
     Unit,
     WalkerMove,
 )
-from hothsim.kernel.engine import Event, IllegalAction, RecordedGame, Side, other
+from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader
@@ -182,8 +183,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         if self.is_over:
             raise IllegalAction("winning the game", "the game is over")
         if not self.is_legal(action):
-            rule, why = self._why_not(action)
-            raise IllegalAction(rule, why)
+            raise self._why_not(action)
         before = len(self.dice.log)
         ev: list[Event] = []
         state = self._resolve(self._state, action, ev)
@@ -198,6 +198,58 @@ class AssaultGame(RecordedGame[AssaultState]):
             return (self._eligible(s, u) and "move" in self._acting(s)[1] and self.rules.units[u.type].is_walker
                     and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
         return action in self.legal_actions()
+
+    def warning(self, action: Action) -> str:
+        """Ending an action round while units of the round may still act gives up their actions."""
+        if type(action) is Done and self.pending.kind == "act":
+            able = sorted({a.unit for a in self.legal_actions() if type(a) in (Move, Walk, Fire, Harpoon)})
+            if able:
+                return (f"{len(able)} unit{'s' if len(able) > 1 else ''} may still act this round "
+                        f"({', '.join(able[:6])}{', ...' if len(able) > 6 else ''})")
+        return ""
+
+    # ------------------------------------------------------------------ questions the screen asks
+
+    def hit_chance(self, shot: Shot) -> float:
+        """The chance that a planned shot hits (its dice against its armor)."""
+        return float(hit_probability(shot.dice, shot.armor))
+
+    def walk_end(self, walker: Unit, steps: str) -> tuple[Hex, int]:
+        """Where a Walker stands and which way it faces after these steps."""
+        return walk_end(self.terrain, walker, steps)
+
+    def walk_problem(self, walker: Unit, steps: str) -> str | None:
+        """Why a Walker may not take these steps now (None when it may)."""
+        return walk_problem(self.rules, self.terrain, self._state, walker, steps)
+
+    def walk_points_left(self, walker: Unit, steps: str) -> int:
+        """The MPs a Walker has left after these steps."""
+        return walker_points(self.rules, walker) - walk_cost(self.rules, self.terrain, walker, steps)
+
+    def walker_points(self, walker: Unit) -> int:
+        """A Walker's MPs this move (fewer with a leg hit)."""
+        return walker_points(self.rules, walker)
+
+    def move_cost(self, action: Move) -> int | None:
+        """The MPs a move of a unit that is not a Walker costs (None if it is not a legal move now)."""
+        s = self._state
+        if not s.has_unit(action.unit):
+            return None
+        return unit_moves(self.rules, self.terrain, s, s.unit(action.unit)).get(action.to)
+
+    def objective(self) -> str:
+        """How each side wins."""
+        return (f"Imperial: destroy the Shield Generator. Rebel: get {self.setup.transports_to_win} Transports "
+                f"away first, or destroy every Imperial unit on the map.")
+
+    def progress(self) -> str:
+        """Where the game stands: set-up, or the turn and action round."""
+        s = self._state
+        return "set-up" if s.stage == "setup" else f"turn {s.turn}, action round {s.round}"
+
+    def revealed(self) -> frozenset[str]:
+        """The secrets revealed so far: Luke's Snowspeeder once he uses the Force."""
+        return frozenset({"luke"}) if self._state.luke_revealed else frozenset()
 
     def round_title(self, s: AssaultState | None = None) -> str:
         """What this action round (of the current state, or of `s`) is about, e.g. 'Imperial: Walkers Move'."""
@@ -382,7 +434,11 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     # ------------------------------------------------------------------ why an action is refused
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
+    def _why_not(self, action: Action) -> IllegalAction:
+        rule, why = self._reason_against(action)
+        return IllegalAction(rule, why)
+
+    def _reason_against(self, action: Action) -> tuple[str, str]:
         s = self._state
         d = self.pending
         wants = {"place": Place, "board": Board, "luke": AssignLuke, "displace": Displace, "armor": Armor,

@@ -189,13 +189,3 @@ class AssaultState:
             "winner": self.winner, "end_reason": self.end_reason,
         }
 
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide now, and what kind of choice it is."""
-
-    player: Side | None
-    kind: Literal["place", "board", "luke", "act", "displace", "armor", "critical", "choose", "repair", "over"]
-    unit: str | None = None
-    note: str = ""
-

@@ -58,6 +58,11 @@ class AssaultSettings(BaseModel):
     sectors: list[str] = Field(default_factory=lambda: ["imperial-reinforcement", "rebel-sector-3", "rebel-sector-4"])
 
 
+#: The settings table of each game: (a scenario of it, what the table holds).
+SETTINGS_TABLES = {"skirmish": ("a skirmish", "squads and setup"),
+                   "assault": ("an Assault on Hoth", "starting forces")}
+
+
 class ScenarioFile(BaseModel):
     """The fields of a scenario file."""
 
@@ -74,14 +79,13 @@ class ScenarioFile(BaseModel):
 
     @model_validator(mode="after")
     def _settings_match_game(self) -> "ScenarioFile":
-        if self.game == "skirmish" and self.skirmish is None:
-            raise ValueError("a skirmish scenario needs a [skirmish] table (squads and setup)")
-        if self.game != "skirmish" and self.skirmish is not None:
-            raise ValueError("only a skirmish scenario has a [skirmish] table")
-        if self.game == "assault" and self.assault is None:
-            raise ValueError("an Assault on Hoth scenario needs an [assault] table (starting forces)")
-        if self.game != "assault" and self.assault is not None:
-            raise ValueError("only an Assault on Hoth scenario has an [assault] table")
+        # Each game reads the settings table named after it, and no other game's.
+        for table, (title, holds) in SETTINGS_TABLES.items():
+            present = getattr(self, table) is not None
+            if table == self.game and not present:
+                raise ValueError(f"{title} scenario needs a [{table}] table ({holds})")
+            if table != self.game and present:
+                raise ValueError(f"only {title} scenario has a [{table}] table")
         return self
 
 

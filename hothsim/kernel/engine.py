@@ -35,6 +35,27 @@ class IllegalAction(Exception):
 
 
 @dataclass(frozen=True)
+class Decision:
+    """Who must decide now (a side, or None when nobody can), what kind of choice it is in the game's own
+    words (`activate`, `turn`, `act`, `armor`, ...), the figure or unit it is about, and a note."""
+
+    player: Side | None
+    kind: str
+    actor: str | None = None
+    note: str = ""
+
+    @property
+    def figure(self) -> str | None:
+        """The skirmish's word for the actor: the character the decision is about."""
+        return self.actor
+
+    @property
+    def unit(self) -> str | None:
+        """Assault on Hoth's word for the actor: the unit the decision is about."""
+        return self.actor
+
+
+@dataclass(frozen=True)
 class Event:
     """Something that happened while resolving a decision, with a line for the log."""
 
@@ -86,6 +107,34 @@ class RecordedGame(Generic[StateT]):
         if self._legal is None:
             self._legal = self._generate()
         return list(self._legal)
+
+    def refusal(self, action: Any) -> IllegalAction | None:
+        """Why the rules forbid an action now (the rule and its message), or None if it may be applied.
+        The front end shows this instead of a bare "no"; the state is not changed."""
+        if self.is_over:
+            return IllegalAction("winning the game", "the game is over")
+        if action in self.legal_actions():
+            return None
+        return self._why_not(action)
+
+    def _why_not(self, action: Any) -> IllegalAction:  # pragma: no cover - every game provides it
+        raise NotImplementedError
+
+    def progress(self) -> str:  # pragma: no cover - every game provides it
+        """Where the game stands in its own terms ("round 3", "turn 2, action round 4")."""
+        raise NotImplementedError
+
+    def objective(self) -> str:  # pragma: no cover - every game provides it
+        """How each side wins, in a sentence for the screen."""
+        raise NotImplementedError
+
+    def warning(self, action: Any) -> str:
+        """A consequence of a legal action a player should hear before it is applied ("" if none)."""
+        return ""
+
+    def revealed(self) -> frozenset[str]:
+        """The secrets revealed so far (undo never goes back past a reveal); none by default."""
+        return frozenset()
 
     def _generate(self) -> list:  # pragma: no cover - every game provides it
         raise NotImplementedError

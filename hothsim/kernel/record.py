@@ -61,7 +61,7 @@ class RecordHeader(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    game: Literal["skirmish", "assault"]
+    game: str = Field(pattern=r"^[a-z][a-z-]{0,31}$")  # a registered game kind (hothsim.games checks which)
     scenario: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
     data: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
     seed: int = Field(ge=0, lt=2**64)

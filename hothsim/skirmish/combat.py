@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hothsim.skirmish.attacks import judge, explain
-from hothsim.skirmish.saves import save_succeeds
+from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingAttack, PendingSave
 

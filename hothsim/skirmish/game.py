@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
-from hothsim.kernel.engine import SIDES, Event, IllegalAction, RecordedGame, Side, other
+from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
@@ -54,7 +54,6 @@ from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_f
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import (
     AttackSpec,
-    Decision,
     Figure,
     GameState,
     PendingSave,
@@ -194,6 +193,57 @@ class SkirmishGame(RecordedGame[GameState]):
         state, events = self._resolve(self._state, action)
         self._commit(action, state, before)
         return events
+
+    def _why_not(self, action: Action) -> IllegalAction:
+        try:
+            self._check(action)
+        except IllegalAction as e:
+            return e
+        return IllegalAction("choices", f"{action.notation()!r} is not among the choices now")
+
+    def warning(self, action: Action) -> str:
+        """What a player should know before an activation: a Hologram with no trooper near fades out."""
+        s = self._state
+        if type(action) is Activate and s.has_figure(action.figure):
+            fig = s.fig(action.figure)
+            if self.ab.hologram(fig) and self._hologram_alone(s, fig):
+                return (f"{self.card(fig).name} fades out as soon as it is activated: no trooper ally within "
+                        f"{HOLOGRAM_TROOPER_RANGE} squares")
+        return ""
+
+    def objective(self) -> str:
+        """How each side wins."""
+        return (f"Defeat every enemy character. After {self.setup.tie_break_rounds} rounds in a row without damage, "
+                f"attack rolls or forced saves, the side that defeated more points wins.")
+
+    def squad_summary(self, side: str) -> tuple[list[tuple[str, int]], int, int]:
+        """A squad being built: (card name and cost after Rapport for each card so far, points spent, the
+        scenario's points)."""
+        squad = self._state.squads[SIDES.index(side)]  # type: ignore[arg-type]
+        costs = self.squads.costs(squad)
+        return [(self.setup.cards[c].name, n) for c, n in zip(squad, costs)], sum(costs), self.squads.points
+
+    def card_cost(self, card_id: str) -> int:
+        """A card's printed cost."""
+        return self.setup.cards[card_id].cost
+
+    def attack_kept_after(self, cost: int) -> bool:
+        """Whether the acting character may still attack after moving `cost` more squares now."""
+        s = self._state
+        if s.turn is None or s.turn.attacked:
+            return False
+        fig = s.fig(s.turn.figure)
+        moved = replace(s, turn=replace(s.turn, moved_before=s.turn.moved_before + cost))
+        return self.may_attack(moved, fig)
+
+    def progress(self) -> str:
+        """Where the game stands: squad building, set-up, or the round."""
+        s = self._state
+        return {"build": "squad building", "setup": "set-up"}.get(s.stage, f"round {s.round}")
+
+    def revealed(self) -> frozenset[str]:
+        """The secrets revealed so far: the squads, once both are built."""
+        return frozenset({"squads"}) if self._state.stage not in ("build",) and self.setup.build_points else frozenset()
 
     def describe(self, figure_id: str) -> list[str]:
         """A figure's stat card as the game shows it: numbers now (with the modifiers in play and why),
@@ -566,7 +616,7 @@ class SkirmishGame(RecordedGame[GameState]):
                 return
         elif action in self.legal_actions():
             return
-        raise IllegalAction(*self._why_not(action))
+        raise IllegalAction(*self._reason_against(action))
 
     def _check_move(self, m: Move) -> None:
         s = self._state
@@ -593,7 +643,7 @@ class SkirmishGame(RecordedGame[GameState]):
             raise IllegalAction("movement", f"{fig.id} cannot end its move on {square_label(m.destination)} "  # type: ignore[arg-type]
                                 "(another character, a pit or solid rock is there)")
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
+    def _reason_against(self, action: Action) -> tuple[str, str]:
         s = self._state
         if isinstance(action, (Recruit, Ready)):
             return self.squads.why_not(s, self.pending.player, action)  # type: ignore[arg-type]
@@ -756,10 +806,7 @@ class SkirmishGame(RecordedGame[GameState]):
         ev.append(Event("activate", f"{fid} activates"))
         fig = s.fig(fid)
         if self.ab.hologram(fig):
-            near = [f for f in s.living(fig.side) if f.id != fid and self.ab.trooper(f)
-                    and (r := self.board.range_between(s.open_doors, fig.space(), f.space())) is not None
-                    and r <= HOLOGRAM_TROOPER_RANGE]
-            if not near:
+            if self._hologram_alone(s, fig):
                 ev.append(Event("hologram", f"{fid} fades out: no trooper ally within {HOLOGRAM_TROOPER_RANGE} squares"))
                 s = s.with_figure(replace(fig, hp=0, defeated=True, pos=None))
                 s = self.check_victory(s, ev)
@@ -767,6 +814,12 @@ class SkirmishGame(RecordedGame[GameState]):
                     return s
                 return self._end_turn(s, ev)
         return s
+
+    def _hologram_alone(self, s: GameState, fig: Figure) -> bool:
+        """A Hologram with no trooper ally near enough to project it (it fades out when activated)."""
+        return not any(self.ab.trooper(f) and f.id != fig.id
+                       and (r := self.board.range_between(s.open_doors, fig.space(), f.space())) is not None
+                       and r <= HOLOGRAM_TROOPER_RANGE for f in s.living(fig.side))
 
     def _force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
         fig = s.fig(a.figure)

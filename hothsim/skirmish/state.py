@@ -146,6 +146,10 @@ class GameState:
                 return f
         raise KeyError(figure_id)
 
+    def has_figure(self, figure_id: str) -> bool:
+        """Whether a figure with this id is in the game."""
+        return any(f.id == figure_id for f in self.figures)
+
     def with_figure(self, f: Figure) -> "GameState":
         """A state with one figure replaced."""
         return replace(self, figures=tuple(f if g.id == f.id else g for g in self.figures))
@@ -190,14 +194,4 @@ class GameState:
                 for f in self.figures
             ],
         }
-
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide now, and what kind of choice it is."""
-
-    player: Side | None
-    kind: Literal["build", "place", "first", "activate", "turn", "opportunity", "reroll", "reaction", "over"]
-    figure: str | None = None
-    note: str = ""
 

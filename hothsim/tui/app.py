@@ -1,7 +1,9 @@
-"""The curses adapter: paints frames, reads keys, applies chosen actions and autosaves after each one.
+"""The curses adapter: paints frames, reads keys and clicks, and hands decisions to the Session (which
+applies them and autosaves).
 
-Everything else (what the screen shows, what a key does) is pure and lives in `view` and `controller`.
-curses.wrapper restores the terminal on exit, on Ctrl-C and on an error.
+Everything else (what the screen shows, what a key does) is pure and lives in `screen` and the game's
+screen package.  The terminal is set up here rather than by curses.wrapper, which would start colours
+even when NO_COLOR asks for none; it is restored on exit, on Ctrl-C and on an error.
 """
 
 from __future__ import annotations
@@ -10,35 +12,39 @@ import curses
 import locale
 import os
 from dataclasses import replace
-from pathlib import Path
+from typing import Any, Callable
 
-from hothsim.kernel.hexes import offset_of
-from hothsim.saves import write_record
-from hothsim.tui.controller import UIState, handle_key
+from hothsim.session import Session
 from hothsim.tui.frame import Frame
-from hothsim.tui.history import History
-from hothsim.tui.view import render
+from hothsim.tui.screen import Screen, Several, UIState, click, draw, press, screen_for
 
-# Attribute name -> (colour, fallback without colour).
+# Attribute name -> (colour, attribute without colour).  Without colour the glyphs tell things apart;
+# the attributes only help.
 _STYLE = {
     "status": (curses.COLOR_WHITE, curses.A_REVERSE), "prompt": (curses.COLOR_YELLOW, curses.A_BOLD),
-    "keys": (curses.COLOR_CYAN, curses.A_DIM), "rebel": (curses.COLOR_RED, curses.A_BOLD),
-    "imperial": (curses.COLOR_BLUE, curses.A_BOLD), "wall": (curses.COLOR_MAGENTA, curses.A_NORMAL),
+    "keys": (curses.COLOR_CYAN, curses.A_NORMAL), "rebel": (curses.COLOR_RED, curses.A_BOLD),
+    "imperial": (curses.COLOR_BLUE, curses.A_NORMAL), "wall": (curses.COLOR_MAGENTA, curses.A_NORMAL),
     "door": (curses.COLOR_CYAN, curses.A_BOLD), "door-open": (curses.COLOR_CYAN, curses.A_NORMAL),
-    "reach": (curses.COLOR_GREEN, curses.A_NORMAL), "target": (curses.COLOR_YELLOW, curses.A_REVERSE),
+    "reach": (curses.COLOR_GREEN, curses.A_BOLD), "reach-spent": (curses.COLOR_CYAN, curses.A_NORMAL),
+    "zone": (curses.COLOR_GREEN, curses.A_BOLD), "target": (curses.COLOR_YELLOW, curses.A_REVERSE),
     "cursor": (curses.COLOR_BLACK, curses.A_REVERSE), "low": (curses.COLOR_GREEN, curses.A_NORMAL),
     "difficult": (curses.COLOR_YELLOW, curses.A_NORMAL), "trench": (curses.COLOR_RED, curses.A_NORMAL),
-    "pit": (curses.COLOR_YELLOW, curses.A_BOLD), "solid": (curses.COLOR_WHITE, curses.A_DIM),
-    "menu-chosen": (curses.COLOR_BLACK, curses.A_REVERSE), "notice": (curses.COLOR_YELLOW, curses.A_BOLD),
-    "panel-head": (curses.COLOR_WHITE, curses.A_BOLD), "path": (curses.COLOR_GREEN, curses.A_BOLD),
-    "macro0": (curses.COLOR_WHITE, curses.A_NORMAL), "macro1": (curses.COLOR_CYAN, curses.A_BOLD),
-    "macro2": (curses.COLOR_WHITE, curses.A_DIM),
+    "pit": (curses.COLOR_YELLOW, curses.A_BOLD), "solid": (curses.COLOR_WHITE, curses.A_NORMAL),
+    "menu-chosen": (curses.COLOR_BLACK, curses.A_REVERSE), "menu-title": (curses.COLOR_WHITE, curses.A_BOLD),
+    "notice": (curses.COLOR_YELLOW, curses.A_BOLD), "panel-head": (curses.COLOR_WHITE, curses.A_BOLD),
+    "path": (curses.COLOR_GREEN, curses.A_BOLD), "macro0": (curses.COLOR_WHITE, curses.A_NORMAL),
+    "macro1": (curses.COLOR_CYAN, curses.A_NORMAL), "macro2": (curses.COLOR_WHITE, curses.A_NORMAL),
 }
 
 
-def key_name(key) -> str:
-    """A key as the controller names it: the character, or curses' name for a special key."""
-    if isinstance(key, str):
+def wants_colour() -> bool:
+    """Colour unless NO_COLOR is set to anything but the empty string (no-color.org)."""
+    return not os.environ.get("NO_COLOR")
+
+
+def key_name(key: Any) -> str:
+    """A key as the screens name it: the character, or curses' name for a special key."""
+    if type(key) is str:
         return key
     try:
         return curses.keyname(key).decode("ascii", "replace")
@@ -47,12 +53,11 @@ def key_name(key) -> str:
 
 
 class Painter:
-    """Maps attribute names to curses attributes, with colour when the terminal has it and NO_COLOR is unset."""
+    """Maps attribute names to curses attributes, with colour only when wanted and available."""
 
     def __init__(self) -> None:
-        self.color = curses.has_colors() and "NO_COLOR" not in os.environ
-        self.attrs: dict[str, int] = {}
-        if self.color:
+        self.attrs: dict[str, int] = {name: fallback for name, (_, fallback) in _STYLE.items()}
+        if wants_colour() and curses.has_colors():
             curses.start_color()
             try:
                 curses.use_default_colors()
@@ -62,12 +67,10 @@ class Painter:
             for i, (name, (fg, _)) in enumerate(_STYLE.items(), 1):
                 bg = curses.COLOR_WHITE if fg == curses.COLOR_BLACK else background
                 curses.init_pair(i, fg, bg)
-                extra = curses.A_REVERSE if name in ("status",) else 0
+                extra = curses.A_REVERSE if name == "status" else 0
                 self.attrs[name] = curses.color_pair(i) | extra
-        else:
-            self.attrs = {name: fallback for name, (_, fallback) in _STYLE.items()}
 
-    def paint(self, screen, frame: Frame) -> None:
+    def paint(self, screen: Any, frame: Frame) -> None:
         """Draw a frame (the last cell of the screen is left alone: curses cannot write it)."""
         screen.erase()
         for y in range(frame.height):
@@ -88,89 +91,87 @@ class Painter:
         screen.refresh()
 
 
-def play(game, save_path: Path) -> None:
-    """Hot-seat play until the players quit; every applied action is saved at once."""
-    write_record(save_path, game.record)
+def run_curses(body: Callable[[Any], None]) -> None:
+    """Set up the terminal (keypad, no echo, mouse clicks), run `body(window)`, and always restore it."""
     locale.setlocale(locale.LC_ALL, "")  # so curses can draw the Walkers' facing arrows
-    curses.wrapper(_loop, game, save_path)
-
-
-def is_assault(game) -> bool:
-    """Whether a game is Assault on Hoth (its record says so)."""
-    return game.record.header.game == "assault"
-
-
-def screen_for(game):
-    """(render, handle_key, first cursor) for the kind of game."""
-    if is_assault(game):
-        from hothsim.tui.hexcontrol import handle_hex_key
-        from hothsim.tui.hexview import ARROWS, ASCII_ARROWS, render_assault
-
-        arrows = ARROWS if "utf" in locale.getpreferredencoding(False).lower() else ASCII_ARROWS
-        here = next((u.hex for u in game.state.units if u.where == "map"), None)
-        start = offset_of(here) if here is not None else (game.setup.field.map.columns // 2, 0)
-        return (lambda g, ui, w, h: render_assault(g, ui, w, h, arrows=arrows)), handle_hex_key, start
-    start = next((f.pos for f in game.state.living()), None) or (0, 0)
-    return render, handle_key, start
-
-
-def handover_for(game, before) -> str:
-    """The hand-over notice due before the next screen, if it would show a secret to the wrong player."""
-    after = game.pending
-    if is_assault(game):
-        from hothsim.tui.hexcontrol import luke_secret
-
-        if after.kind == "luke":
-            return ("Hand over to the Rebel player: the Imperial player looks away while Luke is assigned to a "
-                    "Snowspeeder in secret.")
-        if after.kind in ("armor", "critical") and luke_secret(game):
-            return ("Rebel player: decide on Luke's Force for this Snowspeeder. The Imperial player looks away "
-                    "(Luke is still a secret).")
-        return ""
-    if after.kind == "build" and before.player != after.player:
-        return (f"Hand over to the {after.player} player: the "
-                f"{before.player} player looks away while the squad is built in secret.")
-    return ""
-
-
-def _loop(screen, game, save_path: Path) -> None:
-    curses.curs_set(0)
-    screen.keypad(True)
-    painter = Painter()
-    draw, keys, start = screen_for(game)
-    ui = UIState(cursor=start, log=("Saved as " + str(save_path),), handover=handover_for(game, game.pending))
-    history = History()
-    while True:
-        h, w = screen.getmaxyx()
-        painter.paint(screen, draw(game, ui, w, h))
+    window = curses.initscr()
+    try:
+        curses.noecho()
+        curses.cbreak()
+        window.keypad(True)
         try:
-            key = screen.get_wch()
+            curses.curs_set(0)
         except curses.error:
+            pass
+        curses.mousemask(curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED)
+        curses.mouseinterval(0)  # report the press at once, whatever the machine's speed
+        body(window)
+    finally:
+        window.keypad(False)
+        curses.nocbreak()
+        curses.echo()
+        curses.endwin()
+
+
+def read_input(window: Any, frame: Frame) -> tuple[str, object | None]:
+    """The next key's name, or ("click", what was clicked) for a mouse click."""
+    try:
+        key = window.get_wch()
+    except curses.error:
+        return "", None
+    name = key_name(key)
+    if name == "KEY_MOUSE":
+        try:
+            _, x, y, _, state = curses.getmouse()
+        except curses.error:
+            return "", None
+        if state & (curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED):
+            return "click", frame.target_at(x, y)
+        return "", None
+    return name, None
+
+
+def play(session: Session) -> None:
+    """Hot-seat play until the players quit; every applied decision is saved at once (by the session)."""
+    session.save()
+    run_curses(lambda window: _loop(window, session))
+
+
+def _loop(window: Any, session: Session) -> None:
+    painter = Painter()
+    screen: Screen = screen_for(session.game)
+    h, w = window.getmaxyx()
+    ui = screen.start(session.game, UIState(size=(w, h)))
+    ui = replace(ui, handover=screen.handover(session.game, None))
+    session.log.append(f"Saved as {session.save_path}")
+    while True:
+        h, w = window.getmaxyx()
+        ui = replace(ui, size=(w, h), log=tuple(session.log))
+        frame = draw(screen, session.game, ui, w, h)
+        painter.paint(window, frame)
+        name, target = read_input(window, frame)
+        if name in ("", "KEY_RESIZE"):
             continue
-        name = key_name(key)
-        if name == "KEY_RESIZE":
+        if name == "U" and ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.drawing
+                                                                            or ui.walking):
+            why = session.take_back()
+            ui = replace(ui, selected="", walk="", path=(), placing="",
+                         message=why or "the last decision is taken back")
             continue
-        before = game.pending
-        if name == "U" and ui.menu is None and not (ui.handover or ui.help or ui.drawing or ui.walking):
-            earlier, why = history.take_back(game)
-            if earlier is None:
-                ui = replace(ui, message=why)
-                continue
-            game = earlier  # type: ignore[assignment]
-            write_record(save_path, game.record)
-            ui = replace(ui, selected="", walk="", path=(), message="the last decision is taken back",
-                         log=(ui.log + ("(the last decision is taken back)",))[-200:])
-            continue
-        ui, action, quit_ = keys(game, ui, name)
+        before = session.game.pending
+        if name == "click":
+            ui, chosen, quit_ = click(screen, session.game, ui, target)
+        else:
+            ui, chosen, quit_ = press(screen, session.game, ui, name)
         if quit_:
             return
-        if action is None:
-            continue
-        copy = game.clone()
-        events = game.apply(action)
-        history.record(copy, before.player, game)
-        write_record(save_path, game.record)
-        ui = replace(ui, log=(ui.log + tuple(e.text for e in events))[-200:])
-        notice = handover_for(game, before)
-        if notice:
-            ui = replace(ui, handover=notice)
+        for action in (chosen.actions if type(chosen) is Several else (chosen,) if chosen is not None else ()):
+            refused = session.refusal(action)
+            if refused:  # the screen offered only legal choices; say so rather than crash if one is not
+                ui = replace(ui, message=refused)
+                break
+            session.apply(action)
+        if chosen is not None:
+            notice = screen.handover(session.game, before)
+            if notice:
+                ui = replace(ui, handover=notice)

@@ -17,10 +17,23 @@ class Frame:
     height: int
     chars: list[list[str]] = field(init=False)
     attrs: list[list[str]] = field(init=False)
+    regions: list[tuple[int, int, int, int, object]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]
         self.attrs = [[PLAIN] * self.width for _ in range(self.height)]
+        self.regions = []
+
+    def mark(self, x: int, y: int, w: int, h: int, target: object) -> None:
+        """Note that a click inside this rectangle means `target` (a square, a hex, a menu row)."""
+        self.regions.append((x, y, w, h, target))
+
+    def target_at(self, x: int, y: int) -> object | None:
+        """What a click at (x, y) means: the last-drawn region there wins (menus lie over the map)."""
+        for rx, ry, rw, rh, target in reversed(self.regions):
+            if rx <= x < rx + rw and ry <= y < ry + rh:
+                return target
+        return None
 
     def put(self, x: int, y: int, text: str, attr: str = PLAIN) -> None:
         """Write text from (x, y), clipped at the frame's edges."""

@@ -1,37 +1,49 @@
-"""Replaying a saved game on screen: step forward and back through every decision, jump by rounds."""
+"""Replaying a saved game on screen: step forward and back through every decision, jump by rounds, look
+around the map.  The game's own screen draws each position (with hidden information shown); the replay
+has its own key line and help.
+"""
 
 from __future__ import annotations
 
-import curses
-from hothsim.tui.app import Painter, is_assault, key_name
-from hothsim.tui.controller import MOVES, UIState, step_cursor
-from hothsim.tui.view import render
+from dataclasses import dataclass, replace
+from typing import Any
+
+from hothsim.tui.app import Painter, read_input, run_curses
+from hothsim.tui.frame import Frame
+from hothsim.tui.panels import scroll_top, scrolled, small_notice, too_small
+from hothsim.tui.screen import MOVES, UIState, screen_for, step_cursor
+
+KEYS = "Right/Left step  [ ] round  Home/End ends  arrows look  ? help  q quit"
+HELP = [
+    "Replay keys",
+    "  Right, l, Space, Enter   the next decision",
+    "  Left, h, Backspace       the decision before",
+    "  ]  [                     the next round / the round before",
+    "  Home  End                the start / the end of the game",
+    "  Up, Down, k, j, y u b n  move the cursor over the map (the panel shows",
+    "                           what is under it)",
+    "  ?                        this help (any key closes it)",
+    "  q                        leave the replay",
+    "The log on the right lists every decision so far with what it rolled.",
+    "Hidden information (Luke's Snowspeeder, secret squads) is shown.",
+]
+#: Keys that step through the record rather than move the cursor.
+STEP_KEYS = ("KEY_RIGHT", "l", " ", "\n", "\r", "KEY_LEFT", "h", "KEY_BACKSPACE", "[", "]", "KEY_HOME", "KEY_END")
 
 
-def replay_screen(steps: list) -> None:
-    """Show the steps of a replayed game (from `games.replay_steps`)."""
-    curses.wrapper(_loop, steps)
+@dataclass(frozen=True)
+class ReplayView:
+    """Where the replay stands: which decision, the cursor, and whether help shows."""
 
-
-def board_size(game) -> tuple[int, int]:
-    """Columns and rows of the game's map (squares or hexes)."""
-    if is_assault(game):
-        return game.setup.field.map.columns, game.setup.field.map.rows
-    return game.setup.grid.width, game.setup.grid.height
-
-
-def render_step(game, ui: UIState, width: int, height: int):
-    """One replayed position: a skirmish, or Assault on Hoth with Luke's secret shown."""
-    if is_assault(game):
-        from hothsim.tui.hexview import render_assault
-
-        return render_assault(game, ui, width, height, reveal=True)
-    return render(game, ui, width, height)
+    index: int = 0
+    cursor: tuple[int, int] = (0, 0)
+    help: bool = False
+    help_top: int = 0
 
 
 def step_key(steps: list, index: int, key: str) -> int:
-    """The step shown after a key: left/right one decision, [ and ] one round, Home/End the ends."""
-    if key in ("KEY_RIGHT", "l", " ", "\n"):
+    """The step shown after a key: one decision, one round, or an end of the game."""
+    if key in ("KEY_RIGHT", "l", " ", "\n", "\r"):
         return min(index + 1, len(steps) - 1)
     if key in ("KEY_LEFT", "h", "KEY_BACKSPACE"):
         return max(index - 1, 0)
@@ -47,23 +59,55 @@ def step_key(steps: list, index: int, key: str) -> int:
     return index
 
 
-def _loop(screen, steps: list) -> None:
-    curses.curs_set(0)
-    screen.keypad(True)
+def replay_key(steps: list, view: ReplayView, key: str) -> tuple[ReplayView, bool]:
+    """(the view after a key, whether to leave)."""
+    if view.help:
+        top = scroll_top(key, view.help_top, 10)
+        return (replace(view, help_top=top) if top is not None else replace(view, help=False)), False
+    if key == "q":
+        return view, True
+    if key == "?":
+        return replace(view, help=True, help_top=0), False
+    if key in MOVES and key not in STEP_KEYS:
+        game = steps[view.index][2]
+        return replace(view, cursor=step_cursor(view.cursor, key, *screen_for(game).board_size(game))), False
+    return replace(view, index=step_key(steps, view.index, key)), False
+
+
+def render_replay(steps: list, view: ReplayView, width: int, height: int) -> Frame:
+    """One replayed position with the replay's key line (and its help)."""
+    if too_small(width, height):
+        return small_notice(width, height)
+    game = steps[view.index][2]
+    log = tuple(f"{i}. {a}: " + "; ".join(e.text for e in ev) for i, (a, ev, _) in enumerate(steps[1:view.index + 1], 1))
+    ui = UIState(size=(width, height), cursor=view.cursor, log=log[-60:],
+                 message=f"Replay: decision {view.index} of {len(steps) - 1}"
+                 + (f": {steps[view.index][0]}" if view.index else " (the start)"))
+    fr = screen_for(game).render(game, ui, width, height, True)
+    fr.put(0, height - 1, KEYS.ljust(width), "keys")
+    if view.help:
+        scrolled(fr, "Replay help", HELP, view.help_top, "help", "any key closes")
+    return fr
+
+
+def replay_screen(steps: list) -> None:
+    """Show the steps of a replayed game (from `games.replay_steps`)."""
+    run_curses(lambda window: _loop(window, steps))
+
+
+def _loop(window: Any, steps: list) -> None:
     painter = Painter()
-    index = 0
-    cursor = (0, 0)
+    game = steps[0][2]
+    view = ReplayView(cursor=screen_for(game).start(game, UIState()).cursor)
     while True:
-        action, events, game = steps[index]
-        log = tuple(f"{i}. {a}: " + "; ".join(e.text for e in ev) for i, (a, ev, _) in enumerate(steps[1:index + 1], 1))
-        ui = UIState(cursor=cursor, log=log[-60:],
-                     message=f"Replay: decision {index} of {len(steps) - 1}  (left/right step, [ ] round, q quit)")
-        h, w = screen.getmaxyx()
-        painter.paint(screen, render_step(game, ui, w, h))
-        name = key_name(screen.get_wch())
-        if name == "q":
-            return
-        if name in MOVES and name not in ("h", "l", "KEY_LEFT", "KEY_RIGHT"):
-            cursor = step_cursor(cursor, name, *board_size(game))
+        h, w = window.getmaxyx()
+        frame = render_replay(steps, view, w, h)
+        painter.paint(window, frame)
+        name, _ = read_input(window, frame)
+        if name in ("", "KEY_RESIZE", "click"):
             continue
-        index = step_key(steps, index, name)
+        if too_small(w, h) and name != "q":
+            continue
+        view, leave = replay_key(steps, view, name)
+        if leave:
+            return

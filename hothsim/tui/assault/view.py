@@ -2,30 +2,28 @@
 
 The hex map is drawn in offset columns, as on the board: every hex is three characters wide and two
 lines tall, and even-numbered columns sit one line lower.  Column labels run along the top, row labels
-down the left.  Macrohexes are shaded in three alternating tones so range can be counted at a glance.
-Beside the map: the hex and unit under the cursor (a Walker's or Snowspeeder's display), the Action card
-of the round, the last Event, and the log.
+down the left.  Macrohexes take three alternating tones and three clear-terrain glyphs (. , ;), so range
+can be counted at a glance with or without colour.  Beside the map: the goal, the hex and unit under the
+cursor (a Walker's or Snowspeeder's display), the Action card of the round, the last Event, and the log.
 """
 
 from __future__ import annotations
 
-import textwrap
-
-from hothsim.assault.actions import Armor, Critical, Fire, Harpoon, Move, Place, Walk
-from hothsim.assault.fire import Shot
-from hothsim.assault.game import hit_probability
-from hothsim.assault.movement import walk_cost, walk_end, walker_points
+from hothsim.assault.actions import Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire, neighbour
-from hothsim.tui.controller import UIState
+from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions
+from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.frame import Frame
-from hothsim.tui.hexcontrol import HEX_HELP, anchor, cursor_hex
-from hothsim.tui.view import MIN_HEIGHT, MIN_WIDTH, _box, put_panel
+from hothsim.tui.panels import put_panel, put_prompt, scrolled, wrap
+from hothsim.tui.screen import UIState
 
 ARROWS = "↑↗↘↓↙↖"
 ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
 LETTER = {"walker": "W", "atst": "A", "snowtrooper": "t", "heavy-snowtrooper": "T", "speeder": "S", "trooper": "r",
           "heavy-trooper": "R", "tower": "L"}
 TERRAIN_GLYPH = {"clear": ".", "rough": "%", "cliff": "^"}
+#: Clear terrain in the three macrohex tones: the glyph alone tells one macrohex from the next.
+SHADE_GLYPH = (".", ",", ";")
 TERRAIN_ATTR = {"rough": "difficult", "cliff": "solid"}  # clear hexes take their macrohex's shade
 ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on it, or m)",
        "luke": "assign Luke to a Snowspeeder in secret (m)", "act": "", "displace": "push aside",
@@ -34,34 +32,20 @@ ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on i
        "over": "the game is over"}
 
 
-def render_assault(game, ui: UIState, width: int, height: int, reveal: bool = False, arrows: str = ARROWS) -> Frame:
-    """The whole screen; `reveal` shows Luke's Snowspeeder (replays); `arrows` draw Walkers' facings."""
+def render(game, ui: UIState, width: int, height: int, reveal: bool = False, arrows: str = ARROWS) -> Frame:
+    """The screen under the shared overlays; `reveal` shows Luke's Snowspeeder (replays); `arrows` draw
+    Walkers' facings."""
     fr = Frame(width, height)
-    if width < MIN_WIDTH or height < MIN_HEIGHT:
-        msg = f"Make the terminal larger: hothsim needs {MIN_WIDTH}x{MIN_HEIGHT}, this one is {width}x{height}."
-        for j, part in enumerate(textwrap.wrap(msg, max(10, width - 2))):
-            fr.put(1, j, part, "notice")
-        fr.put(1, len(textwrap.wrap(msg, max(10, width - 2))) + 1, "(q quits; the game is saved.)", "notice")
-        return fr
-    if ui.handover:
-        for j, part in enumerate(textwrap.wrap(ui.handover, width - 4)):
-            fr.put(2, height // 2 - 2 + j, part, "notice")
-        fr.put(2, height // 2 + 2, "Press any key when ready.", "notice")
-        return fr
     _status(game, fr)
     panel_w = max(30, min(48, width // 3))
     map_w = width - panel_w - 1
-    _map(game, ui, fr, 0, 1, map_w, height - 3, reveal, arrows)
-    for y in range(1, height - 2):
+    _map(game, ui, fr, 0, 1, map_w, height - 4, reveal, arrows)
+    for y in range(1, height - 3):
         fr.put(map_w, y, "|", "frame")
-    _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 3, reveal)
-    _prompt(game, ui, fr)
-    if ui.menu is not None:
-        _menu(game, ui, fr)
+    _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 4, reveal)
+    put_prompt(fr, prompt_text(game, ui), key_line(game, ui))
     if ui.explain:
-        _box(fr, chart(game), 2, 2, min(width - 4, 64), "help")
-    if ui.help:
-        _box(fr, HEX_HELP, 1, 1, width - 2, "help")
+        scrolled(fr, "Fire/Armor chart", chart(game), ui.help_top, "help", "up/down scroll   any other key closes")
     return fr
 
 
@@ -75,7 +59,9 @@ def chart(game) -> list[str]:
                  f"({ins.shield_generator_without_grid})")
     lines.append(f"  {'Power Grid':<34} {'-':>3} {ins.power_grid:>6}")
     lines += ["", "  dice = fire - range (macrohexes) - 1 against a Tower, AT-ST or Trooper in rough",
-              "  hit: relevant symbols >= armor (Rebel: Sabers, Imperial: Vaders)", "", "  any key closes"]
+              "  hit: relevant symbols >= armor (Rebel: Sabers, Imperial: Vaders)",
+              "  each fire die: 2 Vader faces (V), 2 Saber faces (S), 2 blanks (B);",
+              "  the log writes the faces rolled, e.g. SBB = one Saber, two blanks"]
     return lines
 
 
@@ -84,8 +70,8 @@ def _status(game, fr: Frame) -> None:
     d = game.pending
     parts = [game.setup.scenario_name]
     parts.append(f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up")
-    parts.append(f"Transports Away {s.transports}/{game.setup.transports_to_win}")
-    parts.append(f"{d.player or 'nobody'}: {d.kind}")  # the most needed parts first: a narrow screen cuts the end
+    parts.append(f"{(d.player or 'nobody').upper()}: {d.kind}")
+    parts.append(f"Transports Away {s.transports}/{game.setup.transports_to_win}")  # the most needed parts first: a narrow screen cuts the end
     parts.append(f"Events {len(s.event_deck) if s.stage != 'setup' else len(game.rules.event_cards)}")
     if s.luke_revealed:
         parts.append(f"Luke {s.luke}: {s.force} Force")
@@ -99,21 +85,20 @@ def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
     targets: set = set()
     fof: set = set()
     path: set = set()
-    if game.is_over:
+    if game.is_over or ui.look:
         return reach, targets, fof, path
     acts = game.legal_actions()
     for a in acts:
         h = anchor(game, a)
         if h is None:
             continue
-        if isinstance(a, (Fire, Harpoon)) and (not ui.selected or a.unit == ui.selected):
+        if type(a) in (Fire, Harpoon) and (not ui.selected or a.unit == ui.selected):
             targets.add(h)
-        elif isinstance(a, (Place,)) or type(a).__name__ == "Displace" or (
-                isinstance(a, Move) and ui.selected and a.unit == ui.selected):
+        elif type(a) in (Place, Displace) or (type(a) is Move and ui.selected and a.unit == ui.selected):
             reach.add(h)
     sel = s.unit(ui.selected) if ui.selected and s.has_unit(ui.selected) else None
     if sel is not None and sel.type == "walker" and sel.hex is not None:
-        here, facing = walk_end(game.terrain, sel, ui.walk) if ui.walk else (sel.hex, sel.facing)
+        here, facing = game.walk_end(sel, ui.walk) if ui.walk else (sel.hex, sel.facing)
         for h in game.terrain.terrain:
             if in_field_of_fire(here, facing, h):
                 fof.add(h)
@@ -152,6 +137,7 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal:
             if (c, r) == tuple(ui.cursor):
                 attr = "cursor"
             fr.put(x0 + 3 + (c - ox) * 3, y, text, attr)
+            fr.mark(x0 + 3 + (c - ox) * 3, y, 3, 1, ("cell", (c, r)))
 
 
 def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool, arrows: str) -> tuple[str, str]:
@@ -159,7 +145,8 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
     s = game.state
     bf = game.setup.field
     Q, R = game.terrain.macro[hx]
-    shade = f"macro{(Q - R) % 3}"
+    tone = (Q - R) % 3
+    shade = f"macro{tone}"
     if unit is not None:
         centre = LETTER.get(unit.type, "?")
         left = arrows[unit.facing] if unit.type == "walker" else " "
@@ -173,7 +160,7 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
             left = "*"
         return left + centre + right, attr
     kind = game.terrain.terrain[hx]
-    centre = TERRAIN_GLYPH[kind]
+    centre = SHADE_GLYPH[tone] if kind == "clear" else TERRAIN_GLYPH[kind]
     if hx == bf.shield_generator:
         centre = "G" if s.shield_generator else "x"
     elif hx == bf.power_grid:
@@ -206,7 +193,7 @@ def unit_lines(game, uid: str, reveal: bool) -> list[str]:
     if u.type == "walker":
         blaster = ("ok", "damaged: fire -3", "destroyed: cannot fire")[u.blaster]
         legs = ("ok", "hit: -2 MPs", "immobilized")[u.legs]
-        lines += [f"  facing {DIRECTION_NAMES[u.facing]}   MPs {walker_points(game.rules, u)}",
+        lines += [f"  facing {DIRECTION_NAMES[u.facing]}   MPs {game.walker_points(u)}",
                   f"  blaster {blaster}", f"  body hits {u.body} of 3", f"  legs {legs}",
                   "  aboard: " + (", ".join(c.id for c in s.carried(u.id)) or "nobody")]
     if u.type == "speeder":
@@ -217,6 +204,7 @@ def unit_lines(game, uid: str, reveal: bool) -> list[str]:
             lines.append(f"  Luke Skywalker flies it: {s.force} Force points")
     if s.force_aided == u.id:
         lines.append("  The Force: +2 at its next fire")
+    lines.append("  has acted this round" if u.id in s.acted else "  has not acted this round")
     return lines
 
 
@@ -224,7 +212,8 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, revea
     s = game.state
     bf = game.setup.field
     here = cursor_hex(ui)
-    lines: list[tuple[str, str]] = []
+    lines: list[tuple[str, str]] = [(f"Goal: Shield Generator vs {game.setup.transports_to_win} Transports "
+                                     f"(r: more)", "panel-head")]
     what = game.terrain.terrain.get(here, "off the map")
     extra = {bf.shield_generator: ", Shield Generator", bf.power_grid: ", Power Grid"}.get(here, "")
     if here in bf.base_entries:
@@ -243,8 +232,7 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, revea
     if s.events_drawn:
         ev = game.rules.event_card(s.events_drawn[-1])
         lines.append(("Last Event: " + ev.name, "panel-head"))
-        for part in textwrap.wrap(ev.text, w - 1):
-            lines.append((part, "log"))
+        lines.append((ev.text, "log"))
     effects = [name for name, on in (("Snowstorm", s.snowstorm), ("Rebel Lucky Shot", s.rebel_lucky_shot),
                                      ("Imperial Lucky Shot", s.imperial_lucky_shot)) if on]
     if effects:
@@ -253,11 +241,7 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, revea
 
 
 def _wrapped(lines: list[tuple[str, str]], w: int) -> list[tuple[str, str]]:
-    out = []
-    for text, attr in lines:
-        parts = textwrap.wrap(text, w - 1, subsequent_indent="  ") or [""]
-        out.extend((p, attr) for p in parts)
-    return out
+    return [(p, attr) for text, attr in lines for p in wrap(text, w - 1, "  ")]
 
 
 def _reminder(game, card) -> str:
@@ -281,46 +265,31 @@ def _reminder(game, card) -> str:
     return ", ".join(bits)
 
 
-def describe_action(game, a) -> str:
-    """A menu line: the notation and, for fire, the dice, the armor and the chance to hit."""
-    text = a.notation()
-    if isinstance(a, (Fire, Harpoon)):
-        shot = game.shot(a)
-        if isinstance(shot, Shot):
-            pct = round(float(hit_probability(shot.dice, shot.armor)) * 100)
-            text += f"   {shot.dice} dice vs armor {shot.armor}: {pct}% to hit"
-    elif isinstance(a, Walk):
-        end, facing = walk_end(game.terrain, game.state.unit(a.unit), a.steps)
-        text += f"   -> {hex_label(end)} facing {DIRECTION_NAMES[facing]}"
-    elif isinstance(a, Place) and a.facing is not None:
-        text += f"   facing {DIRECTION_NAMES[a.facing]}: it fires toward {DIRECTION_NAMES[a.facing]}"
-    elif isinstance(a, Armor):
-        text += "   (no Force spent)" if a.points == 0 else f"   Luke's armor +{a.points} this action round"
-    elif isinstance(a, Critical):
-        text += "   (1 Force point: a body hit instead)" if a.spend else "   (the Snowspeeder is destroyed)"
-    return text
-
-
-def _prompt(game, ui: UIState, fr: Frame) -> None:
+def prompt_text(game, ui: UIState) -> str:
+    """The prompt: a message if there is one, else who decides what, and what Enter would do here."""
+    if ui.message:
+        return ui.message
     d = game.pending
     who = (d.player or "").upper()
     if d.kind == "act":
-        who = ""
         what = game.round_title()
         if ui.selected and game.state.has_unit(ui.selected):
             u = game.state.unit(ui.selected)
             if u.type == "walker" and ui.walking:
-                left = walker_points(game.rules, u) - walk_cost(game.rules, game.terrain, u, ui.walk)
-                what += f" | {u.id}: Up forward, Left/Right turn, Enter go ({ui.walk or 'no steps'}; {left} MPs left)"
+                left = game.walk_points_left(u, ui.walk)
+                _, facing = game.walk_end(u, ui.walk)
+                what = (f"{u.id} walks ({ui.walk or 'no steps yet'}; {left} MPs left): Up forward to "
+                        f"{facing_ahead(game, u.id, ui.walk)}, Left turns {turn_words(facing, 'l')}, Right "
+                        f"{turn_words(facing, 'r')}; Enter go")
             elif u.type == "walker":
                 what += f" | {u.id}: w to walk, Enter on a highlighted enemy to fire"
             else:
                 what += f" | {u.id}: Enter on a * hex to move, on a highlighted enemy to fire"
             hint = _hint(game, ui)
-            if hint:
+            if hint and not ui.walking:
                 what = f"{u.id}: {hint}"
         else:
-            what += " | select a unit (Enter), e ends the round"
+            what += " | Enter on your unit selects it, m lists every choice, e ends the round"
     elif d.kind == "place":
         what = f"place {d.unit} (Enter on a * hex)"
     elif d.kind == "displace":
@@ -329,48 +298,55 @@ def _prompt(game, ui: UIState, fr: Frame) -> None:
         what = f"the game is over: {d.note}"
     else:
         what = ASK.get(d.kind, d.kind) + (f" [{d.unit}]" if d.unit and d.kind != "armor" else "")
-    text = ui.message or (f"{who}: {what}" if who else what)
-    fr.put(0, fr.height - 2, text[: fr.width], "prompt")
+    return f"{who}: {what}" if who else what
+
+
+def key_line(game, ui: UIState) -> str:
+    """The keys that make sense now (fits 80 columns)."""
     if ui.menu is not None:
-        keys = "up/down choose  Enter take it  Esc close"
-    elif game.is_over:
-        keys = "arrows look around  c chart  ? help  q quit"
-    else:
-        keys = "arrows move  Enter choose  m menu  e end round  Tab next  c chart  ? help  q"
-    fr.put(0, fr.height - 1, keys[: fr.width], "keys")
+        return "up/down PgUp/PgDn Home/End choose  Enter take it  Esc close"
+    if ui.walking:
+        return "Up forward  Left/Right turn  Backspace undo  Enter go  Esc give up"
+    if game.is_over:
+        return "arrows look around  c chart  r roster  L log  ? help  q quit"
+    return "Enter choose  m menu  e end round  Tab next  c chart  r roster  L log  ? help  q"
 
 
 def _hint(game, ui: UIState) -> str:
     """What Enter would do on the hex under the cursor for the selected unit: the MPs of a move, or the dice,
     armor and chance to hit of a fire (shown before the player confirms)."""
-    from hothsim.assault.movement import unit_moves
-
     here = cursor_hex(ui)
-    choices = [a for a in game.legal_actions() if getattr(a, "unit", None) == ui.selected
-               and not getattr(a, "force", 0) and anchor(game, a) == here and not isinstance(a, Walk)]
+    choices = [a for a in unit_actions(game, ui.selected) if anchor(game, a) == here and type(a) is not Walk]
     if not choices:
         return ""
     a = choices[0]
-    if isinstance(a, Move):
-        cost = unit_moves(game.rules, game.terrain, game.state, game.state.unit(a.unit)).get(a.to)
+    if type(a) is Move:
+        cost = game.move_cost(a)
         more = " or other choices (Enter opens them)" if len(choices) > 1 else ""
         return f"Enter: move to {a.to}, {cost} of {game.rules.movement.points} MPs{more}"
-    text = "; ".join(describe_action(game, c) for c in choices)
-    return f"Enter: {text}" if len(choices) == 1 else f"Enter chooses: {text}"
+    if type(a) in (Fire, Harpoon) and len(choices) == 1:
+        return f"Enter: {a.notation()}, {odds(game, a)} (asks first)"
+    return "Enter chooses: " + "; ".join(c.notation() for c in choices)
 
 
-def _menu(game, ui: UIState, fr: Frame) -> None:
-    items = [describe_action(game, a) for a in ui.menu or ()]
-    top = max(0, ui.menu_index - (fr.height - 8))
-    shown = items[top: top + fr.height - 6]
+def roster(game, reveal: bool = False) -> list[str]:
+    """Every unit of both sides: glyph, id, where, acted or not; Luke's Snowspeeder only once revealed."""
     s = game.state
-    head = "Choose (Enter), or Esc"
-    if any(getattr(a, "force", 0) for a in ui.menu or ()) or game.pending.kind in ("armor", "critical") and (
-            s.fire is not None and s.fire.target == s.luke):
-        head = f"Luke flies {s.luke}: {s.force} Force points. Choose (Enter), or Esc"
-    lines = [head] + shown
-    box_w = min(fr.width - 4, max(len(x) for x in lines) + 4)
-    _box(fr, lines, 2, 2, box_w, "menu", highlight=ui.menu_index - top + 1)
+    out = ["Roster", ""]
+    for side in ("imperial", "rebel"):
+        out.append(side.capitalize())
+        for u in (x for x in s.units if x.side == side and x.where != "reserve"):
+            name = game.rules.units[u.type].name
+            where = u.at() if u.alive else "destroyed"
+            acted = "acted" if u.id in s.acted else ("" if not u.alive else "may act")
+            luke = "  (Luke flies it)" if u.id == s.luke and (reveal or not luke_secret(game)) else ""
+            out.append(f"  {LETTER.get(u.type, '?')}{u.id.rsplit('-', 1)[-1][-1]}  {u.id:<20} {name[:24]:<24} "
+                       f"{where:<12} {acted}{luke}")
+    out += ["", "Goal: " + game.objective(), "Installations: Shield Generator "
+            + ("standing" if s.shield_generator else "destroyed") + ", Power Grid "
+            + ("standing" if s.power_grid else "destroyed"),
+            f"Luke: {s.force} Force points" if (reveal or s.luke_revealed) else "Luke: his Snowspeeder is a secret"]
+    return out
 
 
-__all__ = ["render_assault", "describe_action", "chart", "unit_lines"]
+__all__ = ["render", "chart", "unit_lines", "roster"]

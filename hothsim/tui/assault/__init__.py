@@ -1,0 +1,32 @@
+"""The Assault on Hoth screen (hex grid): `SCREEN` is what the registry's `screen` names."""
+
+from __future__ import annotations
+
+import locale
+from dataclasses import dataclass
+from typing import Sequence
+
+from hothsim.tui.assault import control, view
+
+
+def _render(game, ui, width: int, height: int, reveal: bool = False):
+    arrows = view.ARROWS if "utf" in locale.getpreferredencoding(False).lower() else view.ASCII_ARROWS
+    return view.render(game, ui, width, height, reveal, arrows)
+
+
+@dataclass(frozen=True)
+class AssaultScreen:
+    """The Screen of Assault on Hoth (see hothsim.tui.screen.Screen)."""
+
+    help: Sequence[str] = tuple(control.HELP)
+
+    start = staticmethod(control.start)
+    board_size = staticmethod(control.board_size)
+    render = staticmethod(_render)
+    key = staticmethod(control.key)
+    choose = staticmethod(control.choose)
+    roster = staticmethod(view.roster)
+    handover = staticmethod(control.handover)
+
+
+SCREEN = AssaultScreen()

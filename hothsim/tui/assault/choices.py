@@ -1,0 +1,126 @@
+"""Which of Assault on Hoth's legal actions belong to a hex, a unit or the menu, what a menu row says (the
+dice and the chance to hit of a fire), and which choices stay hidden from the Imperial player's eyes
+(Luke's Force).  Everything comes from `game.legal_actions()` and the game's public questions.
+"""
+
+from __future__ import annotations
+
+from hothsim.assault.actions import (
+    Action,
+    Armor,
+    Choose,
+    Critical,
+    Displace,
+    Fire,
+    Harpoon,
+    Move,
+    Place,
+    Walk,
+)
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, parse_hex
+
+#: Actions a unit makes (its id is the action's `unit`).
+ACTING = (Move, Walk, Fire, Harpoon)
+
+
+def unit_hex(game, uid: str) -> Hex | None:
+    """Where a unit (or installation) stands on the map, if it does."""
+    bf = game.setup.field
+    if uid == "shield-generator":
+        return bf.shield_generator
+    if uid == "power-grid":
+        return bf.power_grid
+    if not game.state.has_unit(uid):
+        return None
+    u = game.state.unit(uid)
+    return u.hex if u.where == "map" else None
+
+
+def anchor(game, action: Action) -> Hex | None:
+    """The hex an action is about: where a unit is placed or goes, the target fired at, the unit chosen."""
+    kind = type(action)
+    if kind in (Place, Displace):
+        return action.hex  # type: ignore[union-attr]
+    if kind is Move:
+        if action.to.isdigit():  # type: ignore[union-attr]
+            return parse_hex(action.to)  # type: ignore[union-attr]
+        return unit_hex(game, action.to) if action.to != "base" else None  # type: ignore[union-attr]
+    if kind in (Fire, Harpoon):
+        return unit_hex(game, action.target)  # type: ignore[union-attr]
+    if kind is Choose:
+        return unit_hex(game, action.unit)  # type: ignore[union-attr]
+    return None
+
+
+def luke_secret(game) -> bool:
+    """Whether Luke's Snowspeeder is still a secret from the Imperial player."""
+    return bool(game.state.luke) and not game.state.luke_revealed
+
+
+def uses_force(action: Action) -> bool:
+    """Whether an action spends Luke's Force (and so shows which Snowspeeder is his)."""
+    return type(action) in (Fire, Harpoon) and action.force > 0  # type: ignore[union-attr]
+
+
+def public(action: Action) -> bool:
+    """Whether an action may be shown on a screen the Imperial player might see (Luke's Force choices not)."""
+    return not uses_force(action)
+
+
+def actor_of(action: Action) -> str | None:
+    """The unit that acts in an action (moves, walks, fires, harpoons)."""
+    return action.unit if type(action) in ACTING else None  # type: ignore[union-attr]
+
+
+def unit_actions(game, uid: str) -> list[Action]:
+    """The legal actions of one unit, without Luke's Force variants."""
+    return [a for a in game.legal_actions() if actor_of(a) == uid and public(a)]
+
+
+def actors(game) -> list[str]:
+    """Units that may act now, in a fixed order."""
+    seen: list[str] = []
+    for a in game.legal_actions():
+        uid = actor_of(a)
+        if uid is not None and uid not in seen:
+            seen.append(uid)
+    return seen
+
+
+def menu_items(game, selected: str) -> list[Action]:
+    """The menu: with a unit selected, its choices (walks last: they are also made step by step with w)
+    and the choices about no hex; with none, every legal action of the round.  Never Luke's Force."""
+    acts = [a for a in game.legal_actions() if public(a)]
+    if game.pending.kind != "act" or not selected:
+        order = {Fire: 0, Harpoon: 0, Move: 2, Walk: 3}  # the shots first: there are few and they matter most
+        return sorted(acts, key=lambda a: order.get(type(a), 1))
+    free = [a for a in acts if anchor(game, a) is None and actor_of(a) is None]
+    mine = [a for a in acts if actor_of(a) == selected]
+    return [a for a in mine if type(a) is not Walk] + free + [a for a in mine if type(a) is Walk]
+
+
+def odds(game, action: Fire | Harpoon) -> str:
+    """The dice, the armor and the chance to hit of a fire or harpoon now (or why it cannot be made)."""
+    shot = game.shot(action)
+    if type(shot) is str:
+        return shot
+    pct = round(game.hit_chance(shot) * 100)
+    return f"{shot.dice} dice vs armor {shot.armor}: {pct}% to hit"
+
+
+def describe_action(game, a: Action) -> str:
+    """A menu row: the notation and, for fire, the dice, the armor and the chance to hit."""
+    text = a.notation()
+    kind = type(a)
+    if kind in (Fire, Harpoon):
+        text += "   " + odds(game, a)  # type: ignore[arg-type]
+    elif kind is Walk:
+        end, facing = game.walk_end(game.state.unit(a.unit), a.steps)  # type: ignore[union-attr]
+        text += f"   -> {hex_label(end)} facing {DIRECTION_NAMES[facing]}"
+    elif kind is Place and a.facing is not None:  # type: ignore[union-attr]
+        text += f"   facing {DIRECTION_NAMES[a.facing]}: it fires toward {DIRECTION_NAMES[a.facing]}"  # type: ignore
+    elif kind is Armor:
+        text += "   (no Force spent)" if a.points == 0 else f"   Luke's armor +{a.points} this action round"  # type: ignore
+    elif kind is Critical:
+        text += "   (1 Force point: a body hit instead)" if a.spend else "   (the Snowspeeder is destroyed)"  # type: ignore
+    return text

@@ -1,0 +1,269 @@
+"""What keys do on the Assault on Hoth screen: pure functions from (game, UI state, key) to a new UI state
+and maybe a decision.  The keys every screen shares (help, log, roster, menus, questions) are in
+`tui.screen`.
+
+The cursor moves over hexes (`UIState.cursor` is the hex's (column, row) from 0).  Enter on one of your
+units that may act selects it; then Enter on a hex moves it there, and Enter on an enemy shows the dice,
+the armor and the chance to hit and asks before firing.  A selected Walker walks in steps: `w` starts,
+then Up goes one hex forward, Left turns it counter-clockwise and Right clockwise as seen on the screen,
+Backspace takes back a step, Enter sends it and Esc gives up.  `m` lists every legal choice.  `F` opens
+Luke's Force choices behind a hand-over screen, for the Rebel player's eyes only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hothsim.assault.actions import Done, Fire, Harpoon, Move, Place, Walk
+from hothsim.kernel.hexes import DIRECTION_NAMES, hex_from_offset, hex_label, neighbour, offset_of
+from hothsim.tui.assault.choices import (
+    actors,
+    anchor,
+    describe_action,
+    luke_secret,
+    menu_items,
+    odds,
+    public,
+    unit_actions,
+    unit_hex,
+    uses_force,
+)
+from hothsim.tui.panels import scroll_top
+from hothsim.tui.screen import BACKSPACE, ENTER, ESC, MOVES, Confirm, Outcome, UIState, open_menu, step_cursor
+
+HELP = [
+    "Keys (Assault on Hoth)",
+    "  arrows, h j k l, number pad   move over the hexes (in a menu: up/down)",
+    "  Enter  on your unit: select it; then on a * hex: move there; on a",
+    "         highlighted enemy: see the dice and the chance to hit, y fires",
+    "  w      walk the selected Walker: Up one hex forward, Left turn",
+    "         counter-clockwise, Right turn clockwise (as seen on the screen),",
+    "         Backspace undo a step, Enter go, Esc give up",
+    "  m      every legal choice now (with a unit selected: its choices first)",
+    "  e      end the action round (asks first if units may still act)",
+    "  Tab    the next unit that may act      Esc   deselect / close",
+    "  F      Luke's Force (Rebel only: a hand-over screen comes first)",
+    "  c      the Fire/Armor chart             r     roster of every unit",
+    "  L, Ctrl-P  message history              U     take back your last decision",
+    "  ?      this help                        q     quit (the game is saved)",
+    "  Mouse: a click on a hex or a menu row is the cursor there and Enter.",
+    "Map",
+    "  Each hex is three characters: a mark, the unit or terrain, a mark.",
+    "  Terrain: . , ; clear (the glyph changes from one macrohex to the next,",
+    "  so range can be counted without colour)  % rough  ^ cliff  B Base entry",
+    "  G Shield Generator  P Power Grid  x destroyed",
+    "  = = the Forward Line   : : the Imperial sector   3 4 Rebel sectors",
+    "  Imperial: W Walker (arrow = facing, + = troops aboard)  A AT-ST",
+    "            t/T light/heavy Snowtrooper",
+    "  Rebel:    S Snowspeeder  r/R light/heavy Trooper  L Laser Tower",
+    "  The last character of a unit is the end of its id (walker-2 is W2).",
+    "  ' a selected Walker's field of fire, * where a unit may go, + its path;",
+    "  targets are highlighted.",
+    "Fire dice",
+    "  Each die has two Vader faces (V), two Saber faces (S) and two blanks",
+    "  (B). The Imperial player counts Vaders, the Rebel player Sabers: 'SBB'",
+    "  is one Saber and two blanks. A fire hits when the symbols that count",
+    "  are at least the target's armor.",
+]
+
+
+def start(game, ui: UIState) -> UIState:
+    """The cursor starts on a unit on the map, or at the top of the middle column."""
+    here = next((u.hex for u in game.state.units if u.where == "map"), None)
+    return replace(ui, cursor=offset_of(here) if here is not None else (game.setup.field.map.columns // 2, 0))
+
+
+def board_size(game) -> tuple[int, int]:
+    """The map's columns and rows of hexes."""
+    m = game.setup.field.map
+    return m.columns, m.rows
+
+
+def cursor_hex(ui: UIState):
+    """The hex under the cursor."""
+    return hex_from_offset(ui.cursor[0], ui.cursor[1])
+
+
+def choose(game, ui: UIState, item) -> Outcome:
+    """A menu row chosen: a fire asks first (with its odds), anything else is applied."""
+    ui = replace(ui, selected="", walk="", walking=False)
+    if type(item) in (Fire, Harpoon):
+        return _ask_fire(game, ui, item)
+    return ui, item, False
+
+
+def _ask_fire(game, ui: UIState, action) -> Outcome:
+    what = "harpoon" if type(action) is Harpoon else "fire at"
+    return replace(ui, confirm=Confirm(f"{action.unit} {what} {action.target}: {odds(game, action)}. Fire?",
+                                       action)), None, False
+
+
+def turn_words(facing: int, step: str) -> str:
+    """What a turn key does, as seen on the screen: 'counter-clockwise to face north-west'."""
+    new = (facing + (1 if step == "r" else -1)) % 6
+    return f"{'clockwise' if step == 'r' else 'counter-clockwise'} to face {DIRECTION_NAMES[new]}"
+
+
+def _walk_keys(game, ui: UIState, key: str) -> Outcome:
+    """Keys while steering a Walker: plan its steps, send them, or give up."""
+    w = game.state.unit(ui.selected)
+    step = {"KEY_UP": "f", "k": "f", "8": "f", "KEY_LEFT": "l", "h": "l", "4": "l", "KEY_RIGHT": "r", "l": "r",
+            "6": "r"}.get(key)
+    if step is not None:
+        steps = ui.walk + step
+        why = game.walk_problem(w, steps)
+        if why:
+            return replace(ui, message=why), None, False
+        h, _ = game.walk_end(w, steps)
+        return replace(ui, walk=steps, cursor=offset_of(h), message=""), None, False
+    if key in BACKSPACE and ui.walk:
+        steps = ui.walk[:-1]
+        h, _ = game.walk_end(w, steps)
+        return replace(ui, walk=steps, cursor=offset_of(h)), None, False
+    if key in ENTER and ui.walk:
+        action = Walk(w.id, ui.walk)
+        why = game.refusal(action)
+        if why is not None:
+            return replace(ui, message=f"that walk is not allowed: {why.message}"), None, False
+        return replace(ui, walk="", walking=False, selected="", message=""), action, False
+    if key in ESC:
+        back = offset_of(w.hex) if w.hex is not None else ui.cursor
+        return replace(ui, walk="", walking=False, cursor=back, message=""), None, False
+    return ui, None, False
+
+
+def _force(game, ui: UIState) -> Outcome:
+    """F: Luke's Force choices, behind a hand-over screen while Luke is still a secret."""
+    if game.pending.player != "rebel" or not game.state.luke:
+        return replace(ui, message="Luke's Force is the Rebel player's to spend, on the Rebel turn"), None, False
+    items = [a for a in game.legal_actions() if uses_force(a)]
+    s = game.state
+    handover = ("Rebel player only: the Imperial player looks away. Luke's Force choices follow (they show "
+                "which Snowspeeder Luke flies).") if luke_secret(game) else ""
+    if not items:
+        return replace(ui, handover=handover, message=f"Luke flies {s.luke}: {s.force} Force points left; no "
+                       f"Force choice now"), None, False
+    ui = open_menu(ui, f"Luke flies {s.luke}: {s.force} Force points. Choose (Enter), or Esc", items,
+                   [describe_action(game, a) for a in items])
+    return replace(ui, handover=handover), None, False
+
+
+def key(game, ui: UIState, key: str) -> Outcome:
+    """A key the shared layer did not take."""
+    m = game.setup.field.map
+    if ui.explain:  # the chart scrolls; any other key closes it
+        top = scroll_top(key, ui.help_top, ui.size[1] - 5)
+        return (replace(ui, help_top=top) if top is not None else replace(ui, explain=False, help_top=0)), None, False
+    if ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected):
+        return _walk_keys(game, ui, key)
+    if key == "w":
+        if ui.selected and any(type(a) is Walk for a in unit_actions(game, ui.selected)):
+            return replace(ui, walking=True, walk="", message=""), None, False
+        return replace(ui, message="select a Walker that may move first (Enter on it)"), None, False
+    if key in ESC:
+        return replace(ui, selected="", walk="", walking=False, look=False, message=""), None, False
+    if key in MOVES:
+        return replace(ui, cursor=step_cursor(ui.cursor, key, m.columns, m.rows), message=""), None, False
+    if key == "\t":
+        units = [unit_hex(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"
+                                                              and u.side == game.pending.player]
+        spots = sorted(offset_of(h) for h in units if h is not None)
+        if spots:
+            after = [p for p in spots if p > ui.cursor]
+            return replace(ui, cursor=(after or spots)[0], message=""), None, False
+        return replace(ui, message="no unit of yours may act on the map now"), None, False
+    if key == "c":
+        return replace(ui, explain=True, help_top=0), None, False
+    if key == "x":
+        return replace(ui, look=not ui.look), None, False
+    if key == "e":
+        if Done() in game.legal_actions():
+            return replace(ui, selected="", walk=""), Done(), False
+        return replace(ui, message="the action round cannot be ended now"), None, False
+    if key == "F":
+        return _force(game, ui)
+    if key in ("m", " "):
+        items = menu_items(game, ui.selected)
+        if not items:
+            return replace(ui, message="nothing to choose from a menu now"), None, False
+        return open_menu(ui, "Choose (Enter), or Esc", items, [describe_action(game, a) for a in items]), None, False
+    if key in ENTER:
+        return _enter(game, ui)
+    return ui, None, False
+
+
+def _enter(game, ui: UIState) -> Outcome:
+    here = cursor_hex(ui)
+    s = game.state
+    if game.pending.kind != "act":
+        choices = [a for a in game.legal_actions() if anchor(game, a) == here and public(a)]
+        if len(choices) == 1:
+            return choose(game, ui, choices[0])
+        if choices:
+            return open_menu(ui, "Choose (Enter), or Esc", choices, [describe_action(game, a) for a in choices]), \
+                None, False
+        d = game.pending
+        if d.kind == "place":
+            why = game.refusal(Place(d.unit, here))
+            return replace(ui, message=f"{d.unit} cannot be placed on {hex_label(here)}: "
+                           f"{why.message if why else 'choose a * hex'}"), None, False
+        return replace(ui, message=f"nothing to choose on {hex_label(here)}: m lists the choices"), None, False
+    occupant = s.occupant(here)
+    movers = actors(game)
+    selectable = occupant is not None and occupant.id in movers
+    # Enter on another of your units selects it, unless the selected unit has a choice on that hex
+    # (a Snowtrooper mounting its Walker, say).
+    if not ui.selected or (selectable and occupant.id != ui.selected  # type: ignore[union-attr]
+                           and not any(anchor(game, a) == here for a in unit_actions(game, ui.selected))):
+        if selectable:
+            return replace(ui, selected=occupant.id, walk="", message=f"{occupant.id} selected"), None, False  # type: ignore[union-attr]
+        return replace(ui, message=_why_not_select(game, occupant, movers)), None, False
+    choices = [a for a in unit_actions(game, ui.selected) if anchor(game, a) == here and type(a) is not Walk]
+    if len(choices) == 1:
+        return choose(game, ui, choices[0])
+    if choices:
+        return open_menu(ui, "Choose (Enter), or Esc", choices, [describe_action(game, a) for a in choices]), \
+            None, False
+    return replace(ui, message=_why_not_there(game, ui, occupant, here)), None, False
+
+
+def _why_not_select(game, occupant, movers: list[str]) -> str:
+    s = game.state
+    if occupant is not None and occupant.side == game.pending.player:
+        why = game.refusal(Move(occupant.id, hex_label(occupant.hex)))
+        return f"{occupant.id} cannot act now: {why.message if why else 'choose it with Enter'}"
+    if any(s.unit(u).where in ("base", "aboard") for u in movers):
+        return "no unit of yours that may act here; units in the Base or aboard a Walker: m for the menu"
+    return f"no unit of yours that may act here ({game.round_title()}); Tab finds one, m lists every choice"
+
+
+def _why_not_there(game, ui: UIState, occupant, here) -> str:
+    sel = ui.selected
+    if occupant is not None and occupant.side != game.pending.player:
+        why = game.refusal(Fire(sel, occupant.id))
+        return f"{sel} cannot fire at {occupant.id}: {why.message if why else 'not now'}"
+    if occupant is None and not ui.walking:
+        u = game.state.unit(sel)
+        if u.type == "walker":
+            return f"{sel} is a Walker: w walks it step by step (Up forward, Left/Right turn)"
+        return f"{sel} cannot move to {hex_label(here)}: choose a * hex"
+    return f"nothing for {sel} on {hex_label(here)}: Esc deselects"
+
+
+def facing_ahead(game, uid: str, steps: str) -> str:
+    """The hex ahead of a Walker after its planned steps (for the prompt)."""
+    h, f = game.walk_end(game.state.unit(uid), steps)
+    ahead = neighbour(h, f)
+    return hex_label(ahead) if ahead in game.terrain.terrain else "the map's edge"
+
+
+def handover(game, before) -> str:
+    """Luke's secret: the Imperial player looks away while he is assigned and when he may answer a fire."""
+    after = game.pending
+    if after.kind == "luke":
+        return ("Hand over to the Rebel player: the Imperial player looks away while Luke is assigned to a "
+                "Snowspeeder in secret.")
+    if after.kind in ("armor", "critical") and luke_secret(game):
+        return ("Rebel player: decide on Luke's Force for this Snowspeeder. The Imperial player looks away "
+                "(Luke is still a secret).")
+    return ""

@@ -1,0 +1,227 @@
+"""The Screen interface every game's terminal screen provides, the UI state they share, and the keys and
+clicks every screen answers the same way (help, message history, roster, menus, questions, hand-overs).
+
+A screen is pure: `render` turns (game, UI state) into a Frame, `key` and `click` turn a key or a click
+into a new UI state and maybe a decision.  The curses adapter (`app`) only paints frames and reads keys.
+`press` and `click` here are what the adapter and the tests call: they handle what all screens share,
+then ask the game's screen, and a decision the rules warn about (`game.warning`) is asked first.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, Sequence
+
+from hothsim.games import kind_of
+from hothsim.tui.frame import Frame
+from hothsim.tui.menu import Menu, draw_menu, menu_rows
+from hothsim.tui.panels import box, notice, scroll_top, scrolled, small_notice, too_small
+
+#: Cursor moves: arrow keys, vi keys (h j k l y u b n) and the number pad (as digits or curses' keypad names).
+MOVES: dict[str, tuple[int, int]] = {
+    "KEY_LEFT": (-1, 0), "KEY_RIGHT": (1, 0), "KEY_UP": (0, -1), "KEY_DOWN": (0, 1),
+    "h": (-1, 0), "l": (1, 0), "k": (0, -1), "j": (0, 1), "y": (-1, -1), "u": (1, -1), "b": (-1, 1), "n": (1, 1),
+    "4": (-1, 0), "6": (1, 0), "8": (0, -1), "2": (0, 1), "7": (-1, -1), "9": (1, -1), "1": (-1, 1), "3": (1, 1),
+    "KEY_A1": (-1, -1), "KEY_A3": (1, -1), "KEY_C1": (-1, 1), "KEY_C3": (1, 1), "KEY_B2": (0, 0),
+}
+ENTER = ("\n", "\r", "KEY_ENTER")
+ESC = ("\x1b",)
+BACKSPACE = ("KEY_BACKSPACE", "\x7f", "\b")
+HISTORY_KEYS = ("L", "\x10")  # L, or Ctrl-P as in the roguelikes
+
+
+@dataclass(frozen=True)
+class Several:
+    """More than one decision chosen by one key (auto-deploy places every remaining figure)."""
+
+    actions: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question before a decision is applied: y or Enter applies it, n or Esc does not."""
+
+    question: str
+    action: Any
+
+
+@dataclass(frozen=True)
+class UIState:
+    """What the screen shows beyond the game itself."""
+
+    size: tuple[int, int] = (80, 24)
+    cursor: tuple[int, int] = (0, 0)
+    menu: Menu | None = None
+    help: bool = False
+    help_top: int = 0
+    history: int | None = None  # the first line of the message history shown, when it is open
+    roster: bool = False
+    look: bool = False  # look mode: the map without the overlays of the decision
+    explain: bool = False  # skirmish: the card's abilities in full; Assault: the Fire/Armor chart
+    message: str = ""
+    log: tuple[str, ...] = ()
+    handover: str = ""  # a hand-over notice to dismiss before the next player's secret screen
+    confirm: Confirm | None = None
+    helpers: Any = None  # skirmish combined fire being set up: the attack and who may help
+    chosen: tuple[str, ...] = ()  # helpers toggled on
+    helper_index: int = 0
+    placing: str = ""  # skirmish set-up: the figure to place next
+    drawing: bool = False  # skirmish: the cursor keys draw the acting character's path
+    path: tuple[tuple[int, ...], ...] = ()  # the path drawn so far (squares stepped into)
+    selected: str = ""  # Assault on Hoth: the unit chosen to act
+    walk: str = ""  # Assault on Hoth: a selected Walker's planned steps
+    walking: bool = False  # Assault on Hoth: the arrow keys steer the selected Walker
+
+
+#: (the new UI state, the decision chosen or None, whether to quit)
+Outcome = tuple[UIState, Any, bool]
+
+
+class Screen(Protocol):
+    """What a game's screen provides (tui/skirmish, tui/assault)."""
+
+    help: Sequence[str]
+
+    def start(self, game: Any, ui: UIState) -> UIState:
+        """The UI state a game opens with (where the cursor starts)."""
+        ...
+
+    def board_size(self, game: Any) -> tuple[int, int]:
+        """Columns and rows of the map the cursor moves over."""
+        ...
+
+    def render(self, game: Any, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
+        """The screen: status, map, panel, prompt and keys (overlays are drawn by `draw`)."""
+        ...
+
+    def key(self, game: Any, ui: UIState, key: str) -> Outcome:
+        """A key not handled by the shared layer."""
+        ...
+
+    def choose(self, game: Any, ui: UIState, item: Any) -> Outcome:
+        """A menu row chosen (Enter or a click): apply it or open the next step."""
+        ...
+
+    def roster(self, game: Any, reveal: bool = False) -> list[str]:
+        """Every figure or unit of both sides: glyph, name, state; then the legend."""
+        ...
+
+    def handover(self, game: Any, before: Any) -> str:
+        """The hand-over notice due now (the deciding player changed and the screen would show a secret)."""
+        ...
+
+
+def screen_for(game: Any) -> Screen:
+    """The screen of a game's kind, found through the registry."""
+    return importlib.import_module(kind_of(game).screen).SCREEN
+
+
+def rows(ui: UIState) -> int:
+    """Rows of menu shown at the current terminal height."""
+    return ui.size[1]
+
+
+def press(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
+    """One key: what every screen shares first, then the game's screen; warned decisions are asked first."""
+    asked = ui.confirm is not None
+    ui, action, quit_ = _shared(screen, game, ui, key)
+    if action is not None and not asked:
+        why = game.warning(action) if type(action) is not Several else ""
+        if why:
+            return replace(ui, confirm=Confirm(f"{why}. Do it anyway?", action)), None, False
+    return ui, action, quit_
+
+
+def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
+    w, h = ui.size
+    if too_small(w, h):
+        return ui, None, key == "q"
+    if ui.handover:
+        return replace(ui, handover=""), None, key == "q"
+    if key == "q":  # from anywhere: every decision is already saved, and nothing half-made is applied
+        return ui, None, True
+    if ui.confirm is not None:
+        if key in ENTER or key in ("y", "Y"):
+            return replace(ui, confirm=None, message=""), ui.confirm.action, False
+        if key in ESC or key in ("n", "N"):
+            return replace(ui, confirm=None, message="not done"), None, False
+        return ui, None, False
+    if ui.help:
+        top = scroll_top(key, ui.help_top, h - 5)
+        return (replace(ui, help_top=top) if top is not None else replace(ui, help=False, help_top=0)), None, False
+    if ui.history is not None:
+        top = scroll_top(key, ui.history, h - 5)
+        return (replace(ui, history=top) if top is not None else replace(ui, history=None)), None, False
+    if ui.roster:
+        return replace(ui, roster=False), None, False
+    if ui.menu is not None:
+        menu, moved = ui.menu.key(key, menu_rows(h, len(ui.menu.items)))
+        if moved:
+            return replace(ui, menu=menu), None, False
+        if key in ENTER:
+            return screen.choose(game, replace(ui, menu=None, message=""), menu.chosen)
+        if key in ESC:
+            return replace(ui, menu=None, message=""), None, False
+        return ui, None, False
+    if key == "?":
+        return replace(ui, help=True, help_top=0), None, False
+    if key in HISTORY_KEYS:
+        return replace(ui, history=10**9), None, False
+    if key == "r":
+        return replace(ui, roster=True), None, False
+    return screen.key(game, ui, key)
+
+
+def click(screen: Screen, game: Any, ui: UIState, target: object) -> Outcome:
+    """A click on something drawn: a menu row chooses it, a square or hex is the cursor there and Enter;
+    a click elsewhere, or while a notice or overlay shows, does what a key would (closes it)."""
+    if type(target) is tuple and len(target) == 2 and target[0] == "menu" and ui.menu is not None:
+        menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items)))  # type: ignore[arg-type]
+        return press(screen, game, replace(ui, menu=menu), "\n")
+    if type(target) is tuple and len(target) == 2 and target[0] == "cell":
+        if ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.roster) and \
+                ui.history is None and not too_small(*ui.size):
+            return press(screen, game, replace(ui, cursor=target[1]), "\n")  # type: ignore[arg-type]
+    if ui.confirm is not None and target == ("confirm", True):
+        return press(screen, game, ui, "y")
+    if ui.confirm is not None and target == ("confirm", False):
+        return press(screen, game, ui, "n")
+    if ui.handover or ui.help or ui.roster or ui.history is not None:
+        return press(screen, game, ui, " ")
+    return ui, None, False
+
+
+def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
+    """The whole screen: the game's screen with the shared overlays on top."""
+    if too_small(width, height):
+        return small_notice(width, height)
+    if ui.handover:
+        return notice(width, height, [ui.handover, "", "Press any key when ready."])
+    fr = screen.render(game, ui, width, height, reveal)
+    if ui.menu is not None:
+        draw_menu(fr, ui.menu)
+    if ui.confirm is not None:
+        lines = [ui.confirm.question, "", "y or Enter: yes      n or Esc: no"]
+        shown = box(fr, lines, 4, 4, min(width - 8, 72), "notice")
+        fr.mark(4, 4, min(width - 8, 72), shown + 2, ("confirm", True))
+    if ui.roster:
+        box(fr, screen.roster(game, reveal) + ["", "any key closes"], 1, 1, width - 2, "help")
+    if ui.help:
+        scrolled(fr, "Help", list(screen.help), ui.help_top, "help",
+                 "up/down PgUp/PgDn scroll   any other key closes")
+    if ui.history is not None:
+        scrolled(fr, "Message history", list(ui.log) or ["(nothing yet)"], ui.history, "log",
+                 "up/down PgUp/PgDn Home/End scroll   any other key closes")
+    return fr
+
+
+def step_cursor(cursor: tuple[int, int], key: str, width: int, height: int) -> tuple[int, int]:
+    """The cursor after a movement key, kept on a board of width x height cells."""
+    dx, dy = MOVES[key]
+    return (min(max(cursor[0] + dx, 0), width - 1), min(max(cursor[1] + dy, 0), height - 1))
+
+
+def open_menu(ui: UIState, title: str, items: Sequence[Any], labels: Sequence[str]) -> UIState:
+    """The UI state with a menu open on its first row."""
+    return replace(ui, menu=Menu(title, tuple(items), tuple(labels)), message="")

@@ -1,0 +1,26 @@
+"""The skirmish screen (square grid): `SCREEN` is what the registry's `screen` names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from hothsim.tui.skirmish import control, view
+
+
+@dataclass(frozen=True)
+class SkirmishScreen:
+    """The Screen of a skirmish (see hothsim.tui.screen.Screen)."""
+
+    help: Sequence[str] = tuple(control.HELP)
+
+    start = staticmethod(control.start)
+    board_size = staticmethod(control.board_size)
+    render = staticmethod(view.render)
+    key = staticmethod(control.key)
+    choose = staticmethod(control.choose)
+    roster = staticmethod(view.roster)
+    handover = staticmethod(control.handover)
+
+
+SCREEN = SkirmishScreen()

@@ -1,0 +1,213 @@
+"""Which of the game's legal actions belong to a square, a menu or a step of set-up, and why a choice the
+player pointed at is refused.  Everything comes from `game.legal_actions()` and the game's public
+questions (`refusal`, `move_plans`, `hit_chance`); nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hothsim.kernel.squares import Square, square_label
+from hothsim.skirmish.actions import (
+    Action,
+    Activate,
+    Attack,
+    ForcePower,
+    Harpoon,
+    Heal,
+    Move,
+    Opportunity,
+    Place,
+    Recruit,
+)
+
+
+@dataclass(frozen=True)
+class ChooseHelpers:
+    """A menu row standing for every combined-fire variant of one attack: choosing it opens the toggles."""
+
+    figure: str
+    target: str
+    eligible: tuple[str, ...]
+
+    def notation(self) -> str:
+        """How the menu shows it."""
+        return f"attack {self.figure} {self.target} with combined fire: choose the helpers..."
+
+
+@dataclass(frozen=True)
+class PickFigure:
+    """A set-up menu row: the figure to place next (then a square of the zone)."""
+
+    figure: str
+
+    def notation(self) -> str:
+        """How the menu shows it."""
+        return f"set up {self.figure}"
+
+
+def anchor(game, action: Action) -> Square | None:
+    """The square an action is about, if any."""
+    s = game.state
+    kind = type(action)
+    if kind is Place:
+        return action.square  # type: ignore[attr-defined]
+    if kind is Move:
+        d = action.destination  # type: ignore[attr-defined]
+        return (d[0], d[1])
+    fid = None
+    if kind in (Activate, Opportunity):
+        fid = action.figure  # type: ignore[attr-defined]
+    elif kind in (Attack, Heal, Harpoon):
+        fid = action.target  # type: ignore[attr-defined]
+    elif kind is ForcePower and action.target:  # type: ignore[attr-defined]
+        fid = action.target  # type: ignore[attr-defined]
+    if fid is None:
+        return None
+    return s.fig(fid).pos
+
+
+def _subject(action: Action) -> str | None:
+    """The figure an action aims at or starts (for matching a big figure's whole space)."""
+    kind = type(action)
+    if kind in (Activate, Opportunity):
+        return action.figure  # type: ignore[attr-defined]
+    if kind in (Attack, Heal, Harpoon, ForcePower):
+        return action.target or None  # type: ignore[attr-defined]
+    return None
+
+
+def actions_at(game, square: Square) -> list[Action]:
+    """Legal actions about a square: anchored there, or aimed at a figure whose space covers it."""
+    out = []
+    s = game.state
+    for a in game.legal_actions():
+        sq = anchor(game, a)
+        if sq is None:
+            continue
+        if sq == square:
+            out.append(a)
+            continue
+        fid = _subject(a)
+        if fid and s.has_figure(fid) and square in s.fig(fid).space():
+            out.append(a)
+    return out
+
+
+def collapse(actions: list) -> list:
+    """Attacks that differ only in their combined-fire helpers become the plain attack plus one row that
+    opens the helper toggles."""
+    out: list = []
+    seen: set[tuple[str, str]] = set()
+    for a in actions:
+        if type(a) is Attack:
+            key = (a.figure, a.target)
+            if key in seen:
+                continue
+            seen.add(key)
+            variants = [b for b in actions if type(b) is Attack and (b.figure, b.target) == key]
+            eligible = tuple(sorted({h for b in variants for h in b.helpers}))
+            out.append(Attack(a.figure, a.target))
+            if eligible:
+                out.append(ChooseHelpers(a.figure, a.target, eligible))
+            continue
+        out.append(a)
+    return out
+
+
+def label(game, item) -> str:
+    """A menu row: the notation, with the chance to hit of an attack and the cost of a card."""
+    text = item.notation()
+    if type(item) is Attack:
+        text += f"   ({game.hit_chance(item)}% to hit)"
+    elif type(item) is Recruit:
+        text = f"recruit {game.setup.cards[item.card].name} ({game.card_cost(item.card)} points)"
+    elif type(item) is PickFigure:
+        text = f"set up {game.setup.cards[game.state.fig(item.figure).card].name} ({item.figure})"
+    return text
+
+
+def menu_items(game) -> list:
+    """The menu: choices about no square first, then every other choice (moves are chosen on the map;
+    set-up is a figure, then a square)."""
+    acts = game.legal_actions()
+    if game.pending.kind == "place":
+        return [PickFigure(f) for f in to_place(game)]
+    free = [a for a in acts if anchor(game, a) is None]
+    rest = [a for a in acts if anchor(game, a) is not None and type(a) is not Move]
+    return collapse(free + rest)
+
+
+def figure_at(game, square: Square):
+    """The living figure whose space covers the square, if any."""
+    for f in game.state.living():
+        if square in f.space():
+            return f
+    return None
+
+
+def to_place(game) -> list[str]:
+    """The figures still to be set up by the player deciding, in the game's order."""
+    seen: list[str] = []
+    for a in game.legal_actions():
+        if type(a) is Place and a.figure not in seen:
+            seen.append(a.figure)
+    return seen
+
+
+def placing_figure(game, ui) -> str:
+    """The figure the next set-up square is for: the one picked, else the first still to place."""
+    if game.pending.kind != "place":
+        return ""
+    waiting = to_place(game)
+    return ui.placing if ui.placing in waiting else (waiting[0] if waiting else "")
+
+
+def auto_deploy(game) -> tuple:
+    """Legal placements for every figure the deciding player has still to set up: each on the square of
+    its zone nearest the map's centre line, not next to a figure placed by this key (adjust by taking back
+    with U).  Worked out on a copy of the game."""
+    copy = game.clone()
+    player = copy.pending.player
+    grid = game.setup.grid
+    mid = (grid.width / 2, grid.height / 2)
+    chosen: list[Place] = []
+    while copy.pending.kind == "place" and copy.pending.player == player:
+        waiting = to_place(copy)
+        if not waiting:
+            break
+        squares = [a.square for a in copy.legal_actions() if type(a) is Place and a.figure == waiting[0]]
+        placed = [p.square for p in chosen]
+        apart = [q for q in squares if all(max(abs(q[0] - p[0]), abs(q[1] - p[1])) > 1 for p in placed)] or squares
+        best = min(apart, key=lambda q: (abs(q[0] + 0.5 - mid[0]) + abs(q[1] + 0.5 - mid[1]), q[1], q[0]))
+        action = Place(waiting[0], best)
+        copy.apply(action)
+        chosen.append(action)
+    return tuple(chosen)
+
+
+def why_not_here(game, ui, square: Square) -> str:
+    """Why Enter on this square chooses nothing, in the rule's words where a rule refuses it."""
+    d = game.pending
+    s = game.state
+    f = figure_at(game, square)
+    where = square_label(square)
+    if d.kind == "place":
+        who = placing_figure(game, ui)
+        why = game.refusal(Place(who, square)) if who else None
+        return f"{who} cannot be set up on {where}: {why.message}" if why else "nothing to set up now"
+    if d.kind == "activate" and f is not None:
+        why = game.refusal(Activate(f.id))
+        return f"{f.id} cannot be activated: {why.message}" if why else ""
+    if d.kind == "turn" and s.turn is not None:
+        me = s.fig(s.turn.figure)
+        if f is not None and f.side != me.side:
+            why = game.refusal(Attack(me.id, f.id))
+            return f"{me.id} cannot attack {f.id}: {why.message}" if why else ""
+        if f is None:
+            left = game.allowance(s, me)
+            return (f"{me.id} cannot end a move on {where}: no legal path within its {left} squares left "
+                    f"(walls, enemies and pits bar the way, occupied squares cannot be ended on)")
+        if f.id == me.id:
+            return f"{me.id} is acting: move the cursor to a square or a target, or m for the menu"
+    return f"nothing to choose on {where}: move the cursor, or press m for the menu"

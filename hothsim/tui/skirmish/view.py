@@ -1,0 +1,295 @@
+"""Drawing a skirmish: a pure function of the game and the UI state into a Frame.
+
+Layout (docs/front-end.md): a status line; the map viewport with column letters along the top and row
+numbers down the left (squares with walls and doors drawn on the edges between them, scrolling with the
+cursor) beside a panel with the goal, the stat card under the cursor and the log; two prompt lines
+naming who decides and what; a line of the keys that make sense now.
+"""
+
+from __future__ import annotations
+
+from hothsim.kernel.squares import Edge, Terrain, square_label
+from hothsim.skirmish.actions import Attack, Move, Place
+from hothsim.tui.frame import Frame
+from hothsim.tui.panels import put_panel, put_prompt, wrap
+from hothsim.tui.screen import UIState
+from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
+
+TERRAIN_GLYPH = {Terrain.CLEAR: ".", Terrain.LOW: "o", Terrain.DIFFICULT: "~", Terrain.TRENCH: "t",
+                 Terrain.PIT: "x", Terrain.SOLID: "#"}
+TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "difficult", Terrain.TRENCH: "trench",
+                Terrain.PIT: "pit", Terrain.SOLID: "solid"}
+#: On a clear square of the move overlay: the attack is still possible after moving there, or it is spent.
+REACH_ATTACK, REACH_ONLY = "*", "="
+ASK = {"build": "build your squad in secret (Enter or m: the cards)",
+       "place": "set up", "first": "choose who goes first (m)", "activate": "activate a character (Enter on it)",
+       "turn": "act with", "opportunity": "attack of opportunity against", "reroll": "reroll?",
+       "reaction": "Force reaction for", "over": "the game is over"}
+
+
+def glyphs(game) -> dict[str, str]:
+    """One letter per figure: Rebel capitals, Imperial small letters, from the id where free."""
+    used: set[str] = set()
+    out: dict[str, str] = {}
+    for f in game.state.figures:
+        pool = [c for c in f.id if c.isalpha()] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+        for c in pool:
+            g = c.upper() if f.side == "rebel" else c.lower()
+            if g not in used:
+                used.add(g)
+                out[f.id] = g
+                break
+    return out
+
+
+def render(game, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
+    """The screen under the shared overlays."""
+    fr = Frame(width, height)
+    _status(game, fr)
+    panel_w = max(30, min(44, width // 3))
+    map_w = width - panel_w - 1
+    _map(game, ui, fr, 0, 1, map_w, height - 4)
+    for y in range(1, height - 3):
+        fr.put(map_w, y, "|", "frame")
+    _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 4)
+    put_prompt(fr, prompt_text(game, ui), key_line(game, ui))
+    if ui.helpers is not None:
+        _helpers(game, ui, fr)
+    return fr
+
+
+def _helpers(game, ui: UIState, fr: Frame) -> None:
+    from hothsim.tui.panels import box
+
+    ch = ui.helpers
+    chance = game.hit_chance(Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))))
+    lines = [f"Combined fire for {ch.figure} against {ch.target}: {chance}% to hit",
+             "Space toggles, Enter fires, Esc goes back"]
+    lines += [f"[{'x' if h in ui.chosen else ' '}] {h}  (+4)" for h in ch.eligible]
+    box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=ui.helper_index + 2)
+
+
+def _status(game, fr: Frame) -> None:
+    s = game.state
+    d = game.pending
+    parts = [game.setup.scenario_name, game.progress()]
+    if s.phase_side:
+        parts.append(f"{s.phase_side} activations left {s.phase_left}")
+    parts.append(f"{(d.player or 'nobody').upper()}: {d.kind}" + (f" {d.figure}" if d.figure else ""))
+    fr.put(0, 0, " | ".join(parts)[: fr.width].ljust(fr.width), "status")
+
+
+def overlay(game, ui: UIState) -> tuple[dict, set, set, set, set]:
+    """What the map marks: reachable squares (square -> keeps the attack), targets, covered targets, the
+    path under the cursor and the set-up zone."""
+    s = game.state
+    if ui.look or game.is_over:
+        return {}, set(), set(), set(), set()
+    acts = game.legal_actions()
+    plans = game.move_plans()
+    reach = {}
+    for a in acts:
+        if type(a) is Move:
+            sq = (a.destination[0], a.destination[1])
+            plan = plans.get(sq)
+            reach[sq] = plan is not None and game.attack_kept_after(plan.cost)
+    plan = plans.get(ui.cursor) if ui.cursor in reach else None
+    route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
+    if ui.drawing:
+        route = {(p[0], p[1]) for p in ui.path}
+    targets = {anchor(game, a) for a in acts if type(a) is Attack}
+    covered = set()
+    if s.turn is not None:
+        me = s.fig(s.turn.figure)
+        for a in acts:
+            if type(a) is Attack and not a.helpers and game.covered(s, me, s.fig(a.target)):
+                covered.add(anchor(game, a))
+    who = placing_figure(game, ui)
+    zone = {a.square for a in acts if type(a) is Place and a.figure == who}
+    return reach, targets, covered, route, zone
+
+
+def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
+    grid = game.setup.grid
+    s = game.state
+    g = glyphs(game)
+    occupant = {sq: f for f in s.living() for sq in f.space()}
+    reach, targets, covered, route, zone = overlay(game, ui)
+    barriers = grid.barriers(s.open_doors)
+    left, top = 3, 1  # room for the row numbers and the column letters
+    w, h = w - left, h - top
+    W2, H2 = 2 * grid.width + 1, 2 * grid.height + 1
+    cx, cy = 2 * ui.cursor[0] + 1, 2 * ui.cursor[1] + 1
+    ox = min(max(cx - w // 2, 0), max(0, W2 - w))
+    oy = min(max(cy - h // 2, 0), max(0, H2 - h))
+    for rx in range(w):
+        dx = ox + rx
+        if dx % 2 == 1 and dx < W2:
+            letters = square_label((dx // 2, 0))[:-1]
+            # Two-letter columns (AA, AB, ...) are wider than a square: every other one is labelled.
+            if len(letters) == 1 or (rx + 1 < w and (dx // 2) % 2 == 0):
+                fr.put(x0 + left + rx, y0, letters, "keys")
+    for ry in range(h):
+        dy = oy + ry
+        if dy >= H2:
+            break
+        if dy % 2 == 1:
+            fr.put(x0, y0 + top + ry, f"{dy // 2 + 1:>2}", "keys")
+        for rx in range(w):
+            dx = ox + rx
+            if dx >= W2:
+                break
+            ch, attr = _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx, dy)
+            if dx % 2 == 1 and dy % 2 == 1:
+                sq = (dx // 2, dy // 2)
+                if sq in route and (sq in reach or ui.drawing):
+                    ch, attr = "+", "path"
+                fr.mark(x0 + left + rx, y0 + top + ry, 2 if rx + 1 < w else 1, 2 if ry + 1 < h else 1, ("cell", sq))
+            if (dx, dy) == (cx, cy):
+                attr = "cursor"
+            fr.put(x0 + left + rx, y0 + top + ry, ch, attr)
+            if dx % 2 == 0 and dy % 2 == 1 and (dx // 2, dy // 2) in covered and ch == " ":
+                fr.put(x0 + left + rx, y0 + top + ry, "(", "target")  # a target in cover: ( before it
+
+
+def _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx: int, dy: int) -> tuple[str, str]:
+    """One character of the map drawing: squares at odd/odd, edges between, corners at even/even."""
+    x, y = dx // 2, dy // 2
+    if dx % 2 == 1 and dy % 2 == 1:
+        sq = (x, y)
+        f = occupant.get(sq)
+        if f is not None:
+            mark = "target" if sq in targets or any(p in targets for p in f.space()) else f.side
+            return g.get(f.id, "?"), mark
+        t = grid.terrain_at(sq)
+        if sq in reach:  # the terrain stays visible: only a clear square takes the overlay's glyph
+            keeps = reach[sq]
+            glyph = (REACH_ATTACK if keeps else REACH_ONLY) if t is Terrain.CLEAR else TERRAIN_GLYPH[t]
+            return glyph, "reach" if keeps else "reach-spent"
+        if sq in zone:
+            return ("*" if t is Terrain.CLEAR else TERRAIN_GLYPH[t]), "zone"
+        return TERRAIN_GLYPH[t], TERRAIN_ATTR[t]
+    if dx % 2 == 0 and dy % 2 == 1:  # a vertical edge between (x-1, y) and (x, y)
+        return _edge(grid, barriers, s, occupant, g, Edge("v", x, y), ((x - 1, y), (x, y)), "|")
+    if dx % 2 == 1 and dy % 2 == 0:  # a horizontal edge between (x, y-1) and (x, y)
+        return _edge(grid, barriers, s, occupant, g, Edge("h", x, y), ((x, y - 1), (x, y)), "-")
+    touching = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)]
+    figs = {occupant.get(sq) for sq in touching}
+    if len(figs) == 1 and None not in figs:
+        f = figs.pop()
+        return g.get(f.id, "?"), f.side  # inside a big figure's space
+    if all(grid.in_bounds(sq) and grid.terrain_at(sq) is Terrain.SOLID for sq in touching):
+        return "#", "solid"
+    return ("+", "wall") if (x, y) in barriers.points else (" ", "")
+
+
+def _edge(grid, barriers, s, occupant, g, e: Edge, sides, wall: str) -> tuple[str, str]:
+    if all(grid.in_bounds(sq) and grid.terrain_at(sq) is Terrain.SOLID for sq in sides):
+        return "#", "solid"  # inside a block of rock
+    if e in grid.doors:
+        return ("D", "door") if e not in s.open_doors else (":", "door-open")
+    if barriers.blocks(e):
+        return wall, "wall"
+    a, b = occupant.get(sides[0]), occupant.get(sides[1])
+    if a is not None and a is b:
+        return g.get(a.id, "?"), a.side  # inside a big figure's space
+    return " ", ""
+
+
+def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
+    lines: list[tuple[str, str]] = []
+    d = game.pending
+    if d.kind == "build":
+        names, spent, points = game.squad_summary(d.player)
+        lines.append((f"{d.player.capitalize()} squad so far", "panel-head"))
+        lines.append((f"{spent} of {points} points, {points - spent} left", "panel-head"))
+        lines += [(f"  {name} ({cost})", d.player) for name, cost in names] or [("  (no cards yet)", "dim")]
+        put_panel(fr, x0, y0, w, h, lines, ui.log)
+        return
+    lines.append(("Goal: " + game.objective().split(". ")[0] + " (? more)", "panel-head"))
+    f = figure_at(game, ui.cursor)
+    lines.append((f"{square_label(ui.cursor)}: {game.setup.grid.terrain_at(ui.cursor).value}", "panel-head"))
+    if f is not None:
+        card = game.describe(f.id)
+        state = "activated" if f.activated else "not yet activated"
+        lines.append((f"{glyphs(game)[f.id]} = {f.id}, {state}", f.side))
+        shown = card if ui.explain else card[:2] + [ln.split(":")[0] for ln in card[2:]]
+        lines += [(ln, f.side) for ln in shown]
+        if not ui.explain and len(card) > 2:
+            lines.append(("(g: explain the abilities)", "dim"))
+    put_panel(fr, x0, y0, w, h, lines, ui.log)
+
+
+def prompt_text(game, ui: UIState) -> str:
+    """The prompt: a message if there is one, else who decides what, and what Enter would do here."""
+    if ui.message:
+        return ui.message
+    d = game.pending
+    who = (d.player or "").upper()
+    what = ASK.get(d.kind, d.kind)
+    if d.kind in ("turn", "opportunity", "reaction", "reroll") and d.figure:
+        what = f"{what} {d.figure}" + (f" ({d.note})" if d.note else "")
+    if d.kind == "over":
+        what = f"{what}: {d.note}"
+    if d.kind == "place":
+        who_places = placing_figure(game, ui)
+        what = (f"set up {who_places}: Enter on a * square of your zone (m or Tab: another figure, "
+                f"a: place the rest)") if who_places else what
+    text = f"{who}: {what}" if who else what
+    if ui.drawing:
+        cost, provoked, why = game.path_preview(ui.path) if ui.path else (0, frozenset(), "")
+        aoo = ", ".join(sorted(provoked)) or "nobody"
+        shown = " ".join(square_label(p[:2]) for p in ui.path) or "(no steps yet)"
+        return (f"Path {shown}: {cost} of {game.allowance(game.state, game.state.fig(d.figure))} squares, "
+                f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and ui.path else " [Enter moves, Esc gives up]"))
+    if d.kind == "turn":
+        plan = game.move_plans().get(ui.cursor)
+        if plan is not None:
+            aoo = ", ".join(sorted(plan.provoked)) or "nobody"
+            keeps = "attack still possible" if game.attack_kept_after(plan.cost) else "no attack after it"
+            text += (f". Enter: move to {square_label(ui.cursor)}, {plan.cost} squares, {keeps}, attacks of "
+                     f"opportunity: {aoo}")
+        else:
+            f = figure_at(game, ui.cursor)
+            attacks = [a for a in game.legal_actions() if type(a) is Attack and not a.helpers and f is not None
+                       and a.target == f.id]
+            if attacks:
+                text += f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"
+    return text
+
+
+def key_line(game, ui: UIState) -> str:
+    """The keys that make sense now (fits 80 columns)."""
+    if ui.drawing:
+        return "cursor keys step  Backspace undo  Enter move  Esc give up"
+    if ui.helpers is not None:
+        return "up/down ally  Space toggle  Enter fire  Esc back"
+    if ui.menu is not None:
+        return "up/down PgUp/PgDn Home/End choose  Enter take it  Esc close"
+    if game.is_over:
+        return "arrows look around  g card  r roster  L log  ? help  q quit"
+    if game.pending.kind == "place":
+        return "Enter place  m/Tab figure  a place the rest  r roster  L log  ? help  q quit"
+    return "Enter choose  m menu  Tab next  p path  x look  r roster  L log  ? help  q quit"
+
+
+def roster(game, reveal: bool = False) -> list[str]:
+    """Both sides' figures: glyph, name, hit points, activated or not, Force left; then the legend."""
+    s = game.state
+    g = glyphs(game)
+    out = ["Roster (Rebel figures are capitals, Imperial ones small letters)", ""]
+    for side in ("rebel", "imperial"):
+        out.append(side.capitalize())
+        for f in (x for x in s.figures if x.side == side):
+            card = game.setup.cards[f.card]
+            state = "defeated" if f.defeated else ("activated" if f.activated else "ready")
+            if f.pos is None and not f.defeated:
+                state = "not set up"
+            force = f"  Force {f.force}" if card.force else ""
+            hp = f"{f.hp}/{card.hp} hp"
+            out.append(f"  {g[f.id]}  {card.name[:34]:<34} {hp:>11}  {state}{force}")
+    out += ["", "Goal: " + game.objective(),
+            "Map: . clear  o low objects  ~ difficult  t trench  x pit  # rock  | - walls  D door  : open door",
+            f"Move overlay: {REACH_ATTACK} may still attack after moving there, {REACH_ONLY} the attack is spent;"
+            " + the path; ( a target in cover; * in set-up: your zone"]
+    return [line for text in out for line in (wrap(text, 100, "    ") if len(text) > 100 else [text])]
