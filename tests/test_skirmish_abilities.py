@@ -243,6 +243,30 @@ def test_lightsaber_deflect_a_save_of_11_against_a_nonmelee_hit(tmp_path):
     assert hp(g, "vader") == 110
 
 
+def test_lightsaber_deflect_not_offered_says_why_in_the_log(tmp_path):
+    # Vader with no Force left: the hit is not offered to Deflect, and the log says why.
+    import dataclasses
+
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force=0))
+    ev = do(g, "first rebel", "activate leia", "attack leia vader")
+    assert g.pending.kind != "reaction"
+    assert "vader cannot use Lightsaber Deflect: no Force points left" in text(ev)
+    assert hp(g, "vader") == 110  # 20 Damage + 10 Advantageous Attack, as when the Deflect save fails
+
+
+def test_lightsaber_deflect_not_offered_after_force_spent_this_turn_says_why(tmp_path):
+    # Force is spent at most once a turn: a hit in a turn where Vader already spent Force is not offered.
+    import dataclasses
+
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18])
+    do(g, "first rebel", "activate leia")
+    turn = g.combat.turn_id(g.state)
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force_turn=turn))
+    ev = do(g, "attack leia vader")
+    assert "vader cannot use Lightsaber Deflect: Force points are spent at most once a turn" in text(ev)
+
+
 def test_lightsaber_riposte_answers_a_melee_hit_with_an_attack(tmp_path):
     # Only Vader has Riposte and only Vader makes melee attacks, so the defender's card is given the power
     # for this test: when a melee attack hits it, its player may answer with one attack.

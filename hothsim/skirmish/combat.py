@@ -117,7 +117,17 @@ class Combat:
                 and self.force_ready(s, target)):
             ev.append(Event("attack", line + ": hit (Lightsaber Deflect may stop it)"))
             return replace(s, attack=replace(pa, stage="hit"))
+        if self.ab.power(target, "Lightsaber Deflect") and not pa.auto:
+            ev.append(Event("reaction", f"{target.id} cannot use Lightsaber Deflect: {self._no_deflect(s, attacker, target)}"))
         return self.apply_hit(s, pa, ev, line=line)
+
+    def _no_deflect(self, s: GameState, attacker: Figure, target: Figure) -> str:
+        """Why a hit is not offered to Lightsaber Deflect (said in the log)."""
+        if self.ab.melee(attacker):
+            return "it works only against nonmelee attacks"
+        if target.force < 1:
+            return "no Force points left"
+        return "Force points are spent at most once a turn, and it has already spent some this turn"
 
     def deflect(self, s: GameState, use: bool, ev: list[Event]) -> GameState:
         """The defender's answer to a nonmelee hit: Lightsaber Deflect (save 11: no damage) or not."""
