@@ -139,3 +139,32 @@ def test_an_assault_scenario_asking_for_more_transports_than_the_deck_holds_is_r
     assert main(["validate", str(p)]) == 2
     err = capsys.readouterr().err
     assert "field 'transports_to_win'" in err and "only 7 Transports Away!" in err
+
+
+def test_the_resume_picker_lists_scenario_position_whose_decision_and_when_newest_first(tmp_path, monkeypatch,
+                                                                                           capsys):
+    import io
+    import os
+    import random
+
+    from hothsim.games import open_game
+    from tests.conformance import choose
+
+    folder = tmp_path / "data" / "hothsim" / "saves"
+    for i, (scenario, moves) in enumerate((("salvage", 30), ("assault-on-hoth", 5))):
+        g = open_game(scenario, seed=i)
+        rnd = random.Random(i)
+        for _ in range(moves):
+            g.apply(choose(rnd, g.legal_actions()))
+        path = folder / f"{scenario}.hothsim"
+        write_record(path, g.record)
+        os.utime(path, (1_800_000_000 + i * 60, 1_800_000_000 + i * 60))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["resume"]) == 2  # picked, then refused: this test has no terminal to draw in
+    out, err = capsys.readouterr()
+    lines = [line for line in out.splitlines() if line[:2] in ("1.", "2.")]
+    assert lines[0].startswith("1. Assault on Hoth: set-up, ") and "last played" in lines[0]
+    assert "assault-on-hoth.hothsim" in lines[0]
+    assert lines[1].startswith("2. Echo Base Salvage Mission: round ") and " to " in lines[1]
+    assert "run it in one" in err

@@ -13,6 +13,7 @@ from hothsim.games import open_game, replay_steps, transcript
 from hothsim.skirmish.actions import Activate, Attack, Move, Place, parse_action
 from hothsim.tui.screen import MOVES, UIState, draw, press, screen_for
 from hothsim.tui.skirmish.view import REACH_ATTACK, REACH_ONLY, glyphs
+from hothsim.tui.skirmish.choices import to_place
 from tests.conformance import choose
 from tests.ui import DOWN, drive
 
@@ -259,9 +260,12 @@ def test_auto_deploy_places_every_remaining_figure_legally():
     for a in action.actions:
         assert g.refusal(a) is None
         g.apply(a)
-    assert g.pending.player != side or g.pending.kind != "place"
-    placed = [f for f in g.state.figures if f.side == side]
-    assert all(f.pos is not None for f in placed)
+    assert g.pending.player == side and len(to_place(g)) == 1  # the last waits for Enter: still adjustable
+    assert ui.placing == to_place(g)[0] and "Enter puts" in ui.message
+    ui, action = keys(g, replace(ui, message=""), ["\n"])
+    assert action == Place(ui.placing or action.figure, action.square) and g.refusal(action) is None
+    g.apply(action)
+    assert all(f.pos is not None for f in g.state.figures if f.side == side)
 
 
 def test_squad_building_shows_costs_points_and_the_squad_and_hands_over_first():

@@ -317,3 +317,24 @@ def test_a_walker_facing_the_map_edge_says_so_in_the_prompt():
     g = arena(clear(), {"walker-1": ("walker", "0101", 0)}, card="walkers-move")
     ui, _ = press(g, UIState(cursor=offset_of(parse_hex("0101"))), ["\n", "w"])
     assert "Up forward to the map's edge" in " ".join(render_assault(g, ui, 120, 30).text().split())
+
+
+def test_auto_deploy_places_the_rest_of_a_side_legally_and_can_be_taken_back():
+    from hothsim.session import Session
+
+    g = open_game("assault-on-hoth", seed=8)
+    side = g.pending.player
+    ui, action = press(g, UIState(), ["a"])
+    assert type(action).__name__ == "Several" and len(action.actions) > 3
+    session = Session(g)
+    for a in action.actions:
+        assert g.refusal(a) is None
+        session.apply(a)
+    assert g.pending.player == side  # the last unit waits under the cursor: the player may still adjust
+    assert session.take_back() == "" and len(session.game.record.entries) == len(action.actions) - 1
+    g = session.game
+    ui, _ = press(g, replace(ui, message=""), ["\n"])  # the unit taken back: placed by hand
+    while g.pending.player == side and g.pending.kind in ("place", "board"):
+        session.apply(g.legal_actions()[0])
+        g = session.game
+    assert all(u.where != "reserve" for u in g.state.units if u.side == side and u.type == "walker")

@@ -68,7 +68,7 @@ def menu_rows(height: int, count: int) -> int:
     return max(1, min(count, height - 8))
 
 
-MENU_X, MENU_Y = 2, 2
+MENU_X, MENU_Y = 1, 2
 
 
 def draw_menu(fr: Frame, menu: Menu) -> None:

@@ -54,6 +54,14 @@ def put_panel(fr: Frame, x0: int, y0: int, w: int, h: int, lines: list[tuple[str
         fr.put(x0, y0 + i, text[:w], attr)
 
 
+def fit_parts(parts: Sequence[str], width: int) -> str:
+    """Status parts joined with ' | ', the last ones left out (never cut) until the line fits."""
+    shown = list(parts)
+    while len(shown) > 1 and len(" | ".join(shown)) > width:
+        shown.pop()
+    return " | ".join(shown)[:width]
+
+
 def put_prompt(fr: Frame, text: str, keys: str) -> None:
     """The prompt (up to two lines, wrapped between words) and the key line at the bottom of the screen."""
     lines = wrap(text, fr.width - 1)

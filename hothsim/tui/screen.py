@@ -154,7 +154,8 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
         top = scroll_top(key, ui.history, h - 5)
         return (replace(ui, history=top) if top is not None else replace(ui, history=None)), None, False
     if ui.roster:
-        return replace(ui, roster=False), None, False
+        top = scroll_top(key, ui.help_top, h - 5)
+        return (replace(ui, help_top=top) if top is not None else replace(ui, roster=False, help_top=0)), None, False
     if ui.menu is not None:
         menu, moved = ui.menu.key(key, menu_rows(h, len(ui.menu.items)))
         if moved:
@@ -169,7 +170,7 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
     if key in HISTORY_KEYS:
         return replace(ui, history=10**9), None, False
     if key == "r":
-        return replace(ui, roster=True), None, False
+        return replace(ui, roster=True, help_top=0), None, False
     return screen.key(game, ui, key)
 
 
@@ -206,7 +207,8 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
         shown = box(fr, lines, 4, 4, min(width - 8, 72), "notice")
         fr.mark(4, 4, min(width - 8, 72), shown + 2, ("confirm", True))
     if ui.roster:
-        box(fr, screen.roster(game, reveal) + ["", "any key closes"], 1, 1, width - 2, "help")
+        scrolled(fr, "Roster and legend", screen.roster(game, reveal), ui.help_top, "help",
+                 "up/down PgUp/PgDn scroll   any other key closes")
     if ui.help:
         scrolled(fr, "Help", list(screen.help), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")

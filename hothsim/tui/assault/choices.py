@@ -17,7 +17,7 @@ from hothsim.assault.actions import (
     Place,
     Walk,
 )
-from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, parse_hex
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour, parse_hex
 
 #: Actions a unit makes (its id is the action's `unit`).
 ACTING = (Move, Walk, Fire, Harpoon)
@@ -97,6 +97,31 @@ def menu_items(game, selected: str) -> list[Action]:
     free = [a for a in acts if anchor(game, a) is None and actor_of(a) is None]
     mine = [a for a in acts if actor_of(a) == selected]
     return [a for a in mine if type(a) is not Walk] + free + [a for a in mine if type(a) is Walk]
+
+
+def auto_deploy(game) -> tuple[Action, ...]:
+    """Legal set-up choices for the rest of the deciding player's units (until the other player decides):
+    each on the map as near the Shield Generator as the zone allows, not next to a unit placed by this
+    key, a Walker facing toward it; Snowtroopers board the first Walker with room.  Worked out on a copy
+    of the game; the player adjusts afterwards with U."""
+    copy = game.clone()
+    player = copy.pending.player
+    goal = game.setup.field.shield_generator
+    placed: list[Hex] = []
+    chosen: list[Action] = []
+    while copy.pending.kind in ("place", "board") and copy.pending.player == player:
+        legal = copy.legal_actions()
+        on_map = [a for a in legal if type(a) is Place and a.hex is not None]
+        if not on_map:
+            action = legal[0]
+        else:
+            apart = [a for a in on_map if all(distance(a.hex, p) > 1 for p in placed)] or on_map
+            action = min(apart, key=lambda a: (distance(a.hex, goal), distance(neighbour(a.hex, a.facing), goal)
+                                               if a.facing is not None else 0, a.hex, a.facing or 0))
+            placed.append(action.hex)
+        copy.apply(action)
+        chosen.append(action)
+    return tuple(chosen)
 
 
 def odds(game, action: Fire | Harpoon) -> str:

@@ -19,6 +19,7 @@ from hothsim.kernel.hexes import DIRECTION_NAMES, hex_from_offset, hex_label, ne
 from hothsim.tui.assault.choices import (
     actors,
     anchor,
+    auto_deploy,
     describe_action,
     luke_secret,
     menu_items,
@@ -29,7 +30,18 @@ from hothsim.tui.assault.choices import (
     uses_force,
 )
 from hothsim.tui.panels import scroll_top
-from hothsim.tui.screen import BACKSPACE, ENTER, ESC, MOVES, Confirm, Outcome, UIState, open_menu, step_cursor
+from hothsim.tui.screen import (
+    BACKSPACE,
+    ENTER,
+    ESC,
+    MOVES,
+    Confirm,
+    Outcome,
+    Several,
+    UIState,
+    open_menu,
+    step_cursor,
+)
 
 HELP = [
     "Keys (Assault on Hoth)",
@@ -40,6 +52,7 @@ HELP = [
     "         counter-clockwise, Right turn clockwise (as seen on the screen),",
     "         Backspace undo a step, Enter go, Esc give up",
     "  m      every legal choice now (with a unit selected: its choices first)",
+    "  a      set-up: place (or board) the rest of your units; U takes back",
     "  e      end the action round (asks first if units may still act)",
     "  Tab    the next unit that may act      Esc   deselect / close",
     "  F      Luke's Force (Rebel only: a hand-over screen comes first)",
@@ -176,6 +189,18 @@ def key(game, ui: UIState, key: str) -> Outcome:
         return replace(ui, explain=True, help_top=0), None, False
     if key == "x":
         return replace(ui, look=not ui.look), None, False
+    if key == "a":
+        if game.pending.kind not in ("place", "board"):
+            return replace(ui, message="a places your units during set-up only"), None, False
+        plan = auto_deploy(game)
+        if not plan:
+            return replace(ui, message="none of your units is left to set up"), None, False
+        # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
+        last = plan[-1]
+        here = offset_of(last.hex) if type(last) is Place and last.hex is not None else ui.cursor
+        ui = replace(ui, cursor=here, message=f"placed {len(plan) - 1} units; Enter (or m) sets up the last one "
+                     f"here (U takes placements back to adjust them)")
+        return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
     if key == "e":
         if Done() in game.legal_actions():
             return replace(ui, selected="", walk=""), Done(), False

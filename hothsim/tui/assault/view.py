@@ -14,7 +14,7 @@ from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_labe
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.frame import Frame
-from hothsim.tui.panels import put_panel, put_prompt, scrolled, wrap
+from hothsim.tui.panels import fit_parts, put_panel, put_prompt, scrolled, wrap
 from hothsim.tui.screen import UIState
 
 ARROWS = "↑↗↘↓↙↖"
@@ -65,17 +65,21 @@ def chart(game) -> list[str]:
     return lines
 
 
-def _status(game, fr: Frame) -> None:
+def status_parts(game) -> list[str]:
+    """The status line's parts, the most needed first (a narrow screen leaves out the last ones)."""
     s = game.state
     d = game.pending
-    parts = [game.setup.scenario_name]
-    parts.append(f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up")
-    parts.append(f"{(d.player or 'nobody').upper()}: {d.kind}")
-    parts.append(f"Transports Away {s.transports}/{game.setup.transports_to_win}")  # the most needed parts first: a narrow screen cuts the end
-    parts.append(f"Events {len(s.event_deck) if s.stage != 'setup' else len(game.rules.event_cards)}")
+    parts = [game.setup.scenario_name, f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up",
+             f"{(d.player or 'nobody').upper()}: {d.kind}",
+             f"Transports Away {s.transports}/{game.setup.transports_to_win}",
+             f"Events {len(s.event_deck) if s.stage != 'setup' else len(game.rules.event_cards)}"]
     if s.luke_revealed:
         parts.append(f"Luke {s.luke}: {s.force} Force")
-    fr.put(0, 0, " | ".join(parts)[: fr.width].ljust(fr.width), "status")
+    return parts
+
+
+def _status(game, fr: Frame) -> None:
+    fr.put(0, 0, fit_parts(status_parts(game), fr.width).ljust(fr.width), "status")
 
 
 def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
@@ -291,7 +295,7 @@ def prompt_text(game, ui: UIState) -> str:
         else:
             what += " | Enter on your unit selects it, m lists every choice, e ends the round"
     elif d.kind == "place":
-        what = f"place {d.unit} (Enter on a * hex)"
+        what = f"place {d.unit} (Enter on a * hex; a places the rest of your units)"
     elif d.kind == "displace":
         what = f"push {d.unit} aside (Enter on a * hex): {d.note}"
     elif d.kind == "over":
@@ -309,6 +313,8 @@ def key_line(game, ui: UIState) -> str:
         return "Up forward  Left/Right turn  Backspace undo  Enter go  Esc give up"
     if game.is_over:
         return "arrows look around  c chart  r roster  L log  ? help  q quit"
+    if game.pending.kind in ("place", "board"):
+        return "Enter choose  m menu  a place the rest  c chart  r roster  L log  ? help  q quit"
     return "Enter choose  m menu  e end round  Tab next  c chart  r roster  L log  ? help  q"
 
 

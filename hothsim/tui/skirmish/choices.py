@@ -32,7 +32,7 @@ class ChooseHelpers:
 
     def notation(self) -> str:
         """How the menu shows it."""
-        return f"attack {self.figure} {self.target} with combined fire: choose the helpers..."
+        return f"attack {self.figure} {self.target} with combined fire (choose the helpers)"
 
 
 @dataclass(frozen=True)

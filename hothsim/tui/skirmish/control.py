@@ -174,8 +174,15 @@ def key(game, ui: UIState, key: str) -> Outcome:
     if key == "a":
         if game.pending.kind != "place":
             return replace(ui, message="a places your figures during set-up only"), None, False
-        return replace(ui, message="placed the rest of your figures (U takes them back one by one)"), \
-            Several(auto_deploy(game)), False
+        plan = auto_deploy(game)
+        if not plan:
+            return replace(ui, message="none of your figures is left to set up"), None, False
+        # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
+        last = plan[-1]
+        ui = replace(ui, placing=last.figure, cursor=last.square,
+                     message=f"placed {len(plan) - 1} figures; Enter puts {last.figure} here (U takes placements "
+                     f"back to adjust them)")
+        return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
     if key == "p":
         turn = game.state.turn
         if game.pending.kind != "turn" or turn is None or not any(type(a) is Move for a in game.legal_actions()):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.skirmish.actions import Attack, Move, Place
 from hothsim.tui.frame import Frame
-from hothsim.tui.panels import put_panel, put_prompt, wrap
+from hothsim.tui.panels import fit_parts, put_panel, put_prompt, wrap
 from hothsim.tui.screen import UIState
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
 
@@ -69,14 +69,19 @@ def _helpers(game, ui: UIState, fr: Frame) -> None:
     box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=ui.helper_index + 2)
 
 
-def _status(game, fr: Frame) -> None:
+def status_parts(game) -> list[str]:
+    """The status line's parts, the most needed first (a narrow screen leaves out the last ones)."""
     s = game.state
     d = game.pending
-    parts = [game.setup.scenario_name, game.progress()]
+    parts = [game.setup.scenario_name, game.progress(),
+             f"{(d.player or 'nobody').upper()}: {d.kind}" + (f" {d.figure}" if d.figure else "")]
     if s.phase_side:
         parts.append(f"{s.phase_side} activations left {s.phase_left}")
-    parts.append(f"{(d.player or 'nobody').upper()}: {d.kind}" + (f" {d.figure}" if d.figure else ""))
-    fr.put(0, 0, " | ".join(parts)[: fr.width].ljust(fr.width), "status")
+    return parts
+
+
+def _status(game, fr: Frame) -> None:
+    fr.put(0, 0, fit_parts(status_parts(game), fr.width).ljust(fr.width), "status")
 
 
 def overlay(game, ui: UIState) -> tuple[dict, set, set, set, set]:

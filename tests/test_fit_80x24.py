@@ -1,0 +1,74 @@
+"""At 80x24 every screen shows everything whole: the status line leaves parts out rather than cutting one,
+the prompt is all there (wrapped between words over two lines), the key line fits, and no menu row is cut.
+The screens are taken from random games of every scenario, with the menu, help, roster, message history
+and questions open as a player would open them."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+
+import pytest
+
+from hothsim.games import kind_of, open_game
+from hothsim.tui.panels import wrap
+from hothsim.tui.screen import UIState, draw, press, screen_for
+from tests.conformance import choose
+
+W, H = 80, 24
+
+
+def views(scenario: str, seed: int, every: int):
+    """(game, UI state) pairs met in a random game, with overlays opened by their keys."""
+    g = open_game(scenario, seed=seed)
+    screen = screen_for(g)
+    rnd = random.Random(seed)
+    ui = replace(screen.start(g, UIState()), size=(W, H))
+    n = 0
+    while not g.is_over:
+        if n % every == 0:
+            yield g, ui
+            for k in ("m", "?", "r", "L", "\t", "\n"):
+                opened, _, _ = press(screen, g, ui, k)
+                yield g, opened
+        g.apply(choose(rnd, g.legal_actions()))
+        n += 1
+    yield g, ui
+
+
+def check(game, ui: UIState) -> None:
+    view = importlib.import_module(kind_of(game).screen + ".view")
+    fr = draw(screen_for(game), game, ui, W, H)
+    lines = [fr.line(y) for y in range(H)]
+    if ui.help or ui.roster or ui.history is not None:
+        return  # full-screen overlays: their lines are wrapped (checked in the help tests)
+    if ui.menu is None and not ui.roster:
+        parts = view.status_parts(game)
+        status = lines[0].rstrip()
+        shown = [p for p in parts if p in status]
+        assert status == " | ".join(parts[: len(shown)]), (status, parts)  # whole parts, the first ones
+    prompt = view.prompt_text(game, ui)
+    bottom = " ".join(" ".join(line.split()) for line in lines[-3:-1])
+    if len(wrap(prompt, W - 1)) <= 2:
+        assert " ".join(prompt.split()) in bottom, (prompt, bottom)
+    else:
+        assert "(L: log)" in bottom
+    keys = view.key_line(game, ui)
+    assert len(keys) <= W and lines[-1].rstrip() == keys
+    if ui.menu is not None:
+        from hothsim.tui.menu import MENU_X, MENU_Y
+
+        right = lines[MENU_Y].index("+", MENU_X + 1)  # the box's top right corner
+        rows = [line for line in lines[MENU_Y + 2:] if line[MENU_X] == "|" and line[right] == "|"]
+        assert rows and not any(line[right - 1] == "~" for line in rows), "a menu row is cut"
+
+
+@pytest.mark.parametrize("scenario,seed,every", [("quick-start", 1, 15), ("skirmish", 2, 8), ("echo-base", 3, 40),
+                                                 ("salvage", 4, 20), ("assault-on-hoth", 5, 10)])
+def test_every_screen_fits_80x24_uncut(scenario, seed, every):
+    seen = 0
+    for game, ui in views(scenario, seed, every):
+        check(game, replace(ui, size=(W, H)))
+        seen += 1
+    assert seen > 20
