@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from hothsim.games import open_game
-from hothsim.tui.screen import UIState, click, draw, press, screen_for
+from hothsim.tui.screen import UIState, after_decision, click, draw, press, screen_for
 from tests.conformance import choose
 from tests.ui import drive
 
@@ -126,7 +126,7 @@ def explore(scenario: str, seed: int, per_kind: int = 1):
         before = g.pending
         ui, _ = drive(g, ui, action)
         g.apply(action)
-        ui = replace(ui, handover=screen.handover(g, before), message="")
+        ui = replace(after_decision(screen, g, ui, before), message="")
 
 
 def _anchors(game):

@@ -19,7 +19,7 @@ from dataclasses import replace
 from hothsim.games import open_game
 from hothsim.saves import read_record
 from hothsim.skirmish.actions import Opportunity, parse_action
-from hothsim.tui.screen import UIState, screen_for
+from hothsim.tui.screen import UIState, after_decision, screen_for
 from tests.arena import arena
 from tests.ui import drive
 
@@ -104,7 +104,7 @@ def chooser(t: Terminal, mirror, size: tuple[int, int] = (100, 30)):
         t.keys(keys)
         before = mirror.pending
         mirror.apply(action)
-        ui = replace(ui, handover=screen.handover(mirror, before), message="")
+        ui = after_decision(screen, mirror, ui, before)
 
     return choose
 

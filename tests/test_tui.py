@@ -11,7 +11,7 @@ import pytest
 
 from hothsim.games import open_game, replay_steps, transcript
 from hothsim.skirmish.actions import Activate, Attack, Move, Place, parse_action
-from hothsim.tui.screen import MOVES, UIState, draw, press, screen_for
+from hothsim.tui.screen import MOVES, UIState, after_decision, draw, press, screen_for
 from hothsim.tui.skirmish.view import REACH_ATTACK, REACH_ONLY, glyphs
 from hothsim.tui.skirmish.choices import to_place
 from tests.conformance import choose
@@ -343,7 +343,7 @@ def test_a_whole_echo_base_game_driven_by_keys_to_the_end():
         before = g.pending
         ui, _ = drive(g, ui, action)
         g.apply(action)
-        ui = replace(ui, handover=screen.handover(g, before))
+        ui = after_decision(screen, g, ui, before)
         decisions += 1
         if decisions % 25 == 0:
             frame(g, ui)

@@ -11,7 +11,7 @@ from hothsim.assault.actions import Done, Fire, Walk
 from hothsim.games import open_game
 from hothsim.kernel.hexes import in_field_of_fire, offset_of, parse_hex
 from hothsim.tui.assault.view import ARROWS
-from hothsim.tui.screen import UIState, draw, press as press_key, screen_for
+from hothsim.tui.screen import UIState, after_decision, draw, press as press_key, screen_for
 from tests.assault_arena import arena, clear
 from tests.conformance import choose
 from tests.ui import drive
@@ -183,7 +183,7 @@ def test_a_random_bot_plays_a_whole_game_through_the_keys():
         before = g.pending
         ui, _ = drive(g, ui, action)
         g.apply(action)
-        ui = replace(ui, handover=screen_for(g).handover(g, before))
+        ui = after_decision(screen_for(g), g, ui, before)
         render_assault(g, ui, 80, 24)
         decisions += 1
     assert g.winner in ("rebel", "imperial") and decisions > 50
@@ -224,7 +224,7 @@ def test_help_status_and_keys_fit_an_80x24_terminal():
     assert all(line.rstrip() in seen for line in HELP)  # every line whole, by scrolling
     plain = render_assault(g, UIState(), 80, 24)
     assert "| IMPERIAL: act | Transports Away 0/5" in plain.line(0)
-    assert plain.line(23).rstrip().endswith("? help  q")
+    assert plain.line(23).rstrip().endswith("? help  q quit")
     assert "Luke speeder-1: 8 Force" in render_assault(g, UIState(), 120, 30).line(0)
 
 

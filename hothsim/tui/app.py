@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from hothsim.session import Session
 from hothsim.tui.frame import Frame
-from hothsim.tui.screen import Screen, Several, UIState, click, draw, press, screen_for
+from hothsim.tui.screen import Screen, Several, UIState, after_decision, click, draw, press, screen_for
 
 # Attribute name -> (colour, attribute without colour).  Without colour the glyphs tell things apart;
 # the attributes only help.
@@ -171,7 +171,5 @@ def _loop(window: Any, session: Session) -> None:
                 ui = replace(ui, message=refused)
                 break
             session.apply(action)
-        if chosen is not None:
-            notice = screen.handover(session.game, before)
-            if notice:
-                ui = replace(ui, handover=notice)
+        if chosen is not None and session.game.pending != before:
+            ui = after_decision(screen, session.game, ui, before)

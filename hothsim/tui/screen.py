@@ -218,6 +218,16 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
     return fr
 
 
+def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UIState:
+    """The UI state once a decision is applied: when another player decides now, or the kind of decision
+    changed, the cursor goes where the new decision is (the screen's `start`), behind a hand-over notice
+    if the screen needs one."""
+    after = game.pending
+    if (after.player, after.kind) != (before.player, before.kind):
+        ui = replace(screen.start(game, ui), selected="", walk="", walking=False, placing="")
+    return replace(ui, handover=screen.handover(game, before))
+
+
 def step_cursor(cursor: tuple[int, int], key: str, width: int, height: int) -> tuple[int, int]:
     """The cursor after a movement key, kept on a board of width x height cells."""
     dx, dy = MOVES[key]

@@ -81,8 +81,18 @@ HELP = [
 
 
 def start(game, ui: UIState) -> UIState:
-    """The cursor starts on a unit on the map, or at the top of the middle column."""
-    here = next((u.hex for u in game.state.units if u.where == "map"), None)
+    """Where the cursor starts a decision: on a hex to place on, on a unit that may act, on the decision's
+    unit; else on a unit on the map, or at the top of the middle column."""
+    s = game.state
+    here = next((a.hex for a in game.legal_actions() if type(a) is Place and a.hex is not None), None)
+    if here is None:
+        here = next((unit_hex(game, u) for u in actors(game) if unit_hex(game, u) is not None), None)
+    if here is None and game.pending.unit and s.has_unit(game.pending.unit):
+        here = unit_hex(game, game.pending.unit)
+    if here is None and ui.cursor != (0, 0):
+        return ui
+    if here is None:
+        here = next((u.hex for u in s.units if u.where == "map"), None)
     return replace(ui, cursor=offset_of(here) if here is not None else (game.setup.field.map.columns // 2, 0))
 
 
@@ -198,7 +208,8 @@ def key(game, ui: UIState, key: str) -> Outcome:
         # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
         last = plan[-1]
         here = offset_of(last.hex) if type(last) is Place and last.hex is not None else ui.cursor
-        ui = replace(ui, cursor=here, message=f"placed {len(plan) - 1} units; Enter (or m) sets up the last one "
+        ui = replace(ui, cursor=here, message=f"placed {len(plan) - 1} unit{'s' if len(plan) != 2 else ''}; "
+                     f"Enter (or m) sets up the last one "
                      f"here (U takes placements back to adjust them)")
         return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
     if key == "e":
@@ -221,6 +232,8 @@ def _enter(game, ui: UIState) -> Outcome:
     here = cursor_hex(ui)
     s = game.state
     if game.pending.kind != "act":
+        if all(anchor(game, a) is None for a in game.legal_actions()):
+            return key(game, ui, "m")  # nothing is chosen on the map now (Luke's armor, a repair): the menu
         choices = [a for a in game.legal_actions() if anchor(game, a) == here and public(a)]
         if len(choices) == 1:
             return choose(game, ui, choices[0])

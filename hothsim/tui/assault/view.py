@@ -314,8 +314,8 @@ def key_line(game, ui: UIState) -> str:
     if game.is_over:
         return "arrows look around  c chart  r roster  L log  ? help  q quit"
     if game.pending.kind in ("place", "board"):
-        return "Enter choose  m menu  a place the rest  c chart  r roster  L log  ? help  q quit"
-    return "Enter choose  m menu  e end round  Tab next  c chart  r roster  L log  ? help  q"
+        return "Enter place  m menu  a place the rest  c chart  r roster  L log  ? help  q quit"
+    return "Enter  m menu  e end round  Tab next  c chart  r roster  L log  ? help  q quit"
 
 
 def _hint(game, ui: UIState) -> str:

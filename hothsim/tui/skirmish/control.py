@@ -62,11 +62,18 @@ HELP = [
 
 
 def start(game, ui: UIState) -> UIState:
-    """The cursor starts on a figure, or in the set-up zone."""
-    pos = next((f.pos for f in game.state.living()), None)
+    """Where the cursor starts a decision: in the set-up zone, on a figure that may activate, on the acting
+    figure; else where it was (or on the first figure)."""
+    acts = game.legal_actions()
+    s = game.state
+    pos = next((a.square for a in acts if type(a) is Place), None)
     if pos is None:
-        pos = next((a.square for a in game.legal_actions() if type(a) is Place), (0, 0))
-    return replace(ui, cursor=pos)
+        pos = next((anchor(game, a) for a in acts if type(a) is Activate), None)
+    if pos is None and s.turn is not None and game.pending.kind == "turn":
+        pos = s.fig(s.turn.figure).pos
+    if pos is None and ui.cursor == (0, 0):
+        pos = next((f.pos for f in s.living() if f.pos is not None), None)
+    return replace(ui, cursor=pos if pos is not None else ui.cursor)
 
 
 def board_size(game) -> tuple[int, int]:
@@ -180,8 +187,8 @@ def key(game, ui: UIState, key: str) -> Outcome:
         # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
         last = plan[-1]
         ui = replace(ui, placing=last.figure, cursor=last.square,
-                     message=f"placed {len(plan) - 1} figures; Enter puts {last.figure} here (U takes placements "
-                     f"back to adjust them)")
+                     message=f"placed {len(plan) - 1} figure{'s' if len(plan) != 2 else ''}; Enter puts "
+                     f"{last.figure} here (U takes placements back to adjust them)")
         return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
     if key == "p":
         turn = game.state.turn
@@ -209,6 +216,8 @@ def _enter(game, ui: UIState) -> Outcome:
         return replace(ui, message=why_not_here(game, ui, ui.cursor)), None, False
     if game.pending.kind == "build":
         return key(game, ui, "m")
+    if all(anchor(game, a) is None for a in game.legal_actions()):
+        return key(game, ui, "m")  # nothing is chosen on the map now (who goes first, a reroll): the menu
     here = collapse(actions_at(game, ui.cursor))
     if len(here) == 1:
         return choose(game, ui, here[0])

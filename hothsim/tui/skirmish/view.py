@@ -22,7 +22,8 @@ TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "
 #: On a clear square of the move overlay: the attack is still possible after moving there, or it is spent.
 REACH_ATTACK, REACH_ONLY = "*", "="
 ASK = {"build": "build your squad in secret (Enter or m: the cards)",
-       "place": "set up", "first": "choose who goes first (m)", "activate": "activate a character (Enter on it)",
+       "place": "set up", "first": "choose who goes first (Enter: the choices)",
+       "activate": "activate a character (Enter on it)",
        "turn": "act with", "opportunity": "attack of opportunity against", "reroll": "reroll?",
        "reaction": "Force reaction for", "over": "the game is over"}
 
@@ -214,9 +215,12 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> No
     lines.append(("Goal: " + game.objective().split(". ")[0] + " (? more)", "panel-head"))
     f = figure_at(game, ui.cursor)
     lines.append((f"{square_label(ui.cursor)}: {game.setup.grid.terrain_at(ui.cursor).value}", "panel-head"))
+    if f is None and placing_figure(game, ui):  # set-up: the card of the figure to place
+        f = game.state.fig(placing_figure(game, ui))
+        lines.append(("To set up:", "panel-head"))
     if f is not None:
         card = game.describe(f.id)
-        state = "activated" if f.activated else "not yet activated"
+        state = "activated" if f.activated else ("not yet activated" if f.pos is not None else "not set up")
         lines.append((f"{glyphs(game)[f.id]} = {f.id}, {state}", f.side))
         shown = card if ui.explain else card[:2] + [ln.split(":")[0] for ln in card[2:]]
         lines += [(ln, f.side) for ln in shown]
@@ -234,6 +238,10 @@ def prompt_text(game, ui: UIState) -> str:
     what = ASK.get(d.kind, d.kind)
     if d.kind in ("turn", "opportunity", "reaction", "reroll") and d.figure:
         what = f"{what} {d.figure}" + (f" ({d.note})" if d.note else "")
+    if d.kind in ("reaction", "reroll"):
+        what += ": Enter for the choices"
+    elif d.kind == "opportunity":
+        what += f": Enter on {d.figure} to attack, m to decline"
     if d.kind == "over":
         what = f"{what}: {d.note}"
     if d.kind == "place":
@@ -260,6 +268,8 @@ def prompt_text(game, ui: UIState) -> str:
                        and a.target == f.id]
             if attacks:
                 text += f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"
+            else:
+                text += ": Enter on a * or = square moves, on a highlighted enemy attacks; m: other choices"
     return text
 
 
