@@ -277,6 +277,8 @@ def _why_not_select(game, occupant, movers: list[str]) -> str:
 
 def _why_not_there(game, ui: UIState, occupant, here) -> str:
     sel = ui.selected
+    if occupant is not None and occupant.id == sel:
+        return f"{sel} is selected: Enter on a * hex moves it, on a highlighted enemy fires; Esc deselects"
     if occupant is not None and occupant.side != game.pending.player:
         why = game.refusal(Fire(sel, occupant.id))
         return f"{sel} cannot fire at {occupant.id}: {why.message if why else 'not now'}"
