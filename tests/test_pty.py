@@ -232,11 +232,16 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
     p.finish()
 
 
-def test_taking_back_a_move_by_key_rewrites_the_save(setting):
+def arena_game(setting, seed: int = 5, extra_env: dict | None = None):
+    """The arena played in a terminal (its first screen shown) and the same game in this process."""
     scenario, save, env = setting
-    t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], env)
+    t = Terminal(["play", str(scenario), "--seed", str(seed), "--save", str(save)], {**env, **(extra_env or {})})
     t.wait_for("Arena | round 1")
-    mirror = open_game(scenario, seed=5)
+    return t, open_game(scenario, seed=seed), save
+
+
+def test_taking_back_a_move_by_key_rewrites_the_save(setting):
+    t, mirror, save = arena_game(setting)
 
     choose = chooser(t, mirror)
     choose(parse_action("first rebel"))
@@ -253,10 +258,7 @@ def test_taking_back_a_move_by_key_rewrites_the_save(setting):
 def test_a_mouse_click_on_a_menu_row_applies_that_row(setting):
     from hothsim.tui.menu import MENU_X, MENU_Y
 
-    scenario, save, env = setting
-    t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], env)
-    t.wait_for("Arena | round 1")
-    mirror = open_game(scenario, seed=5)
+    t, mirror, save = arena_game(setting)
     items = [a.notation() for a in mirror.legal_actions()]  # who goes first: the menu lists these
     t.keys(["m"])
     t.wait_for(items[-1])
@@ -271,11 +273,8 @@ def test_a_mouse_click_on_a_menu_row_applies_that_row(setting):
 def test_no_color_means_no_colour_codes_at_all(setting):
     import re
 
-    scenario, save, env = setting
-
     def colour_codes(extra: dict) -> tuple[list[bytes], bytes]:
-        t = Terminal(["play", str(scenario), "--seed", "5", "--save", str(save)], {**env, **extra})
-        t.wait_for("Arena | round 1")
+        t, _, _ = arena_game(setting, extra_env=extra)
         t.keys(["r"])
         t.wait_for("Roster")
         t.keys([" ", "m"])

@@ -195,7 +195,7 @@ def test_enter_on_an_enemy_that_cannot_be_attacked_says_why(tmp_path):
     assert why is not None
     ui, action = keys(g, UIState(cursor=(0, 7)), ["\n"])
     assert action is None
-    assert ui.message == f"hoth-trooper cannot attack snowtrooper-2: {why.message}"
+    assert ui.message == f"hoth-trooper cannot attack snowtrooper-2: {why.message} (rule: {why.rule})"
     assert "nearest" in ui.message
     assert ui.message[:60] in " ".join(frame(g, ui).text().split())
 
@@ -205,7 +205,8 @@ def test_enter_on_a_figure_that_has_activated_says_why(tmp_path):
     g.apply(parse_action("activate hoth-trooper"))
     g.apply(parse_action("end hoth-trooper"))
     ui, action = keys(g, UIState(cursor=(0, 0)), ["\n"])
-    assert action is None and ui.message == "hoth-trooper cannot be activated: hoth-trooper has already activated this round"
+    assert action is None and ui.message == ("hoth-trooper cannot be activated: hoth-trooper has already activated "
+                                             "this round (rule: rounds and phases)")
 
 
 def test_the_warning_is_a_question_on_screen_and_n_keeps_the_game(tmp_path):

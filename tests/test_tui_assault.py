@@ -338,3 +338,15 @@ def test_auto_deploy_places_the_rest_of_a_side_legally_and_can_be_taken_back():
         session.apply(g.legal_actions()[0])
         g = session.game
     assert all(u.where != "reserve" for u in g.state.units if u.side == side and u.type == "walker")
+
+
+def test_enter_on_an_enemy_that_cannot_be_hit_says_why_in_the_rule_s_words():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0208")},
+              card="troopers-move-or-fire")
+    ui, _ = press(g, UIState(cursor=offset_of(parse_hex("0208"))), ["\n"])
+    assert ui.selected == "trooper-1"
+    ui, action = press(g, replace(ui, cursor=offset_of(parse_hex("0202"))), ["\n"])
+    why = g.refusal(Fire("trooper-1", "walker-1"))
+    assert action is None and why is not None
+    assert ui.message == f"trooper-1 cannot fire at walker-1: {why.message} (rule: {why.rule})"
+    assert "trooper-1 cannot fire at walker-1" in " ".join(render_assault(g, ui, 80, 24).text().split())

@@ -234,6 +234,11 @@ def step_cursor(cursor: tuple[int, int], key: str, width: int, height: int) -> t
     return (min(max(cursor[0] + dx, 0), width - 1), min(max(cursor[1] + dy, 0), height - 1))
 
 
+def in_rule_words(refusal: Any) -> str:
+    """A refusal as the screen says it: the rule's message and the rule's name."""
+    return f"{refusal.message} (rule: {refusal.rule})"
+
+
 def open_menu(ui: UIState, title: str, items: Sequence[Any], labels: Sequence[str]) -> UIState:
     """The UI state with a menu open on its first row."""
     return replace(ui, menu=Menu(title, tuple(items), tuple(labels)), message="")

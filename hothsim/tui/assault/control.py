@@ -39,6 +39,7 @@ from hothsim.tui.screen import (
     Outcome,
     Several,
     UIState,
+    in_rule_words,
     open_menu,
     step_cursor,
 )
@@ -147,7 +148,7 @@ def _walk_keys(game, ui: UIState, key: str) -> Outcome:
         action = Walk(w.id, ui.walk)
         why = game.refusal(action)
         if why is not None:
-            return replace(ui, message=f"that walk is not allowed: {why.message}"), None, False
+            return replace(ui, message=f"that walk is not allowed: {in_rule_words(why)}"), None, False
         return replace(ui, walk="", walking=False, selected="", message=""), action, False
     if key in ESC:
         back = offset_of(w.hex) if w.hex is not None else ui.cursor
@@ -244,7 +245,7 @@ def _enter(game, ui: UIState) -> Outcome:
         if d.kind == "place":
             why = game.refusal(Place(d.unit, here))
             return replace(ui, message=f"{d.unit} cannot be placed on {hex_label(here)}: "
-                           f"{why.message if why else 'choose a * hex'}"), None, False
+                           f"{in_rule_words(why) if why else 'choose a * hex'}"), None, False
         return replace(ui, message=f"nothing to choose on {hex_label(here)}: m lists the choices"), None, False
     occupant = s.occupant(here)
     movers = actors(game)
@@ -269,7 +270,7 @@ def _why_not_select(game, occupant, movers: list[str]) -> str:
     s = game.state
     if occupant is not None and occupant.side == game.pending.player:
         why = game.refusal(Move(occupant.id, hex_label(occupant.hex)))
-        return f"{occupant.id} cannot act now: {why.message if why else 'choose it with Enter'}"
+        return f"{occupant.id} cannot act now: {in_rule_words(why) if why else 'choose it with Enter'}"
     if any(s.unit(u).where in ("base", "aboard") for u in movers):
         return "no unit of yours that may act here; units in the Base or aboard a Walker: m for the menu"
     return f"no unit of yours that may act here ({game.round_title()}); Tab finds one, m lists every choice"
@@ -281,7 +282,7 @@ def _why_not_there(game, ui: UIState, occupant, here) -> str:
         return f"{sel} is selected: Enter on a * hex moves it, on a highlighted enemy fires; Esc deselects"
     if occupant is not None and occupant.side != game.pending.player:
         why = game.refusal(Fire(sel, occupant.id))
-        return f"{sel} cannot fire at {occupant.id}: {why.message if why else 'not now'}"
+        return f"{sel} cannot fire at {occupant.id}: {in_rule_words(why) if why else 'not now'}"
     if occupant is None and not ui.walking:
         u = game.state.unit(sel)
         if u.type == "walker":

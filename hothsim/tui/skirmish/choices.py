@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hothsim.kernel.squares import Square, square_label
+from hothsim.tui.screen import in_rule_words
 from hothsim.skirmish.actions import (
     Action,
     Activate,
@@ -195,15 +196,15 @@ def why_not_here(game, ui, square: Square) -> str:
     if d.kind == "place":
         who = placing_figure(game, ui)
         why = game.refusal(Place(who, square)) if who else None
-        return f"{who} cannot be set up on {where}: {why.message}" if why else "nothing to set up now"
+        return f"{who} cannot be set up on {where}: {in_rule_words(why)}" if why else "nothing to set up now"
     if d.kind == "activate" and f is not None:
         why = game.refusal(Activate(f.id))
-        return f"{f.id} cannot be activated: {why.message}" if why else ""
+        return f"{f.id} cannot be activated: {in_rule_words(why)}" if why else ""
     if d.kind == "turn" and s.turn is not None:
         me = s.fig(s.turn.figure)
         if f is not None and f.side != me.side:
             why = game.refusal(Attack(me.id, f.id))
-            return f"{me.id} cannot attack {f.id}: {why.message}" if why else ""
+            return f"{me.id} cannot attack {f.id}: {in_rule_words(why)}" if why else ""
         if f is None:
             left = game.allowance(s, me)
             return (f"{me.id} cannot end a move on {where}: no legal path within its {left} squares left "
