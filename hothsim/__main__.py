@@ -1,7 +1,5 @@
 """`python -m hothsim` runs the command line."""
 
-import sys
+from hothsim.launch import run
 
-from hothsim.cli import main
-
-sys.exit(main())
+run()

@@ -21,7 +21,7 @@ from hothsim.data.hexmap import load_hex_map
 from hothsim.data.scenario import load_scenario_file
 from hothsim.data.squaremap import load_square_map
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
-from hothsim.data.files import read_text
+from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
 from hothsim.session import Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
@@ -111,6 +111,7 @@ def validate_file(path: Path) -> str:
     kind = file_kind(path)
     if kind == "save":
         rec = read_record(path)
+        load_game(rec)  # a save is good only if it replays: every decision legal, every roll as recorded
         return f"ok: save of {rec.header.game} scenario {rec.header.scenario}, {len(rec.entries)} decisions"
     if kind == "square-map":
         m = load_square_map(path)
@@ -128,7 +129,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise UserError("--seed must be 0 or more")
     dice = ScriptedDice(parse_dice(args.dice)) if args.dice else None
-    text = sys.stdin.read() if str(args.actions) == "-" else read_text(args.actions)
+    if str(args.actions) == "-":
+        text = sys.stdin.read(DATA_LIMIT + 1)
+        if len(text) > DATA_LIMIT:
+            raise UserError(f"the actions on standard input are longer than {DATA_LIMIT:,} characters")
+    else:
+        text = read_text(args.actions)
     session = Session(open_game(args.scenario, seed=args.seed, dice=dice))  # headless: no save file
     for n, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()

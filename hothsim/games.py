@@ -18,7 +18,7 @@ from hothsim.data.errors import DataError
 from hothsim.data.scenario import load_scenario_file
 from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.hexes import HexMap
-from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, parse_record, replay
+from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, ReplayMismatch, parse_record, replay
 from hothsim.kernel.squares import SquareMap
 from hothsim.opening import open_assault, open_skirmish
 from hothsim.skirmish.actions import parse_action as parse_skirmish_action
@@ -145,7 +145,10 @@ def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Ga
 def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Game:
     """Rebuild a game from its record (or record text), checking every recorded outcome."""
     catalog = catalog or Catalog.installed()
-    game = replay(_parsed(record), lambda header, script: _fresh(header, script, catalog))
+    try:
+        game = replay(_parsed(record), lambda header, script: _fresh(header, script, catalog))
+    except ReplayMismatch as e:
+        raise LoadError(f"the record does not replay as written: {e}") from None
     return game  # type: ignore[return-value]
 
 

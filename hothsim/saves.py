@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from hothsim.data.files import SAVE_LIMIT, read_regular
 from hothsim.kernel.record import GameRecord, RecordError, parse_record
 
 SAVE_SUFFIX = ".hothsim"
@@ -85,18 +86,14 @@ def write_record(path: Path, record: GameRecord) -> None:
 def read_record(path: Path) -> GameRecord:
     """Read and check a save file; every problem is a SaveFileError naming the file and line."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveFileError(f"{path}: there is no such save file") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path}: is a folder, not a save file") from None
-    except OSError as e:
-        raise SaveFileError(f"{path}: cannot be read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise SaveFileError(f"{path}: is not a hothsim save (byte {e.start} is not UTF-8 text)") from None
+
+    def problem(message: str, line: int | None) -> SaveFileError:
+        if message == "there is no such file":
+            message = "there is no such save file"
+        where = f"{path}, line {line}" if line is not None else str(path)
+        return SaveFileError(f"{where}: {message}" + ("" if "save" in message else " (it is not a hothsim save)"))
+
+    text = read_regular(path, SAVE_LIMIT, problem)
     try:
         return parse_record(text)
     except RecordError as e:

@@ -42,14 +42,29 @@ def test_validate_ok_for_a_map_a_scenario_and_a_save(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("ok: square map tiny (3x2)")
     assert main(["validate", str(write(tmp_path, "practice.toml", SCENARIO))]) == 0
     assert capsys.readouterr().out.startswith("ok: skirmish scenario practice on map hoth-outpost")
+    from hothsim.games import open_game
+
+    g = open_game("salvage", seed=3)
+    g.apply(g.legal_actions()[0])
+    save = tmp_path / "g.hothsim"
+    write_record(save, g.record)
+    assert main(["validate", str(save)]) == 0
+    assert "1 decisions" in capsys.readouterr().out
+
+
+def test_validate_replays_a_save_and_refuses_one_that_does_not_replay(tmp_path, capsys):
+    # A record whose checksum is right but whose decision is not legal in its game: validate must replay.
     header = RecordHeader(game="skirmish", scenario="salvage", data="sha256:" + "0" * 64, seed=3,
                           created="2026-11-22T10:00:00Z")
     dice = SeededDice(3)
     dice.d20("test")
     save = tmp_path / "g.hothsim"
     write_record(save, GameRecord(header, (RecordEntry("attack a b", tuple(dice.log)),)))
-    assert main(["validate", str(save)]) == 0
-    assert "1 decisions" in capsys.readouterr().out
+    before = save.read_bytes()
+    assert main(["validate", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be replayed exactly" in err and "Traceback" not in err
+    assert save.read_bytes() == before
 
 
 def test_validate_names_the_problem_and_exits_2(tmp_path, capsys):

@@ -174,27 +174,30 @@ def test_interrupted_write_before_the_rename_leaves_the_previous_save(tmp_path: 
 
 
 def test_a_killed_writer_leaves_old_or_new_never_broken(tmp_path: Path):
-    # Kill a child process while it saves over and over; the file always parses.
+    # Kill a child process while it saves over and over (it says when it has saved 25 times, and goes on);
+    # the file always parses, and it is one of the child's saves.
     import signal
     import subprocess
     import sys
-    import time
 
     path = tmp_path / "game.hothsim"
-    saves.write_record(path, play(["pass"]))
+    first = play(["pass"])
+    saves.write_record(path, first)
     code = (
         "import sys; sys.path.insert(0, %r)\n"
         "from hothsim import saves\nfrom tests.test_record import play\n"
         "n = 0\n"
-        "while True:\n    n += 1\n    saves.write_record(%r, play(['roll 1'] * (n %% 40)))\n"
+        "while True:\n    n += 1\n    saves.write_record(%r, play(['roll 1'] * (n %% 40 + 1)))\n"
+        "    if n == 25:\n        print('saved 25', flush=True)\n"
     ) % (str(Path(__file__).resolve().parents[1]), str(path))
-    proc = subprocess.Popen([sys.executable, "-c", code])
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
-        time.sleep(1.0)
+        assert proc.stdout.readline().strip() == "saved 25"  # waits for the child, however slow the machine
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    saves.read_record(path)  # raises if the save is broken
+    after = saves.read_record(path)  # raises if the save is broken
+    assert after != first and after.entries[0].action == "roll 1"  # the child's saves replaced the first
 
 
 def test_corrupt_or_foreign_save_is_a_clear_error(tmp_path: Path):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hothsim.data.errors import DataError
-from hothsim.data.files import data_root, read_text, read_toml
+from hothsim.data.files import DATA_LIMIT, SAVE_LIMIT, data_root, read_text, read_toml
 from hothsim.data.hexmap import load_hex_map
 from hothsim.data.scenario import ScenarioFile, load_scenario_file
 from hothsim.data.squaremap import load_square_map
@@ -58,9 +59,9 @@ class Catalog:
         """The file of a scenario id, or the path itself when `scenario` names a file."""
         p = Path(scenario)
         if p.suffix == ".toml" or "/" in scenario or "\\" in scenario:
-            if not p.is_file():
+            if not os.path.lexists(p):
                 raise DataError(p, "there is no such scenario file")
-            return p
+            return p  # read as a regular file only (data.files.read_regular), within the size limits
         path = self.scenario_dir / f"{scenario}.toml"
         if not path.is_file():
             known = ", ".join(s.stem for s in self.scenario_paths()) or "none"
@@ -69,8 +70,13 @@ class Catalog:
 
     def map_for(self, scenario_path: Path, map_id: str) -> tuple[SquareMap | HexMap, Path]:
         """The map a scenario names and its file: beside the scenario (in maps/) first, then shipped."""
-        local = scenario_path.parent / "maps" / f"{map_id}.toml"
-        if local.is_file():
+        folder = scenario_path.parent / "maps"
+        local = folder / f"{map_id}.toml"
+        if os.path.lexists(local):
+            # A map beside the scenario must really be there: not a link out of its folder (and reading it
+            # refuses anything but a regular file).
+            if not local.resolve().is_relative_to(folder.resolve()):
+                raise DataError(local, "leads outside the scenario's maps/ folder; copy the map there instead")
             m = load_square_map(local) if file_kind(local) == "square-map" else load_hex_map(local)
             return m, local
         return self.load_map(map_id), self.map_path(map_id)
@@ -103,10 +109,14 @@ class Catalog:
 
 
 def file_kind(path: Path, text: str | None = None) -> str:
-    """'save', 'square-map', 'hex-map' or 'scenario', judged from the file's first line or format."""
-    text = read_text(path) if text is None else text
+    """'save', 'square-map', 'hex-map' or 'scenario', judged from the file's first line or format (a save
+    may be as large as a save may be; the others as large as a data file)."""
+    text = read_text(path, SAVE_LIMIT) if text is None else text
     if text.startswith(MAGIC):
         return "save"
+    if len(text) > DATA_LIMIT:
+        raise DataError(path, f"is {len(text):,} characters long; a map or scenario may be at most {DATA_LIMIT:,} "
+                        "bytes")
     raw = read_toml(path, text)
     fmt = raw.get("format")
     kinds = {"hothsim-square-map/1": "square-map", "hothsim-hex-map/1": "hex-map", "hothsim-scenario/1": "scenario"}

@@ -1,12 +1,94 @@
-"""Where the data lives and how a data file is read: TOML only, with clear errors."""
+"""Where the data lives and how a file is read: regular files only, within limits, TOML only, with clear
+errors.  Saves are read through `read_regular` too (hothsim.saves).
+
+Limits (docs/limits.md): a data file at most DATA_LIMIT bytes, a save at most SAVE_LIMIT; a line at most
+LINE_LIMIT characters; TOML nested at most DEPTH_LIMIT deep; whole numbers in TOML within INT_LIMIT.
+Anything else is refused before it is parsed, with the limit named.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from hothsim.data.errors import DataError
+
+DATA_LIMIT = 1 << 20  # 1 MiB: the largest shipped data file is about 20 KiB
+SAVE_LIMIT = 16 << 20  # 16 MiB: a long echo-base game saves about 100 KiB
+LINE_LIMIT = 10_000
+DEPTH_LIMIT = 16
+INT_LIMIT = 10**12
+
+#: Raised by `read_regular`: (message, line or None) -> the caller's own error type.
+Problem = Callable[[str, "int | None"], Exception]
+
+
+def _not_regular(mode: int) -> str:
+    """What a file that is not a regular file is, in words ("" for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular(path: Path, limit: int, problem: Problem) -> str:
+    """The UTF-8 text of a regular file of at most `limit` bytes with no line longer than LINE_LIMIT.
+    A folder, pipe or device is refused before it is opened for reading (so nothing can hang), and the
+    file is never written."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise problem("there is no such file", None) from None
+    except OSError as e:
+        raise problem(f"cannot be read ({e.strerror or e})", None) from None
+    what = _not_regular(st.st_mode)
+    if what:
+        raise problem(f"is {what}, not a regular file", None)
+    if st.st_size > limit:
+        raise problem(f"is {st.st_size:,} bytes long; hothsim reads files of at most {limit:,} bytes", None)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise problem(f"cannot be read ({e.strerror or e})", None) from None
+    try:
+        what = _not_regular(os.fstat(fd).st_mode)  # it may have been swapped since the first look
+        if what:
+            raise problem(f"is {what}, not a regular file", None)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        raise problem(f"cannot be read ({e.strerror or e})", None) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise problem(f"is more than {limit:,} bytes long; hothsim reads files of at most {limit:,} bytes", None)
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise problem("holds a NUL byte: it is not a text file", data.count(b"\n", 0, nul) + 1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise problem(f"is not UTF-8 text (byte {e.start} of the file)", data.count(b"\n", 0, e.start) + 1) from None
+    for n, line in enumerate(text.split("\n"), 1):
+        if len(line) > LINE_LIMIT:
+            raise problem(f"the line is {len(line):,} characters long; at most {LINE_LIMIT:,} are allowed", n)
+    return text
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -23,25 +105,18 @@ def data_root() -> Path:
     raise DataError(_PACKAGE, "cannot find the rules/ and scenarios/ folders (is hothsim installed completely?)")
 
 
-def read_text(path: Path) -> str:
-    """A data file's text; missing or unreadable files are DataErrors."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(path, "there is no such file") from None
-    except IsADirectoryError:
-        raise DataError(path, "is a folder, not a file") from None
-    except UnicodeDecodeError as e:
-        raise DataError(path, f"is not UTF-8 text (byte {e.start})") from None
-    except OSError as e:
-        raise DataError(path, f"cannot be read ({e.strerror or e})") from None
+def read_text(path: Path, limit: int = DATA_LIMIT) -> str:
+    """A data file's text; missing, unreadable, oversized or non-text files are DataErrors."""
+    return read_regular(path, limit, lambda message, line: DataError(path, message, line=line))
 
 
 def read_toml(path: Path, text: str | None = None) -> dict[str, Any]:
-    """Parse a TOML data file; syntax errors name the line."""
+    """Parse a TOML data file; syntax errors name the line; too deep nesting and huge numbers are refused."""
     text = read_text(path) if text is None else text
     try:
-        return tomllib.loads(text)
+        raw = tomllib.loads(text)
+    except RecursionError:
+        raise DataError(path, f"nests arrays or tables too deeply (at most {DEPTH_LIMIT} levels)") from None
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         line = None
@@ -52,3 +127,24 @@ def read_toml(path: Path, text: str | None = None) -> dict[str, Any]:
                 pass
             msg = msg.split(" (at line ")[0]
         raise DataError(path, f"is not valid TOML: {msg}", line=line) from None
+    except ValueError:  # int() refuses numbers of thousands of digits with a ValueError of its own
+        raise DataError(path, f"holds a number too long to read (whole numbers are at most {INT_LIMIT:,})") from None
+    _check_shape(path, raw)
+    return raw
+
+
+def _check_shape(path: Path, raw: dict[str, Any]) -> None:
+    """Nesting depth and the size of whole numbers, checked without recursion; names the key."""
+    todo: list[tuple[object, str, int]] = [(raw, "", 0)]
+    while todo:
+        value, where, depth = todo.pop()
+        if depth > DEPTH_LIMIT:
+            raise DataError(path, f"nests arrays or tables too deeply (at most {DEPTH_LIMIT} levels)",
+                            field=where or None)
+        if type(value) is dict:
+            todo.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items())
+        elif type(value) is list:
+            todo.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+        elif type(value) is int and abs(value) > INT_LIMIT:
+            raise DataError(path, f"the number is too large (whole numbers are at most {INT_LIMIT:,})",
+                            field=where or None)

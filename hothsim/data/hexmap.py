@@ -33,7 +33,7 @@ class HexMapFile(BaseModel):
     macrohex_origin: str = Field(pattern=r"^[0-9]{4}$")
     macrohex_chirality: Literal["a", "b"] = "a"
     terrain: str
-    zones: dict[str, list[str]] = Field(default_factory=dict)
+    zones: dict[str, list[str]] = Field(default_factory=dict, max_length=50)
 
 
 def parse_hex_area(token: str, columns: int, rows: int) -> frozenset[Hex]:

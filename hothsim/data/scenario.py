@@ -7,12 +7,18 @@ setup zones, special rules) as it is built.  See docs/map-format.md.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from hothsim.data.errors import DataError, from_validation
 from hothsim.data.files import read_text, read_toml
+
+
+#: How many units of one type a scenario may start with, and how many figures a squad may name: far above
+#: what the boxes hold, far below what would stall a game (docs/limits.md).
+UnitCount = Annotated[int, Field(ge=0, le=100)]
+MAX_SQUAD = 60
 
 
 class SkirmishSettings(BaseModel):
@@ -22,12 +28,13 @@ class SkirmishSettings(BaseModel):
 
     abilities: bool = Field(True, description="false: no special abilities, Force powers or commander effects")
     setup_first: Literal["rebel", "imperial"] = "imperial"
-    rebel: list[str] = Field(default_factory=list, description="card ids of the Rebel squad")
-    imperial: list[str] = Field(default_factory=list, description="card ids of the Imperial squad")
+    rebel: list[str] = Field(default_factory=list, max_length=MAX_SQUAD, description="card ids of the Rebel squad")
+    imperial: list[str] = Field(default_factory=list, max_length=MAX_SQUAD, description="card ids of the Imperial squad")
     build_points: int | None = Field(None, ge=1, le=1000, description="players build secret squads of this many points")
     rebel_zone: str = "rebel"
     imperial_zone: str = "imperial"
-    positions: dict[str, str] = Field(default_factory=dict, description="fixed setup: figure id -> square")
+    positions: dict[str, str] = Field(default_factory=dict, max_length=2 * MAX_SQUAD,
+                                      description="fixed setup: figure id -> square")
     tie_break_rounds: int = Field(10, ge=1, le=100)
 
     @model_validator(mode="after")
@@ -44,8 +51,9 @@ class AssaultSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    imperial: dict[str, int] = Field(description="unit type id -> how many start (Walkers carry the Snowtroopers)")
-    rebel: dict[str, int]
+    imperial: dict[str, UnitCount] = Field(max_length=20,
+                                           description="unit type id -> how many start (Walkers carry the Snowtroopers)")
+    rebel: dict[str, UnitCount] = Field(max_length=20)
     transports_to_win: int = Field(5, ge=1, le=21)
     five_transports_remedy: bool = Field(True, description="a fifth Transports Away! as the fifth Event goes back in")
     speeder_sector: str = Field("rebel-sector-4", description="where the Snowspeeders start")
@@ -55,7 +63,8 @@ class AssaultSettings(BaseModel):
     shield_generator: str = "shield-generator"
     power_grid: str = "power-grid"
     forward_line: str = "forward-line"
-    sectors: list[str] = Field(default_factory=lambda: ["imperial-reinforcement", "rebel-sector-3", "rebel-sector-4"])
+    sectors: list[str] = Field(default_factory=lambda: ["imperial-reinforcement", "rebel-sector-3", "rebel-sector-4"],
+                               max_length=20)
 
 
 #: The settings table of each game: (a scenario of it, what the table holds).

@@ -40,7 +40,7 @@ class SquareMapFile(BaseModel):
     width: int = Field(ge=2, le=200)
     height: int = Field(ge=2, le=200)
     grid: str
-    zones: dict[str, list[str]] = Field(default_factory=dict)
+    zones: dict[str, list[str]] = Field(default_factory=dict, max_length=50)
 
 
 def parse_area(token: str, width: int, height: int) -> frozenset[Square]:

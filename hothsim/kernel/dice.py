@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, Sequence
 
+from hothsim.kernel.numbers import whole_number
+
 #: The kinds of roll both games make.  `fire` is a handful of Assault on Hoth fire dice.
 RollKind = Literal["d20", "d6", "2d6", "fire", "shuffle"]
 
@@ -53,30 +55,30 @@ class Roll:
         """Parse the text form written by `token()`; raises ValueError with a reason."""
         kind, sep, body = token.partition(":")
         if not sep:
-            raise ValueError(f"roll {token!r} has no ':' between kind and faces")
+            raise ValueError(f"roll {token[:40]!r} has no ':' between kind and faces")
         if kind == "fire":
             faces = tuple("" if body == "-" else body)
             if any(f not in "VSB" for f in faces):
-                raise ValueError(f"fire roll {token!r} may hold only V, S and B")
+                raise ValueError(f"fire roll {token[:40]!r} may hold only V, S and B")
             return Roll("fire", faces, purpose)
         if kind == "shuffle":
             try:
-                perm = tuple(int(x) for x in body.split(",")) if body else ()
+                perm = tuple(whole_number(x, "a card's place", 4) for x in body.split(",")) if body else ()
             except ValueError:
-                raise ValueError(f"shuffle {token!r} must list whole numbers") from None
+                raise ValueError(f"shuffle {token[:40]!r} must list whole numbers (digits 0-9)") from None
             if sorted(perm) != list(range(len(perm))):
                 raise ValueError(f"shuffle {token!r} is not an ordering of 0..{len(perm) - 1}")
             return Roll("shuffle", perm, purpose)
         sides = {"d20": (1, 20), "d6": (1, 6), "2d6": (2, 6)}
         if kind not in sides:
-            raise ValueError(f"unknown roll kind {kind!r} in {token!r}")
+            raise ValueError(f"unknown roll kind {kind[:20]!r} in {token[:40]!r}")
         count, top = sides[kind]
         try:
-            faces_i = tuple(int(x) for x in body.split("+"))
+            faces_i = tuple(whole_number(x, "a face", 2) for x in body.split("+"))
         except ValueError:
-            raise ValueError(f"roll {token!r} must have whole-number faces") from None
+            raise ValueError(f"roll {token[:40]!r} must have whole-number faces (digits 0-9)") from None
         if len(faces_i) != count or any(not 1 <= f <= top for f in faces_i):
-            raise ValueError(f"roll {token!r} needs {count} face(s) from 1 to {top}")
+            raise ValueError(f"roll {token[:40]!r} needs {count} face(s) from 1 to {top}")
         return Roll(kind, faces_i, purpose)  # type: ignore[arg-type]
 
 

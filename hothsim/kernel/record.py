@@ -29,12 +29,15 @@ from typing import Callable, Literal, Protocol, Sequence
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from hothsim.kernel.dice import Roll
+from hothsim.kernel.numbers import whole_number
 
 FORMAT_VERSION = 1
 MAGIC = "hothsim-record"
 HEADER_KEYS = ("game", "scenario", "data", "seed", "dice", "created")
 
-_ENTRY = re.compile(r"^(\d+)\. (\S.*?)(?: \| (\S.*))?$")
+_ENTRY = re.compile(r"^([0-9]+)\. (\S.*?)(?: \| (\S.*))?$")
+#: A record holds at most this many decisions (a long echo-base game has about a thousand).
+MAX_ENTRIES = 100_000
 _END = re.compile(r"^end sha256:([0-9a-f]{64})$")
 
 
@@ -68,6 +71,14 @@ class RecordHeader(BaseModel):
     dice: Literal["seeded", "scripted"] = "seeded"
     created: str
     source: str = Field(default="", max_length=4096, pattern=r"^[^\n]*$")  # a scenario file that is not shipped
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _plain_digits(cls, v: object) -> object:
+        # One spelling for one seed: no signs, spaces, underscores or other scripts' digits.
+        if type(v) is str:
+            return whole_number(v, "the seed", 20)
+        return v
 
     @field_validator("created")
     @classmethod
@@ -125,6 +136,11 @@ def _field_problem(err: ValidationError) -> tuple[str, str]:
     return loc, first["msg"]
 
 
+def _shown(line: str) -> str:
+    """A line of the file as a message quotes it: never more than a few dozen characters."""
+    return repr(line) if len(line) <= 60 else repr(line[:60]) + f" (and {len(line) - 60:,} more characters)"
+
+
 def parse_record(text: str) -> GameRecord:
     """Read a record's text; any problem raises RecordError naming the line."""
     if "\x00" in text:
@@ -138,12 +154,16 @@ def parse_record(text: str) -> GameRecord:
         lines.pop()
     if not lines:
         raise RecordError(1, "the file is empty")
+    if len(lines) > MAX_ENTRIES + 20:
+        raise RecordError(None, f"the record has {len(lines):,} lines; hothsim reads records of at most "
+                                f"{MAX_ENTRIES:,} decisions")
     magic = lines[0].split(" ")
     if len(magic) != 2 or magic[0] != MAGIC:
         raise RecordError(1, f"this is not a hothsim game record (it should start with '{MAGIC} {FORMAT_VERSION}')")
-    if not magic[1].isdigit():
-        raise RecordError(1, f"the format version {magic[1]!r} is not a number")
-    version = int(magic[1])
+    try:
+        version = whole_number(magic[1], "the format version", 6)
+    except ValueError as e:
+        raise RecordError(1, str(e)) from None
     if version > FORMAT_VERSION:
         raise RecordError(
             1, f"this record has format {version}, written by a newer hothsim; this version reads format {FORMAT_VERSION}"
@@ -164,7 +184,7 @@ def parse_record(text: str) -> GameRecord:
             raise RecordError(n, f"the header ends early: '{key}:' is missing")
         k, sep, v = lines[n - 1].partition(": ")
         if not sep or k != key:
-            raise RecordError(n, f"expected the header line '{key}: ...', found {lines[n - 1]!r}")
+            raise RecordError(n, f"expected the header line '{key}: ...', found {_shown(lines[n - 1])}")
         values[key] = v
     if n < len(lines) - 1 and lines[n].startswith("source: "):  # the optional line after the fixed keys
         n += 1
@@ -183,9 +203,9 @@ def parse_record(text: str) -> GameRecord:
         line = lines[n - 1]
         m = _ENTRY.match(line)
         if not m:
-            raise RecordError(n, f"expected an entry like '12. move han c7 d8', found {line!r}")
-        if int(m.group(1)) != len(entries) + 1:
-            raise RecordError(n, f"entry number {m.group(1)} is out of order (expected {len(entries) + 1})")
+            raise RecordError(n, f"expected an entry like '12. move han c7 d8', found {_shown(line)}")
+        if len(m.group(1)) > 6 or int(m.group(1)) != len(entries) + 1:
+            raise RecordError(n, f"entry number {m.group(1)[:8]} is out of order (expected {len(entries) + 1})")
         outcomes: list[Roll] = []
         for tok in (m.group(3) or "").split():
             try:

@@ -105,6 +105,9 @@ def run_curses(body: Callable[[Any], None]) -> None:
             pass
         curses.mousemask(curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED)
         curses.mouseinterval(0)  # report the press at once, whatever the machine's speed
+        # Waiting for a key returns every tenth of a second, so that Python sees Ctrl-C (SIGINT) at once
+        # instead of when the next key comes.
+        window.timeout(100)
         body(window)
     finally:
         window.keypad(False)
@@ -132,8 +135,8 @@ def read_input(window: Any, frame: Frame) -> tuple[str, object | None]:
 
 
 def play(session: Session) -> None:
-    """Hot-seat play until the players quit; every applied decision is saved at once (by the session)."""
-    session.save()
+    """Hot-seat play until the players quit; every applied decision is saved at once (by the session).
+    Nothing is written before the first decision: a resumed save stays as it was read."""
     run_curses(lambda window: _loop(window, session))
 
 
@@ -149,8 +152,10 @@ def _loop(window: Any, session: Session) -> None:
         ui = replace(ui, size=(w, h), log=tuple(session.log))
         frame = draw(screen, session.game, ui, w, h)
         painter.paint(window, frame)
-        name, target = read_input(window, frame)
-        if name in ("", "KEY_RESIZE"):
+        name, target = "", None
+        while name == "":  # no key yet (the wait returns often: see run_curses)
+            name, target = read_input(window, frame)
+        if name == "KEY_RESIZE":
             continue
         if name == "U" and ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.drawing
                                                                             or ui.walking):

@@ -103,8 +103,10 @@ def _loop(window: Any, steps: list) -> None:
         h, w = window.getmaxyx()
         frame = render_replay(steps, view, w, h)
         painter.paint(window, frame)
-        name, _ = read_input(window, frame)
-        if name in ("", "KEY_RESIZE", "click"):
+        name = ""
+        while name == "":
+            name, _ = read_input(window, frame)
+        if name in ("KEY_RESIZE", "click"):
             continue
         if too_small(w, h) and name != "q":
             continue
