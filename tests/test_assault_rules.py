@@ -88,6 +88,16 @@ def test_rough_costs_a_die_against_the_shield_generator_which_stands_in_rough():
     assert isinstance(s, Shot) and s.armor == 3 and "-1 rough" in s.parts
 
 
+def test_rough_protects_the_shield_generator_only_not_the_power_grid():
+    # 10: the Shield Generator "is in rough terrain, and it *does* benefit from being there"; nothing is
+    # said of the Power Grid, which takes the full dice even in rough.
+    g = arena(rough(clear(), "0909", "0809"), {"walker-1": ("walker", "0905", 3)}, card="walkers-fire")
+    grid = shot(g, "walker-1", "power-grid")
+    assert isinstance(grid, Shot) and "-1 rough" not in grid.parts
+    generator = shot(g, "walker-1", "shield-generator")
+    assert isinstance(generator, Shot) and "-1 rough" in generator.parts and generator.dice == grid.dice - 1
+
+
 def test_the_power_grid_destroyed_drops_the_shield_generator_to_armor_2_and_its_fall_wins():
     g = arena(rough(clear(), "0909"), {"walker-1": ("walker", "0905", 3), "walker-2": ("walker", "0805", 3)},
               card="walkers-fire", dice=["V", "V", "V", "B", "B", "B", "V", "V", "B", "B"])

@@ -243,6 +243,35 @@ def test_lightsaber_deflect_a_save_of_11_against_a_nonmelee_hit(tmp_path):
     assert hp(g, "vader") == 110
 
 
+def test_splash_reaches_the_characters_next_to_a_target_that_deflects_the_hit(tmp_path):
+    # Glossary, Splash: "If this character's attack hits, ... all characters adjacent to the target take [#]
+    # points of damage from Splash". A deflected hit is still a hit: Vader takes nothing, his neighbour the
+    # Splash (save 11 failed with a 5).
+    g = A(tmp_path, {"atgar-trooper": "c3"}, {"vader": "h3", "snowtrooper": "h4"}, [15, 3, 20, 11, 5])
+    do(g, "first rebel", "activate atgar-trooper", "attack atgar-trooper vader")
+    assert g.pending.kind == "reaction"
+    ev = do(g, "force vader deflect")
+    assert "deflected, no damage" in text(ev)
+    assert hp(g, "vader") == 140
+    assert hp(g, "snowtrooper") == 10
+    g = A(tmp_path, {"atgar-trooper": "c3"}, {"vader": "h3", "snowtrooper": "h4"}, [15, 3, 20, 11, 11])
+    do(g, "first rebel", "activate atgar-trooper", "attack atgar-trooper vader", "force vader deflect")
+    assert hp(g, "snowtrooper") == 20  # a save of 11 avoids it
+
+
+def test_a_force_grip_that_damage_reduction_cuts_to_0_is_no_damage_for_the_tie_breaker(tmp_path):
+    # The tie-breaker counts rounds "without damage, attack rolls or forced saves": Force Grip rolls nothing,
+    # and 10 damage less Damage Reduction 10 is no damage.
+    g = A(tmp_path, {"snowspeeder": "c3"}, {"vader": "h3"}, [15, 3, 15, 3])
+    ev = do(g, "first rebel", "activate snowspeeder", "end snowspeeder", "activate vader", "force vader grip snowspeeder",
+            "end vader")
+    assert "0 damage" in text(ev) and hp(g, "snowspeeder") == 60
+    assert g.state.round == 2 and g.state.quiet_rounds == 1
+    g = A(tmp_path, {"luke": "c3"}, {"vader": "h3"}, [15, 3, 15, 3])
+    do(g, "first rebel", "activate luke", "end luke", "activate vader", "force vader grip luke", "end vader")
+    assert hp(g, "luke") == 50 and g.state.quiet_rounds == 0  # 10 damage: a noisy round
+
+
 def test_lightsaber_deflect_not_offered_says_why_in_the_log(tmp_path):
     # Vader with no Force left: the hit is not offered to Deflect, and the log says why.
     import dataclasses

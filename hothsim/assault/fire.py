@@ -59,9 +59,14 @@ def armor_of(rules: AssaultRules, s: AssaultState, target: str) -> int:
 
 
 def takes_cover(rules: AssaultRules, s: AssaultState, target: str) -> bool:
-    """Whether rough terrain costs a firer one die against this target: Laser Towers, AT-STs and Troopers,
-    and the installations (the Shield Generator stands in rough and benefits from it)."""
-    return target in INSTALLATIONS or rules.units[s.unit(target).type].rough_cover
+    """Whether rough terrain costs a firer one die against this target: Laser Towers, AT-STs and Troopers
+    (7.1), and the Shield Generator ("it *does* benefit from being there", 10).  The rulebook says nothing
+    of the kind for the Power Grid, so rough does not protect it."""
+    if target == SHIELD_GENERATOR:
+        return True
+    if target == POWER_GRID:
+        return False
+    return rules.units[s.unit(target).type].rough_cover
 
 
 def fire_strength(rules: AssaultRules, s: AssaultState, firer: Unit) -> tuple[int, list[str]]:

@@ -142,6 +142,10 @@ class Combat:
         if save_succeeds(roll, DEFLECT_SAVE):
             ev.append(Event("force", f"{target.id} spends 1 Force point: Lightsaber Deflect, save d20 {roll} "
                                      f"vs {DEFLECT_SAVE}: deflected, no damage"))
+            # The attack still hit: Splash still reaches the characters next to the target (glossary, Splash).
+            splash = self.ab.number(s.fig(pa.attacker), "Splash")
+            if splash:
+                s = self.queue_splash(s, s.fig(pa.attacker), target, splash, include_target=False)
             return self.finish_attack(s, pa, ev)
         ev.append(Event("force", f"{target.id} spends 1 Force point: Lightsaber Deflect, save d20 {roll} "
                                  f"vs {DEFLECT_SAVE}: failed"))

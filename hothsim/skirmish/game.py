@@ -835,8 +835,9 @@ class SkirmishGame(RecordedGame[GameState]):
         s = self.combat.spend(s, fig, 1)
         s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
         if a.power == "grip":
+            # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
+            # after Damage Reduction (combat.damage says so).
             target = s.fig(a.target)  # type: ignore[arg-type]
-            s = replace(s, noisy=True)
             s = self.combat.damage(s, target, 10, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
                                    ev)
             return self.combat.run(s, ev) if s.stage != "over" else s
