@@ -586,16 +586,23 @@ def test_rebel_rally_moves_troopers_in_the_base():
     assert movers == {"trooper-1"}
 
 
-def test_the_force_adds_2_to_the_chosen_units_next_fire_this_turn():
+def test_the_force_aids_a_rebel_gunner_adding_2_to_the_snowspeeders_next_fire_this_turn():
+    # 8: "The Force aiding a Rebel gunner": a Snowspeeder's crew, not a Trooper or a Laser Tower.
     from hothsim.assault.actions import Choose
 
-    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0203")}, card="walkers-move",
-              deck=["draw-event", "troopers-fire"], events=["the-force"], dice=["S", "S", "S", "B", "B", 3, 4])
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0203"),
+                        "trooper-1": ("trooper", "0204"), "tower-1": ("tower", "0205")}, card="walkers-move",
+              deck=["draw-event", "speeders-move-fire-or-harpoon"], events=["the-force"],
+              dice=["S", "S", "S", "B", "B", "B", "B", 3, 4])
     g.apply(Done())
-    g.apply(Choose("trooper-1"))
-    s = shot(g, "trooper-1", "walker-1")
-    assert isinstance(s, Shot) and s.dice == 5 and "+2 The Force" in s.parts
-    g.apply(Fire("trooper-1", "walker-1"))
+    assert g.pending.kind == "choose" and g.legal_actions() == [Choose("speeder-1")]
+    for uid in ("trooper-1", "tower-1"):
+        why = g.refusal(Choose(uid))
+        assert why is not None and why.rule == "8 events"
+    g.apply(Choose("speeder-1"))
+    s = shot(g, "speeder-1", "walker-1")
+    assert isinstance(s, Shot) and s.dice == 7 and "+2 The Force" in s.parts
+    g.apply(Fire("speeder-1", "walker-1"))
     assert g.state.force_aided == "" and g.state.unit("walker-1").body == 1
 
 

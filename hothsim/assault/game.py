@@ -342,9 +342,8 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def _choosable(self, s: AssaultState) -> list[Unit]:
         assert s.special is not None
-        if s.special.effect == "hotshot":
-            return [u for u in s.units if self.rules.units[u.type].is_speeder and u.where == "map" and u.gunner]
-        return [u for u in s.units if u.side == "rebel" and u.where == "map"]
+        # Hotshot Gunner and The Force both aid "a Rebel gunner" (8): a Snowspeeder whose gunner lives.
+        return [u for u in s.units if self.rules.units[u.type].is_speeder and u.where == "map" and u.gunner]
 
     def _placement_hexes(self, s: AssaultState, zone: str, uid: str) -> list[Hex]:
         bf = self.setup.field
