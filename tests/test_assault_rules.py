@@ -567,6 +567,30 @@ def test_combat_repair_droids_take_one_marker_off_a_walker():
     assert g.state.unit("walker-1").legs == 1
 
 
+def test_a_walker_with_two_body_hits_may_not_mount_snowtroopers_for_the_remainder_of_the_game():
+    # 7.3: "a Walker with two body hits may not mount Snowtroopers for the remainder of the game", whatever
+    # Combat Repair Droids later take off.
+    from dataclasses import replace
+
+    from hothsim.assault.actions import Repair
+    from hothsim.assault.movement import may_mount
+
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0203"),
+                        "snowtrooper-1": ("snowtrooper", "0303")}, card="speeders-move-fire-or-harpoon",
+              deck=["draw-event", "snowtroopers-move-or-fire"], events=["combat-repair-droids"],
+              dice=["S", "S", "S", "B", "B", 3, 4])
+    g._state = g.state.with_unit(replace(g.state.unit("walker-1"), body=1))
+    assert may_mount(g.rules, g.state, g.state.unit("walker-1"))
+    g.apply(Fire("speeder-1", "walker-1"))  # 3 Sabers hit; 3 + 4 = 7: the second body hit
+    w = g.state.unit("walker-1")
+    assert w.body == 2 and w.troops_lost and not may_mount(g.rules, g.state, w)
+    assert g.pending.kind == "repair"  # the round ended by itself (nobody else can act): the Event is drawn
+    g.apply(Repair("walker-1", "body"))
+    w = g.state.unit("walker-1")
+    assert w.body == 1 and not may_mount(g.rules, g.state, w)
+    assert not [a for a in g.legal_actions() if isinstance(a, Move) and a.to == "walker-1"]
+
+
 def test_veers_takes_command_lets_one_walker_move_or_fire_at_once():
     g = arena(clear(), {"walker-1": ("walker", "0202", 3), "walker-2": ("walker", "0802", 3),
                         "trooper-1": ("trooper", "0209")}, card="towers-fire",

@@ -213,6 +213,8 @@ def walker_damage(rules: AssaultRules, s: AssaultState, w: Unit, total: int, ev:
     if w.body >= table.body_steps:
         return destroy(s, w, f"third body hit, damage {total}", ev)
     ev.append(Event("damage", f"damage {total}: {w.id} body hit ({w.body})"))
+    if w.body == table.body_steps - 1:
+        w = replace(w, troops_lost=True)
     s = s.with_unit(w)
     if w.body == table.body_steps - 1:
         for c in s.carried(w.id):

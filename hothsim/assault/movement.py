@@ -123,8 +123,10 @@ def unit_moves(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, occupi
 
 
 def may_mount(rules: AssaultRules, s: AssaultState, walker: Unit) -> bool:
-    """Whether a Snowtrooper may board this Walker: room aboard, and fewer than two body hits."""
-    return walker.body < 2 and len(s.carried(walker.id)) < rules.movement.walker_capacity
+    """Whether a Snowtrooper may board this Walker: room aboard, and it never took two body hits (7.3: "for
+    the remainder of the game", so a repaired body hit does not give the troops back)."""
+    return (walker.body < 2 and not walker.troops_lost
+            and len(s.carried(walker.id)) < rules.movement.walker_capacity)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ class Unit:
     body: int = 0  # body hits
     legs: int = 0  # Walker leg hits (1 slowed, 2 immobilized)
     gunner: bool = True  # Snowspeeder gunner alive
+    troops_lost: bool = False  # a Walker that took its second body hit carries no troops again (7.3)
 
     @property
     def on_map(self) -> bool:
