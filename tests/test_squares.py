@@ -122,6 +122,18 @@ def test_big_figure_pays_terrain_when_any_part_enters_it():
     assert large.step(m, b, (0, 2), (1, 2)) == 1
 
 
+def test_big_figure_pays_terrain_for_squares_its_space_already_partly_covered():
+    # "if any part of their space moves into such a square": stepping east, the near column moves into the
+    # low objects under the far column, so the step costs double although no new square holds terrain.
+    m = make_map(["....", ".o..", "....", "...."])
+    b = m.barriers()
+    large = SquareMover(size=2)
+    assert large.step(m, b, (0, 0), (1, 0)) == 2  # (1,1) low, under the old far column and the new near one
+    assert large.step(m, b, (1, 0), (2, 0)) == 1  # the low square is left behind: every part moves on clear
+    assert large.step(m, b, (0, 1), (1, 1)) == 2  # (1,1) again, now under the space's near column
+    assert SquareMover().step(m, b, (0, 1), (1, 1)) == 2 and SquareMover().step(m, b, (1, 1), (2, 1)) == 1
+
+
 def test_big_figure_cannot_move_into_an_enemy_with_any_part():
     m, b = OPEN, OPEN.barriers()
     huge = SquareMover(size=3, impassable=frozenset({(6, 5)}))

@@ -119,9 +119,10 @@ class SquareMover:
     def step(self, grid: SquareMap, barriers: Barriers, frm: Square, to: Square) -> int | None:
         """The cost of moving the space one step from anchor `frm` to anchor `to`, or None if illegal.
 
-        Orthogonal steps cost 1 and diagonal steps 2, doubled when any square the space newly enters
-        holds low objects, difficult terrain or trench.  Every part of the space must step without
-        crossing a wall or passing a wall's corner.
+        Orthogonal steps cost 1 and diagonal steps 2, doubled when any part of the space moves into a
+        square of low objects, difficult terrain or trench: every square of the space after the step,
+        those it covered before included ("if any part of their space moves into such a square").
+        Every part of the space must step without crossing a wall or passing a wall's corner.
         """
         if not self._space_fits(grid, barriers, to):
             return None
@@ -131,14 +132,14 @@ class SquareMover:
         for part in old:
             if not step_is_open(barriers, part, (part[0] + dx, part[1] + dy)):
                 return None
-        entered = [sq for sq in new if sq not in old]
         doubled = False
-        for sq in entered:
-            if sq in self.impassable:
-                return None
+        for sq in new:
             t = grid.terrain_at(sq)
-            if t is Terrain.PIT and not self.flight:
-                return None
+            if sq not in old:
+                if sq in self.impassable:
+                    return None
+                if t is Terrain.PIT and not self.flight:
+                    return None
             if t.doubles_movement and not (self.ignores_terrain or self.flight):
                 doubled = True
         base = 1 if dx == 0 or dy == 0 else 2

@@ -213,7 +213,7 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     whole space around it fits (a corridor), or take the one step through a gap in a wall that the
     whole space cannot take (walls or rock in the way, not the map edge, never characters).  The block
     must fit and may not touch an enemy: big characters cannot squeeze past enemies.  A step back to
-    where the whole space fits pays for the terrain the space newly enters.  The anchor moves only with
+    where the whole space fits pays for the terrain under any part of the space.  The anchor moves only with
     the block, so squeezing never moves a figure for free.
 
     `memo` keeps what the map and doors alone decide (one dict per door state, shared between calls);
@@ -312,9 +312,9 @@ class _SqueezeGeometry:
                 a2 = (bx - i, by - j)
                 if self.fits(a2):
                     diagonal = bx != ax + i and by != ay + j
-                    kept = set(_space((ax + i, ay + j), self.small))
-                    rough = any(self.grid.terrain_at(sq).doubles_movement for sq in _space(a2, self.size)
-                                if sq not in kept)
+                    # Every part of the space moves: any square of it in low objects or difficult
+                    # terrain doubles the step (rulebook p. 15, "if any part of their space moves into").
+                    rough = any(self.grid.terrain_at(sq).doubles_movement for sq in _space(a2, self.size))
                     out.append((a2, (2 if diagonal else 1) * (2 if rough else 1), None, a2))
                 elif self.narrow((bx, by)) and self.block_fits((bx, by)):
                     out.append(((a2[0], a2[1], i, j), c, (bx, by), None))
