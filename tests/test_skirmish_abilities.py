@@ -394,6 +394,32 @@ def test_leias_granted_cunning_attack_stacks_with_the_rebel_leaders_bonus(tmp_pa
     assert "(10 Damage + 10 Cunning Attack), 20 damage" in text(ev)
 
 
+def test_leias_commander_effect_does_not_reach_unique_characters(tmp_path):
+    # p. 11: "Princess Leia's commander effect doesn't matter in the Quick Start game, since all the
+    # characters in her squad are Unique."  Luke, Unique and next to her, gains nothing; a Hoth Trooper does.
+    g = A(tmp_path, {"luke": "b2", "leia": "b5", "hoth-trooper": "d5"}, {"snowtrooper": "h2", "vader": "l12"},
+          [15, 3, 1])
+    luke, trooper = g.state.fig("luke"), g.state.fig("hoth-trooper")
+    assert g.ab.effects(g.state, luke) == []
+    assert [e.ability for e in g.ab.effects(g.state, trooper)] == ["Cunning Attack"]
+    from hothsim.games import open_game
+
+    q = open_game("quick-start", seed=1)
+    while q.pending.kind == "place":
+        q.apply(q.legal_actions()[0])
+    rebels = [f for f in q.state.living("rebel") if f.id != "leia"]
+    assert len(rebels) == 2 and all(q.ab.effects(q.state, f) == [] for f in rebels)
+
+
+def test_a_commander_within_6_squares_reaches_at_exactly_6_and_not_at_7(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "b2", "rebel-leader": "b8"}, {"snowtrooper": "h2"}, [15, 3, 9])
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "+2 rebel-leader commands" in text(ev)  # range 6
+    g = A(tmp_path, {"hoth-trooper": "b2", "rebel-leader": "b9"}, {"snowtrooper": "h2"}, [15, 3, 9])
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "rebel-leader commands" not in text(ev)  # range 7
+
+
 def test_han_gets_no_second_cunning_attack_from_leia(tmp_path):
     g = A(tmp_path, {"han": "b2", "leia": "b5"}, {"snowtrooper": "h2", "vader": "l12"}, [15, 3, 1])
     ev = do(g, "first rebel", "activate han", "attack han snowtrooper")

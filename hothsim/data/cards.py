@@ -102,7 +102,7 @@ class CommanderEffect(BaseModel):
     stat: Literal["attack", "defense", "damage"] | None = None
     value: int | None = Field(default=None, ge=1, le=50)
     ability: str | None = None
-    followers: Literal["all", "trooper"]
+    followers: Literal["all", "trooper", "non-unique"]
     range: int | None = Field(default=None, ge=1, le=100)
     source: Source
     why: str = ""

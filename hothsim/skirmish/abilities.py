@@ -106,8 +106,10 @@ class Abilities:
     # ---------------------------------------------------------------- commander effects
 
     def effects(self, s: GameState, f: Figure) -> list[Effect]:
-        """Commander effects reaching a follower: same squad, the right kind of follower, within range
-        (counted around walls, no line of sight needed); never a Hologram; duplicates count once."""
+        """Commander effects reaching a follower (glossary: "a character in your squad who does not have a
+        commander effect"): same squad, the kind of follower the card names (troopers, or only characters
+        that are not Unique), within range (counted around walls, no line of sight needed); never a
+        Hologram; duplicates count once."""
         if not self.on or not f.alive or self.card(f).commander is not None or self.hologram(f):
             return []
         out: dict[str, Effect] = {}
@@ -116,6 +118,8 @@ class Abilities:
             if ce is None or c.id == f.id or c.card in out:
                 continue
             if ce.followers == "trooper" and not self.trooper(f):
+                continue
+            if ce.followers == "non-unique" and self.printed(f, "Unique"):
                 continue
             if ce.range is not None:
                 r = self.game.board.range_between(s.open_doors, c.space(), f.space())

@@ -14,7 +14,7 @@ BASE_SPEED = 6
 @dataclass(frozen=True)
 class Commander:
     """A commander effect: a bonus to a statistic (`stat`, `value`) or an ability granted (`ability`) to
-    followers ("all" or "trooper"), within `range` squares when it has one."""
+    followers ("all", "trooper" or "non-unique"), within `range` squares when it has one."""
 
     kind: str
     followers: str
