@@ -447,6 +447,23 @@ def test_only_mounted_weapons_combine_fire_with_a_mounted_weapon(tmp_path):
     assert {a.helpers for a in g.legal_actions() if isinstance(a, Attack)} == {()}
 
 
+def test_flanking_attack_gives_mounted_weapon_allies_minus_4_defense_until_the_end_of_the_round(tmp_path):
+    # Glossary: "Until the end of the round, that enemy has -4 Defense against attacks by allies of this
+    # character that have Mounted Weapon."  The Blizzard Scout misses (a natural 1) but flanks; the E-Web's
+    # 5 + 6 = 11 hits Defense 13 - 4 = 9, which it would miss by the plain numbers.
+    g = A(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "a12"},
+          {"blizzard-scout": "h2", "eweb-snowtrooper": "h5", "snowtrooper": "h7"}, [3, 15, 1, 5])
+    do(g, "first imperial", "activate blizzard-scout", "attack blizzard-scout hoth-trooper", "end blizzard-scout")
+    ev = do(g, "activate eweb-snowtrooper", "attack eweb-snowtrooper hoth-trooper")
+    assert "d20 5 +6 Attack = 11 vs Defense 13 -4 flanked = 9: hit" in text(ev)
+    # A Snowtrooper has no Mounted Weapon: no -4 for it.
+    g = A(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "a12"},
+          {"blizzard-scout": "h2", "eweb-snowtrooper": "h7", "snowtrooper": "h6"}, [3, 15, 1, 9])
+    do(g, "first imperial", "activate blizzard-scout", "attack blizzard-scout hoth-trooper", "end blizzard-scout")
+    ev = do(g, "activate snowtrooper", "attack snowtrooper hoth-trooper")
+    assert "vs Defense 13 = 13" in text(ev) and "flanked" not in text(ev)
+
+
 def test_flanking_attack_minus_4_defense_against_mounted_weapon_allies_only(tmp_path):
     # The Snowspeeder flanks nothing; the Blizzard Scout's Flanking Attack marks its target for the round.
     g = A(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "a12"}, {"blizzard-scout": "h2"},
