@@ -498,15 +498,31 @@ def test_the_fifth_transports_away_wins_for_the_rebels():
     assert g.is_over and g.winner == "rebel" and "5th transport" in g.state.end_reason
 
 
-def test_five_transports_in_the_first_five_events_the_last_goes_back_into_the_deck():
+def test_five_transports_in_the_first_five_events_the_players_may_shuffle_the_last_back():
+    # 8: "you may want to re-shuffle the last one back into the deck and continue playing": offered, not forced.
+    from hothsim.assault.actions import Reshuffle, parse_action
+
     t = event_index("transports-away")
-    g = arena(clear(), {"walker-1": ("walker", "0909")}, card="walkers-move", deck=["draw-event", "walkers-move"],
-              events=["transports-away", "snowstorm"], transports=4, events_drawn=(t, t, t, t),
-              dice=[(1, 0)])
+
+    def five_in_a_row():
+        return arena(clear(), {"walker-1": ("walker", "0909")}, card="walkers-move",
+                     deck=["draw-event", "walkers-move"], events=["transports-away", "snowstorm"], transports=4,
+                     events_drawn=(t, t, t, t), dice=[(1, 0)])
+
+    g = five_in_a_row()
     ev = g.apply(Done())
+    assert not g.is_over and g.pending.kind == "remedy" and g.pending.player == "rebel"
+    assert g.legal_actions() == [Reshuffle(True), Reshuffle(False)]
+    assert parse_action("reshuffle yes") == Reshuffle(True) and Reshuffle(False).notation() == "reshuffle no"
+    assert any("may shuffle the last one back" in e.text for e in ev)
+    ev = g.apply(Reshuffle(True))
     assert not g.is_over and g.state.transports == 4
     assert g.state.event_deck == (t, event_index("snowstorm"))  # shuffled back in: ordering (1, 0) of (snowstorm, it)
     assert any("shuffled back" in e.text for e in ev)
+    g = five_in_a_row()
+    g.apply(Done())
+    g.apply(Reshuffle(False))
+    assert g.is_over and g.winner == "rebel" and g.state.transports == 5
 
 
 def test_the_action_deck_of_20_is_reshuffled_when_the_turn_ends():

@@ -32,6 +32,7 @@ from hothsim.assault.actions import (
     Move,
     Place,
     Repair,
+    Reshuffle,
     Walk,
     parse_action,
 )
@@ -175,6 +176,9 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
             kind = "repair" if s.special.effect == "repair" else "choose"
             return Decision(s.special.side, kind, note=s.special.effect)  # type: ignore[arg-type]
+        if s.special is not None and s.special.effect == "remedy":
+            return Decision("rebel", "remedy", note=f"the first {self.setup.transports_to_win} Events were all "
+                            "Transports Away!: shuffle the last back into the Event deck and play on?")
         side, _, _ = self._acting(s)
         return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
 
@@ -320,6 +324,8 @@ class AssaultGame(RecordedGame[AssaultState]):
             at = s.unit(wm.walker).hex
             assert at is not None
             return [Displace(wm.speeder, h) for h in displacement_hexes(self.terrain, s, at)]
+        if d.kind == "remedy":
+            return [Reshuffle(True), Reshuffle(False)]
         if d.kind == "armor":
             assert s.fire is not None
             if s.fire.target != s.luke:
@@ -441,7 +447,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         s = self._state
         d = self.pending
         wants = {"place": Place, "board": Board, "luke": AssignLuke, "displace": Displace, "armor": Armor,
-                 "critical": Critical, "choose": Choose, "repair": Repair}
+                 "critical": Critical, "choose": Choose, "repair": Repair, "remedy": Reshuffle}
         if d.kind in wants and not isinstance(action, wants[d.kind]):
             return "turn sequence", f"now the {d.player} player must {d.kind}" + (f" ({d.unit})" if d.unit else "")
         if d.kind == "act" and not isinstance(action, (Move, Walk, Fire, Harpoon, Done)):
@@ -527,6 +533,8 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = self._choose(s, a.unit, ev)
         elif isinstance(a, Repair):
             s = self._repair(s, a, ev)
+        elif isinstance(a, Reshuffle):
+            s = self._remedy(s, a.yes, ev)
         elif isinstance(a, Done):
             ev.append(Event("round", f"the {self.pending.player} player ends the action round"))
             s = self._end_round(s, ev)
@@ -539,6 +547,8 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = self._check_victory(s, ev)
             if s.stage != "play" or s.placing or s.walker_move or s.fire:
                 return s
+            if s.special is not None and s.special.effect == "remedy":
+                return s  # the Rebel player answers the rulebook's remedy
             if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
                 if self._event_choice_open(s):
                     return s
@@ -664,16 +674,33 @@ class AssaultGame(RecordedGame[AssaultState]):
         need = self.setup.transports_to_win
         if count >= need and self.setup.remedy and len(s.events_drawn) == need and all(
                 self.rules.event_card(i).effect == "transports" for i in s.events_drawn):
-            pile = s.event_deck + (index,)
-            perm = self.dice.shuffle(len(pile), "shuffle the fifth Transports Away! back into the Event deck")
-            ev.append(Event("event", f"the first {need} Events were all Transports Away!: the last one is shuffled "
-                            "back into the Event deck (rule 8)"))
-            return self._end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
+            # 8: "you may want to re-shuffle the last one back into the deck": the players' choice, which
+            # the Rebel player (who would win by it) makes.
+            ev.append(Event("event", f"the first {need} Events were all Transports Away!: the Rebel player may "
+                            "shuffle the last one back into the Event deck and play on (rule 8)"))
+            return replace(s, special=Special("remedy", "rebel"))
+        return self._transport_away(s, ev)
+
+    def _transport_away(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        """One more transport escapes; the last of them wins the game."""
+        count = s.transports + 1
+        need = self.setup.transports_to_win
         s = replace(s, transports=count)
         ev.append(Event("transports", f"Transports Away! {count} of {need}"))
         if count >= need:
             return self._over(s, "rebel", f"the {need}th transport got away before the Shield Generator fell", ev)
         return self._end_round(s, ev)
+
+    def _remedy(self, s: AssaultState, yes: bool, ev: list[Event]) -> AssaultState:
+        """The Rebel player's answer to the remedy: the last Transports Away! back into the deck, or it stands."""
+        s = replace(s, special=None)
+        if not yes:
+            ev.append(Event("event", "the fifth Transports Away! stands"))
+            return self._transport_away(s, ev)
+        pile = s.event_deck + (s.events_drawn[-1],)
+        perm = self.dice.shuffle(len(pile), "shuffle the fifth Transports Away! back into the Event deck")
+        ev.append(Event("event", "the last Transports Away! is shuffled back into the Event deck (rule 8)"))
+        return self._end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
 
     def _reinforce(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
         card = self.rules.event_card(index)

@@ -55,7 +55,7 @@ class AssaultSettings(BaseModel):
                                            description="unit type id -> how many start (Walkers carry the Snowtroopers)")
     rebel: dict[str, UnitCount] = Field(max_length=20)
     transports_to_win: int = Field(5, ge=1, le=21)
-    five_transports_remedy: bool = Field(True, description="a fifth Transports Away! as the fifth Event goes back in")
+    five_transports_remedy: bool = Field(True, description="offer to shuffle back a fifth Transports Away! drawn as the fifth Event")
     speeder_sector: str = Field("rebel-sector-4", description="where the Snowspeeders start")
     imperial_sector: str = "imperial-reinforcement"
     rebel_setup: str = "rebel-setup"
