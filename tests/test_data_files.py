@@ -251,3 +251,20 @@ def test_a_reconstructed_assault_value_needs_its_reason(tmp_path):
     with pytest.raises(DataError) as e:
         load_assault_rules(folder)
     assert "unit atst" in str(e.value) and "why" in str(e.value)
+
+
+def test_values_the_rulebooks_print_are_tagged_rulebook():
+    # The skirmish rulebook prints the Assault on Echo Base costs (Luke 16, the Snowspeeder 38); the Assault on
+    # Hoth rulebook gives the two Draw Event Action cards (8) and, in Fire Diagram 1, a light Trooper hit by
+    # "one or more Vader symbol" (armor 1).
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent / "rules"
+    cards = {c["id"]: c for c in tomllib.loads((root / "skirmish" / "cards.toml").read_text())["card"]}
+    assert cards["luke"]["cost"] == {"value": 16, "source": "rulebook"}
+    assert cards["snowspeeder"]["cost"] == {"value": 38, "source": "rulebook"}
+    assert "no source prints this effect" in cards["leia"]["commander"]["why"]
+    actions = {c["id"]: c for c in tomllib.loads((root / "assault" / "action-cards.toml").read_text())["card"]}
+    assert actions["draw-event"]["copies"] == 2 and actions["draw-event"]["source"] == "rulebook"
+    units = {u["id"]: u for u in tomllib.loads((root / "assault" / "units.toml").read_text())["unit"]}
+    assert units["trooper"]["armor"] == {"value": 1, "source": "rulebook"}
