@@ -22,6 +22,7 @@ from hothsim.data.scenario import load_scenario_file
 from hothsim.data.squaremap import load_square_map
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import DATA_LIMIT, read_text
+from hothsim.data.overrides import override_files, user_rules_dir
 from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
 from hothsim.session import Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
@@ -78,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("--seed", type=int, default=0, help="seed for the dice (default 0)")
     pr.add_argument("--json", action="store_true", help="print the state, pending decision and log as JSON")
     pr.set_defaults(func=cmd_run)
+
+    pc = sub.add_parser("cards", help="every card and unit with its values and where each value comes from",
+                        description="List every skirmish stat card and Assault on Hoth unit and card with its "
+                        "values and each value's source: rulebook, public, reconstructed, or yours (your "
+                        "corrections in " + str(user_rules_dir()) + ", same format as rules/).")
+    pc.set_defaults(func=cmd_cards)
 
     pv = sub.add_parser("validate", help="check a map, scenario or save file",
                         description="Check a map, scenario or save file. Prints 'ok' or the exact problem "
@@ -258,6 +265,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     steps = replay_steps(record)
     _need_terminal()
     replay_screen(steps)
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Print every card and unit with its values and sources."""
+    from hothsim.data.assault import unit_sheet
+    from hothsim.data.cards import card_sheet
+
+    cat = Catalog.installed()
+    mine = override_files(cat.overrides)
+    lines = card_sheet(*cat.rules_file("skirmish/cards.toml")) + [""] + unit_sheet(*cat.rules_file("assault"))
+    lines += ["", f"Your corrections: {', '.join(str(p) for p in mine)}" if mine
+              else f"No corrections of yours (put them in {cat.overrides}, laid out like rules/)."]
+    print("\n".join(lines))
     return 0
 
 

@@ -53,8 +53,7 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
     """A new game of a skirmish scenario, before setup (or after it, when the scenario fixes positions)."""
     settings = scenario.skirmish
     assert settings is not None
-    cards_path = catalog.root / "rules" / "skirmish" / "cards.toml"
-    card_models = load_cards(cards_path)
+    card_models = load_cards(*catalog.rules_file("skirmish/cards.toml"))
     cards = {cid: card_of(m) for cid, m in card_models.items()}
     words = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", card_models)
     glossary = Glossary(words.abilities, words.force_powers, words.force, words.commander)
@@ -114,7 +113,7 @@ def open_assault(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, 
 
     settings = scenario.assault
     assert settings is not None
-    rules = load_assault_rules(catalog.root / "rules" / "assault")
+    rules = load_assault_rules(*catalog.rules_file("assault"))
     check_forces(scenario_path, settings, rules, {c.sector for c in rules.event_cards if c.sector})
     bf = battlefield(scenario_path, settings, hmap)
     walkers = sum(n for t, n in settings.imperial.items() if rules.units[t].is_walker)

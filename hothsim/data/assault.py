@@ -25,7 +25,7 @@ from hothsim.assault.rules import (
 from hothsim.data.cards import Sourced, Stat
 from hothsim.data.errors import DataError, list_entry_error
 from hothsim.data.scenario import AssaultSettings
-from hothsim.data.files import read_text, read_toml
+from hothsim.data.overrides import merged
 from hothsim.kernel.hexes import HexMap
 
 _ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
@@ -205,9 +205,8 @@ class HeroFile(BaseModel):
     summary: str = Field(min_length=1, max_length=600)
 
 
-def _load(path: Path, model: type[BaseModel]) -> BaseModel:
-    text = read_text(path)
-    raw = read_toml(path, text)
+def _load(path: Path, model: type[BaseModel], override: Path | None = None) -> BaseModel:
+    raw, text, path = merged(path, override)
     try:
         return model(**raw)
     except ValidationError as err:
@@ -221,10 +220,15 @@ def _table(m: DamageTableModel) -> DamageTable:
                        m.body_steps, m.leg_steps, m.gunner_penalty)
 
 
-def load_assault_rules(folder: Path) -> AssaultRules:
-    """Read and check every file of rules/assault/ and build the engine's rules values."""
+def load_assault_rules(folder: Path, overrides: Path | None = None) -> AssaultRules:
+    """Read and check every file of rules/assault/ (with your corrections in `overrides`, a folder laid out
+    the same way) and build the engine's rules values."""
+
+    def mine(name: str) -> Path | None:
+        return overrides / name if overrides is not None else None
+
     units_path = folder / "units.toml"
-    uf = _load(units_path, UnitsFile)
+    uf = _load(units_path, UnitsFile, mine("units.toml"))
     assert isinstance(uf, UnitsFile)
     units: dict[str, UnitType] = {}
     for u in uf.unit:
@@ -233,7 +237,7 @@ def load_assault_rules(folder: Path) -> AssaultRules:
         units[u.id] = UnitType(u.id, u.name, u.side, u.prefix, u.fire.value, u.armor.value, u.damage_table,
                                u.rough_cover, u.trooper, u.flies, u.fixed)
     actions_path = folder / "action-cards.toml"
-    af = _load(actions_path, ActionsFile)
+    af = _load(actions_path, ActionsFile, mine("action-cards.toml"))
     assert isinstance(af, ActionsFile)
     deck: list[ActionCard] = []
     for c in af.card:
@@ -245,7 +249,7 @@ def load_assault_rules(folder: Path) -> AssaultRules:
                             entry=f"card {c.id}", field="side")
         deck.extend([ActionCard(c.id, c.side, c.units, tuple(c.actions))] * c.copies)
     events_path = folder / "event-cards.toml"
-    ef = _load(events_path, EventsFile)
+    ef = _load(events_path, EventsFile, mine("event-cards.toml"))
     assert isinstance(ef, EventsFile)
     events: list[EventCard] = []
     for e in ef.card:
@@ -256,9 +260,9 @@ def load_assault_rules(folder: Path) -> AssaultRules:
                 raise DataError(events_path, f"{uid} fights for the other side", entry=f"card {e.id}", field="units")
         events.extend([EventCard(e.id, e.name, e.effect, e.text, e.side, tuple(e.units), e.sector, e.base,
                                  e.carried)] * e.copies)
-    df = _load(folder / "damage-tables.toml", DamageFile)
+    df = _load(folder / "damage-tables.toml", DamageFile, mine("damage-tables.toml"))
     assert isinstance(df, DamageFile)
-    hf = _load(folder / "hero.toml", HeroFile)
+    hf = _load(folder / "hero.toml", HeroFile, mine("hero.toml"))
     assert isinstance(hf, HeroFile)
     mv, ins = uf.movement, uf.installations
     return AssaultRules(
@@ -320,3 +324,24 @@ def check_forces(path: Path, settings: AssaultSettings, rules: AssaultRules, eve
 
 
 __all__ = ["load_assault_rules", "battlefield", "check_forces"]
+
+
+def unit_sheet(folder: Path, overrides: Path | None = None) -> list[str]:
+    """Every unit type and card of Assault on Hoth with its values and where each comes from
+    (`hothsim cards`)."""
+
+    def mine(name: str) -> Path | None:
+        return overrides / name if overrides is not None else None
+
+    out = ["Assault on Hoth Fire/Armor chart (rules/assault/units.toml)"]
+    uf = _load(folder / "units.toml", UnitsFile, mine("units.toml"))
+    for u in uf.unit:  # type: ignore[attr-defined]
+        out.append(f"  {u.id}: {u.name}, {u.side}   fire {u.fire.value} ({u.fire.source})   "
+                   f"armor {u.armor.value} ({u.armor.source})")
+    out.append("Action cards (rules/assault/action-cards.toml)")
+    af = _load(folder / "action-cards.toml", ActionsFile, mine("action-cards.toml"))
+    out += [f"  {c.id} x{c.copies} ({c.source})" for c in af.card]  # type: ignore[attr-defined]
+    out.append("Event cards (rules/assault/event-cards.toml)")
+    ef = _load(folder / "event-cards.toml", EventsFile, mine("event-cards.toml"))
+    out += [f"  {c.id} x{c.copies} ({c.source})" for c in ef.card]  # type: ignore[attr-defined]
+    return out

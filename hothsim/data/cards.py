@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from hothsim.data.errors import DataError, from_validation, list_entry_error
 from hothsim.data.files import read_text, read_toml
 
-Source = Literal["rulebook", "public", "reconstructed"]
+Source = Literal["rulebook", "public", "reconstructed", "yours"]
 
 #: Abilities and Force powers the game knows, with the parameter each takes ("" for none).
 ABILITY_PARAMS: dict[str, str] = {
@@ -175,10 +175,12 @@ class CardsFile(BaseModel):
     card: list[CardModel]
 
 
-def load_cards(path: Path) -> dict[str, CardModel]:
-    """Read and validate the stat cards; a problem names the file, the card and the field."""
-    text = read_text(path)
-    raw = read_toml(path, text)
+def load_cards(path: Path, override: Path | None = None) -> dict[str, CardModel]:
+    """Read and validate the stat cards, with your corrections (`override`) merged in; a problem names the
+    file, the card and the field."""
+    from hothsim.data.overrides import merged
+
+    raw, text, path = merged(path, override)
     try:
         model = CardsFile(**raw)
     except ValidationError as err:
@@ -223,3 +225,24 @@ def load_glossary(path: Path, cards: dict[str, CardModel]) -> GlossaryFile:
         if c.commander is not None and c.id not in g.commander:
             raise DataError(path, f"has no text for the commander effect of {c.name}", entry="commander", field=c.id)
     return g
+
+
+def card_sheet(path: Path, override: Path | None = None) -> list[str]:
+    """Every stat card with its values and where each comes from (`hothsim cards`)."""
+
+    def stat(name: str, s: Stat | None) -> str:
+        return f"{name} {s.value} ({s.source})" if s is not None else ""
+
+    out = ["Skirmish stat cards (rules/skirmish/cards.toml)"]
+    for c in load_cards(path, override).values():
+        out.append(f"  {c.id}: {c.name}, {c.side}, {c.size}" + (f", {c.copies} in the pack" if c.copies > 1 else ""))
+        out.append("    " + "   ".join(x for x in (stat("cost", c.cost), stat("hit points", c.hp),
+                                                    stat("Defense", c.defense), stat("Attack", c.attack),
+                                                    stat("Damage", c.damage), stat("Force", c.force)) if x))
+        if c.abilities:
+            out.append(f"    abilities ({c.abilities_source}): {', '.join(c.abilities)}")
+        if c.force_powers:
+            out.append(f"    Force powers: {', '.join(c.force_powers)}")
+        if c.commander is not None:
+            out.append(f"    commander effect ({c.commander.source})")
+    return out

@@ -27,11 +27,18 @@ class Catalog:
 
     root: Path
     shared: dict = field(default_factory=dict, compare=False, repr=False)
+    overrides: Path | None = None  # your corrections to rules/ (hothsim.data.overrides)
 
     @staticmethod
     def installed() -> "Catalog":
-        """The catalog shipped with hothsim."""
-        return Catalog(data_root())
+        """The catalog shipped with hothsim, with your corrections to the rules data if you have any."""
+        from hothsim.data.overrides import user_rules_dir
+
+        return Catalog(data_root(), overrides=user_rules_dir())
+
+    def rules_file(self, relative: str) -> tuple[Path, Path | None]:
+        """A shipped rules file (`skirmish/cards.toml`) and where your correction of it would be."""
+        return self.root / "rules" / relative, (self.overrides / relative if self.overrides is not None else None)
 
     @property
     def scenario_dir(self) -> Path:
@@ -100,11 +107,16 @@ class Catalog:
 
     def data_hash(self, *paths: Path) -> str:
         """sha256 over the given files and every rules file, in a fixed order (for game records)."""
+        from hothsim.data.overrides import override_files
+
         h = hashlib.sha256()
         files = sorted(set(paths) | set((self.root / "rules").rglob("*.toml")))
         for p in files:
             rel = p.relative_to(self.root) if p.is_relative_to(self.root) else Path(p.name)
             h.update(str(rel.as_posix()).encode() + b"\0" + p.read_bytes() + b"\0")
+        for p in override_files(self.overrides):  # your corrections: a game with them replays only with them
+            rel = p.relative_to(self.overrides)  # type: ignore[arg-type]
+            h.update(b"yours/" + str(rel.as_posix()).encode() + b"\0" + p.read_bytes() + b"\0")
         return "sha256:" + h.hexdigest()
 
 

@@ -1,0 +1,73 @@
+"""Your corrections to the cards: files in your configuration folder change values of the shipped rules
+data, validated like the shipped files, listed by `hothsim cards` as yours, and recorded in a save's data
+hash so that a game played with them replays only with them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hothsim.cli import main
+from hothsim.data.errors import DataError
+from hothsim.data.overrides import user_rules_dir
+from hothsim.games import LoadError, load_game, open_game
+
+
+@pytest.fixture()
+def config(tmp_path, monkeypatch):
+    """An empty configuration folder of your own."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = tmp_path / "config" / "hothsim" / "rules"
+    (folder / "skirmish").mkdir(parents=True)
+    (folder / "assault").mkdir(parents=True)
+    return folder
+
+
+def test_the_configuration_folder_of_each_platform(tmp_path):
+    assert user_rules_dir({"XDG_CONFIG_HOME": str(tmp_path), "HOME": "/h"}, "linux") == tmp_path / "hothsim" / "rules"
+    assert user_rules_dir({"HOME": "/h"}, "linux") == Path("/h/.config/hothsim/rules")
+    assert user_rules_dir({"HOME": "/h"}, "darwin") == Path("/h/Library/Application Support/hothsim/rules")
+    assert user_rules_dir({"APPDATA": "C:/AppData", "HOME": "/h"}, "win32") == Path("C:/AppData/hothsim/rules")
+
+
+def test_a_corrected_card_is_used_listed_as_yours_and_kept_by_the_save(config, capsys):
+    shipped = open_game("quick-start", seed=2)
+    assert shipped.setup.cards["vader"].attack == 13
+    (config / "skirmish" / "cards.toml").write_text(
+        'format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "vader"\nattack = 14\n'
+        'damage = { value = 25, source = "public" }\n', encoding="utf-8")
+    mine = open_game("quick-start", seed=2)
+    assert mine.setup.cards["vader"].attack == 14 and mine.setup.cards["vader"].damage == 25
+    assert mine.setup.cards["vader"].defense == 23  # what you did not change stays as shipped
+    assert mine.setup.data_hash != shipped.setup.data_hash
+    assert main(["cards"]) == 0
+    out = capsys.readouterr().out
+    assert "Attack 14 (yours)" in out and "Damage 25 (public)" in out and "Your corrections:" in out
+    record = mine.record.to_text()
+    (config / "skirmish" / "cards.toml").unlink()
+    with pytest.raises(LoadError, match="other rules or scenario data"):
+        load_game(record)
+
+
+def test_a_typo_in_your_file_names_your_file_the_entry_and_the_field(config):
+    mine = config / "skirmish" / "cards.toml"
+    mine.write_text('format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "vader"\natack = 14\n', encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        open_game("quick-start")
+    assert str(mine) in str(e.value) and "card vader" in str(e.value) and "atack" in str(e.value)
+    mine.write_text('format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "yoda"\nattack = 14\n', encoding="utf-8")
+    with pytest.raises(DataError, match="names no card of the shipped file"):
+        open_game("quick-start")
+    mine.write_text('format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "vader"\nattack = -3\n', encoding="utf-8")
+    with pytest.raises(DataError, match="greater than or equal to 0"):
+        open_game("quick-start")
+
+
+def test_a_corrected_assault_unit(config, capsys):
+    (config / "assault" / "units.toml").write_text(
+        'format = "hothsim-assault-units/1"\n\n[[unit]]\nid = "walker"\narmor = 4\n', encoding="utf-8")
+    g = open_game("assault-on-hoth", seed=1)
+    assert g.rules.units["walker"].armor == 4
+    assert main(["cards"]) == 0
+    assert "armor 4 (yours)" in capsys.readouterr().out
