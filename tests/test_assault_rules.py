@@ -475,9 +475,17 @@ def test_a_walker_carries_three_snowtroopers_at_most():
 
 
 def test_laser_towers_never_move():
+    # Even on a card that moves Rebel units, a Laser Tower has no move: the refusal names the movement rule.
     g = arena(clear(), {"tower-1": ("tower", "0505"), "walker-1": ("walker", "0909")}, card="towers-fire")
     with pytest.raises(IllegalAction):
         g.apply(Move("tower-1", "0506"))
+    assert not [a for a in g.legal_actions() if isinstance(a, Move) and a.unit == "tower-1"]
+    g = arena(clear(), {"tower-1": ("tower", "0505"), "trooper-1": ("trooper", "0707"),
+                        "walker-1": ("walker", "0909")}, card="troopers-move")
+    assert [a.unit for a in g.legal_actions() if isinstance(a, Move)] and \
+        not [a for a in g.legal_actions() if isinstance(a, Move) and a.unit == "tower-1"]
+    why = g.refusal(Move("tower-1", "0506"))
+    assert why is not None and why.rule.startswith("5.2") and "tower-1" in why.message
 
 
 # ----------------------------------------------------------------------------------- events and turns
@@ -539,6 +547,18 @@ def test_snowstorm_forbids_fire_at_range_3_or_more():
               card="walkers-fire", snowstorm=True)
     r = g.setup.field.map.lattice.range(parse_hex("0202"), parse_hex("0212"))
     assert r >= 3 and "Snowstorm" in shot(g, "walker-1", "trooper-1")
+
+
+def test_snowstorm_at_exactly_range_3_forbids_and_at_range_2_allows():
+    lattice_range = None
+    for target, allowed in (("0208", False), ("0207", True)):  # range 3, range 2 from 0202
+        g = arena(clear(10, 14), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", target)},
+                  card="walkers-fire", snowstorm=True)
+        lattice_range = g.setup.field.map.lattice.range(parse_hex("0202"), parse_hex(target))
+        s = shot(g, "walker-1", "trooper-1")
+        assert lattice_range == (2 if allowed else 3)
+        assert isinstance(s, Shot) == allowed, (target, s)
+        assert (Fire("walker-1", "trooper-1") in g.legal_actions()) == allowed
 
 
 def test_rebel_lucky_shot_adds_2_to_the_next_rebel_hit_on_a_walker():

@@ -161,6 +161,14 @@ def test_natural_20_always_hits_and_deals_double_damage(tmp_path):
             "vader 140 -> 120") in events[-1].text
 
 
+def test_natural_1_misses_even_when_the_total_reaches_defense(tmp_path):
+    # Vader +13 against a Hoth Trooper's Defense 13: 1 + 13 = 14 would hit by the plain numbers.
+    g = arena(tmp_path, {"hoth-trooper": "d3"}, {"vader": "c3"}, [3, 15, 1])
+    events = do(g, "first imperial", "activate vader", "attack vader hoth-trooper")
+    assert "d20 1 +13 Attack = 14 vs Defense 13 = 13: natural 1, miss" in events[-1].text
+    assert hp(g, "hoth-trooper") == 20
+
+
 def test_natural_1_always_misses(tmp_path):
     g2 = arena(tmp_path, {"leia": "c3"}, {"snowtrooper": "h3"}, [15, 3, 1])
     events = do(g2, "first rebel", "activate leia", "attack leia snowtrooper")
@@ -348,6 +356,8 @@ def test_an_illegal_action_names_its_rule_and_changes_nothing(tmp_path):
 def test_saves_natural_20_succeeds_natural_1_fails():
     assert save_succeeds(11, 11) and not save_succeeds(10, 11)
     assert save_succeeds(20, 25) and not save_succeeds(1, 2)
+    # Where the plain numbers say otherwise: a natural 1 fails a save of 1, a natural 20 makes a save of 21.
+    assert not save_succeeds(1, 1) and not save_succeeds(1, 0) and save_succeeds(20, 21) and save_succeeds(2, 1)
 
 
 # ---------------------------------------------------------------- victory
@@ -359,6 +369,37 @@ def test_tie_breaker_after_quiet_rounds_nearest_the_centre(tmp_path):
     do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
     assert g.is_over and g.winner == "rebel"
     assert "nearest the centre" in g.state.end_reason
+
+
+def test_tie_breaker_points_and_distance_tied_the_costlier_character_wins(tmp_path):
+    # F6 and G7 both touch the centre of the 12x12 arena: the Elite Hoth Trooper (12) outweighs a Snowtrooper (7).
+    g = arena(tmp_path, {"elite-hoth-trooper": "f6"}, {"snowtrooper": "g7"}, [15, 3], tie_break_rounds=1)
+    do(g, "first rebel", "activate elite-hoth-trooper", "end elite-hoth-trooper", "activate snowtrooper",
+       "end snowtrooper")
+    assert g.is_over and g.winner == "rebel" and "costlier character" in g.state.end_reason
+
+
+def test_tie_breaker_everything_tied_is_a_draw(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "f6"}, {"snowtrooper": "g7"}, [15, 3], tie_break_rounds=1)
+    do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
+    assert g.is_over and g.winner is None and "a draw" in g.state.end_reason
+
+
+def test_tie_breaker_only_one_side_can_reach_the_centre(tmp_path):
+    # The Snowtrooper is walled into the corner square A1: it cannot reach the centre, so the Rebel wins.
+    g = arena(tmp_path, {"hoth-trooper": "l12"}, {"snowtrooper": "a1"}, [15, 3], tie_break_rounds=1,
+              walls=(Edge("v", 1, 0), Edge("h", 0, 1)))
+    do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
+    assert g.is_over and g.winner == "rebel" and "only rebel has a character that can reach the centre" in \
+        g.state.end_reason
+
+
+def test_the_tie_breaker_waits_for_exactly_its_number_of_quiet_rounds(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "f6"}, {"snowtrooper": "l12"}, [15, 3, 15, 3], tie_break_rounds=2)
+    do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
+    assert not g.is_over and g.state.quiet_rounds == 1
+    do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
+    assert g.is_over and g.winner == "rebel"
 
 
 # ---------------------------------------------------------------- big figures
