@@ -306,6 +306,43 @@ def test_only_lukes_speeder_spends_force():
     assert "only Luke" in shot(g, "speeder-1", "walker-1", 2)
 
 
+def test_a_shot_with_exactly_as_many_dice_as_the_armor_may_be_made_one_fewer_may_not():
+    # 7.2: a shot "cannot possibly hit" only if the armor exceeds the modified fire strength.
+    g = arena(clear(10, 14), {"atst-1": ("atst", "0202"), "trooper-1": ("trooper", "0205"),
+                              "trooper-2": ("trooper", "0208")}, card="troopers-fire")
+    near = shot(g, "trooper-1", "atst-1")  # range 1: 3 - 1 = 2 dice against armor 2
+    assert isinstance(near, Shot) and near.dice == 2 and near.armor == 2
+    far = shot(g, "trooper-2", "atst-1")  # range 3: 3 - 3 = 0 dice
+    assert type(far) is str and "impossible shot" in far
+
+
+def test_a_damaged_blaster_fires_3_fewer_dice():
+    from dataclasses import replace
+
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0203")}, card="walkers-fire")
+    assert shot(g, "walker-1", "trooper-1").dice == 6
+    g._state = g.state.with_unit(replace(g.state.unit("walker-1"), blaster=1))
+    s = shot(g, "walker-1", "trooper-1")
+    assert s.dice == 3 and "-3 blaster damage" in s.parts
+
+
+def test_luke_adds_one_die_for_each_force_point_and_may_spend_all_he_has():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0203")},
+              card="speeders-fire", luke="speeder-1", force=3)
+    assert shot(g, "speeder-1", "walker-1").dice == 5
+    s = shot(g, "speeder-1", "walker-1", 3)  # every Force point he has
+    assert isinstance(s, Shot) and s.dice == 8 and "+3 Luke's Force" in s.parts
+    assert type(shot(g, "speeder-1", "walker-1", 4)) is str  # one more than he has
+
+
+def test_lukes_armor_protects_only_his_snowspeeder():
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0203"),
+                        "speeder-2": ("speeder", "0204")}, card="walkers-fire", luke="speeder-1",
+              luke_revealed=True, luke_armor=2)
+    assert shot(g, "walker-1", "speeder-1").armor == 4
+    assert shot(g, "walker-1", "speeder-2").armor == 2
+
+
 # ----------------------------------------------------------------------------------- harpoons
 
 def test_harpoon_rolls_5_dice_in_the_walkers_macrohex_4_from_an_adjacent_one():

@@ -86,6 +86,15 @@ def test_an_enemy_with_cover_is_a_target_only_when_nearest(tmp_path):
     assert exc.value.rule == "cover"
 
 
+def test_an_ally_that_has_activated_cannot_combine_fire(tmp_path):
+    # Combined fire: an ally that has not yet activated this round gives up its activation to help.
+    g = arena(tmp_path, {"hoth-trooper-1": "b2", "hoth-trooper-2": "b4", "elite-hoth-trooper": "b6"},
+              {"snowtrooper": "h2"}, [15, 3])
+    do(g, "first rebel", "activate hoth-trooper-2", "end hoth-trooper-2", "activate hoth-trooper-1")
+    helpers = {h for a in g.legal_actions() if isinstance(a, Attack) for h in a.helpers}
+    assert helpers == {"elite-hoth-trooper"}
+
+
 def test_an_enemy_with_cover_tied_for_nearest_may_be_chosen(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper-1": "i3", "snowtrooper-2": "c9"}, [15, 3, 19],
               low=("i3",))
