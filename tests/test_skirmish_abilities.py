@@ -541,3 +541,78 @@ def test_a_glossary_without_text_for_an_ability_is_refused(tmp_path):
     with pytest.raises(DataError) as exc:
         load_glossary(bad, load_cards(rules / "cards.toml"))
     assert exc.value.field == "Twin Attack"
+
+
+# ---------------------------------------------------------------- the glossary's four other abilities
+
+
+def test_grenades_hit_the_target_and_its_neighbours_who_save_on_11(tmp_path):
+    # Glossary: an enemy up to 6 squares away; it and every character adjacent to it take [#] damage; a save
+    # of 11 avoids it; no attack roll.  The Elite Hoth Trooper carries Grenades 10.
+    from hothsim.skirmish.actions import UseAbility
+
+    g = A(tmp_path, {"elite-hoth-trooper": "b2"}, {"snowtrooper-1": "h2", "snowtrooper-2": "h3"},
+          [15, 3, 10, 11])
+    do(g, "first rebel", "activate elite-hoth-trooper")
+    assert UseAbility("elite-hoth-trooper", "grenades", "snowtrooper-1") in g.legal_actions()
+    ev = do(g, "grenades elite-hoth-trooper snowtrooper-1")
+    assert "d20" not in text(ev).split("must save")[0]  # no attack roll
+    assert hp(g, "snowtrooper-1") == 10 and hp(g, "snowtrooper-2") == 20  # 10 fails, 11 saves
+    assert not any(isinstance(a, Attack) for a in g.legal_actions())  # it replaced the attack
+    g = A(tmp_path, {"elite-hoth-trooper": "b2"}, {"snowtrooper": "i2"}, [15, 3])
+    do(g, "first rebel", "activate elite-hoth-trooper")
+    assert not [a for a in g.legal_actions() if isinstance(a, UseAbility)]  # 7 squares away: too far
+    g = A(tmp_path, {"elite-hoth-trooper": "b2"}, {"snowtrooper": "h2"}, [15, 3])
+    do(g, "first rebel", "activate elite-hoth-trooper")
+    assert [a.target for a in g.legal_actions() if isinstance(a, UseAbility)] == ["snowtrooper"]  # 6: in reach
+
+
+def test_fire_support_mission_replaces_the_turn_60_damage_in_2_squares_cut_to_10_by_a_save_of_6(tmp_path):
+    # Glossary: instead of its normal turn, an enemy in line of sight, ignoring cover; it and every character
+    # within 2 squares take 60 damage, cut to 10 with a save of 6.  General Veers carries it.
+    from hothsim.skirmish.actions import UseAbility
+
+    g = A(tmp_path, {"han": "h2", "hoth-trooper": "h5", "luke": "j10"}, {"veers": "b2", "snowtrooper": "c2"},
+          [3, 15, 5, 6], low=("g2",))
+    do(g, "first imperial", "activate veers")
+    fsm = [a for a in g.legal_actions() if isinstance(a, UseAbility)]
+    assert UseAbility("veers", "fire-support", "han") in fsm  # in low objects (cover): still a target
+    ev = do(g, "fire-support veers han")
+    assert g.pending.kind == "reroll" and g.pending.figure == "han"  # Han may spend Force to reroll the save
+    ev += do(g, "keep han")
+    assert hp(g, "han") == 30  # 90 - 60: the save of 5 fails
+    assert hp(g, "hoth-trooper") == 10  # 2 squares from Han's space: the save of 6 cuts 60 to 10
+    assert hp(g, "luke") == 60  # far away
+    assert g.legal_actions() == [parse_action("end veers")]  # the whole turn is spent
+    assert "must save (6)" in text(ev)
+
+
+def test_industrial_repair_mends_an_adjacent_mounted_weapon_character(tmp_path):
+    import dataclasses
+
+    from hothsim.skirmish.actions import UseAbility
+
+    g = A(tmp_path, {"atgar-trooper": "b2", "snowspeeder": "c2", "hoth-trooper": "b4"}, {"snowtrooper": "l12"},
+          [15, 3])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowspeeder"), hp=35))
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("hoth-trooper"), hp=5))
+    do(g, "first rebel", "activate atgar-trooper")
+    repairs = [a for a in g.legal_actions() if isinstance(a, UseAbility) and a.ability == "repair"]
+    assert repairs == [UseAbility("atgar-trooper", "repair", "snowspeeder")]  # not the Hoth Trooper
+    do(g, "repair atgar-trooper snowspeeder")
+    assert hp(g, "snowspeeder") == 45
+    assert not any(isinstance(a, (Attack, UseAbility)) for a in g.legal_actions())  # instead of attacking
+    g = A(tmp_path, {"atgar-trooper": "b2", "snowspeeder": "c2"}, {"snowtrooper": "l12"}, [15, 3])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowspeeder"), hp=55))
+    do(g, "first rebel", "activate atgar-trooper", "repair atgar-trooper snowspeeder")
+    assert hp(g, "snowspeeder") == 60  # never above its starting hit points
+
+
+def test_spotter_adds_its_bonus_to_the_damage_of_an_attack_it_combines_fire_with(tmp_path):
+    # The Elite Snowtrooper (Spotter 10) combines fire within 6 squares of the target: +10 Damage.
+    g = A(tmp_path, {"hoth-trooper": "g2"}, {"snowtrooper": "b2", "elite-snowtrooper": "c3"}, [3, 15, 15])
+    ev = do(g, "first imperial", "activate snowtrooper", "attack snowtrooper hoth-trooper +elite-snowtrooper")
+    assert "(10 Damage + 10 Spotter), 20 damage" in text(ev)  # the Spotter stands 5 squares from the target
+    g = A(tmp_path, {"hoth-trooper": "g2"}, {"snowtrooper": "b2", "elite-snowtrooper": "a4"}, [3, 15, 15])
+    ev = do(g, "first imperial", "activate snowtrooper", "attack snowtrooper hoth-trooper +elite-snowtrooper")
+    assert "Spotter" not in text(ev) and "10 damage" in text(ev)  # 8 squares from the target

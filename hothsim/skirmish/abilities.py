@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hothsim.skirmish.game import SkirmishGame
 
 LIGHTSABER_POWERS = ("Lightsaber Deflect", "Lightsaber Riposte", "Lightsaber Sweep")
+SPOTTER_RANGE = 6  # "combines fire against a target within 6 squares"
 
 
 @dataclass(frozen=True)
@@ -190,9 +191,16 @@ class Abilities:
     # ---------------------------------------------------------------- damage
 
     def damage_of(self, s: GameState, attacker: Figure, target: Figure, critical: bool,
-                  adjacent: bool) -> list[tuple[str, int]]:
-        """The damage of a hit, part by part; a critical hit doubles it (not against a Droid)."""
+                  adjacent: bool, helpers: tuple[str, ...] = ()) -> list[tuple[str, int]]:
+        """The damage of a hit, part by part; a critical hit doubles it (not against a Droid).  A helper
+        with Spotter within 6 squares of the target adds its bonus (the best one, they do not stack)."""
         parts = [("Damage", self.card(attacker).damage)]
+        spotters = [self.number(s.fig(h), "Spotter") for h in helpers
+                    if s.fig(h).alive and self.number(s.fig(h), "Spotter")
+                    and (r := self.game.board.range_between(s.open_doors, s.fig(h).space(), target.space()))
+                    is not None and r <= SPOTTER_RANGE]
+        if spotters:
+            parts.append(("Spotter", max(spotters)))
         if not target.activated and self.has(s, attacker, "Cunning Attack"):
             parts.append(("Cunning Attack", 10))
         if not target.activated and self.has(s, attacker, "Advantageous Attack"):

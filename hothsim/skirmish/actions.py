@@ -136,6 +136,24 @@ class Harpoon:
 
 
 @dataclass(frozen=True)
+class UseAbility:
+    """A special ability used on a target instead of attacking (`grenades`, `repair`: Industrial Repair) or
+    instead of the whole turn (`fire-support`: Fire Support Mission)."""
+
+    figure: str
+    ability: str
+    target: str
+
+    def notation(self) -> str:
+        """Text form."""
+        return f"{self.ability} {self.figure} {self.target}"
+
+
+#: The abilities `UseAbility` names, by their word in the notation.
+ABILITY_WORDS = {"grenades": "Grenades", "repair": "Industrial Repair", "fire-support": "Fire Support Mission"}
+
+
+@dataclass(frozen=True)
 class Recruit:
     """Add a card to the squad being built in secret."""
 
@@ -211,8 +229,8 @@ class Keep:
         return f"keep {self.figure}"
 
 
-Action = Union[Place, First, Activate, Move, Attack, ForceMove, ForcePower, Heal, Harpoon, Recruit, Ready, EndTurn,
-               Opportunity, Decline, Reroll, Keep]
+Action = Union[Place, First, Activate, Move, Attack, ForceMove, ForcePower, Heal, Harpoon, UseAbility, Recruit, Ready,
+               EndTurn, Opportunity, Decline, Reroll, Keep]
 
 #: Force powers by their word in the notation.
 POWER_WORDS = {"grip": "Force Grip", "sweep": "Lightsaber Sweep", "use": "Use the Force",
@@ -289,6 +307,9 @@ def parse_action(text: str) -> Action:
     if verb == "harpoon":
         need(2, "harpoon FIGURE TARGET")
         return Harpoon(args[0], args[1])
+    if verb in ABILITY_WORDS:
+        need(2, f"{verb} FIGURE TARGET")
+        return UseAbility(args[0], verb, args[1])
     if verb == "recruit":
         need(1, "recruit CARD")
         return Recruit(args[0])

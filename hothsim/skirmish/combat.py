@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # pragma: no cover
 SPLASH_SAVE = 11
 HARPOON_SAVE = 11
 DEFLECT_SAVE = 11
+#: How the log names the damage a failed (or, for Fire Support Mission, any) save lets through.
+SAVE_WORDS = {"splash": "Splash", "grenades": "Grenades", "fire-support": "Fire Support Mission"}
 
 
 class Combat:
@@ -79,11 +81,11 @@ class Combat:
             s = replace(s, flanked=s.flanked + ((attacker.id, target.id, s.round),))
         s = replace(s, noisy=True)
         if spec.auto:
-            pa = PendingAttack(attacker.id, target.id, 20, mods, defense, spec.kind, True)
+            pa = PendingAttack(attacker.id, target.id, 20, mods, defense, spec.kind, True, helpers=spec.helpers)
             ev.append(Event("attack", f"{attacker.id} uses the Force: an automatic critical hit on {target.id}"))
             return self.after_roll(s, pa, ev)
         roll = self.g.dice.d20(f"{attacker.id} attacks {target.id}")
-        pa = PendingAttack(attacker.id, target.id, roll, mods, defense, spec.kind)
+        pa = PendingAttack(attacker.id, target.id, roll, mods, defense, spec.kind, helpers=spec.helpers)
         result = judge(roll, mods, defense)
         if not result.hit and self.force_ready(s, attacker):
             ev.append(Event("attack", explain(attacker.id, target.id, result, mods, defense)
@@ -157,7 +159,7 @@ class Combat:
         result = judge(pa.roll, pa.modifiers, pa.defense)
         critical = pa.auto or result.critical
         adjacent = self.g.board.adjacent(s.open_doors, attacker.rect(), target.rect())
-        parts = self.ab.damage_of(s, attacker, target, critical, adjacent)
+        parts = self.ab.damage_of(s, attacker, target, critical, adjacent, pa.helpers)
         amount = sum(v for _, v in parts)
         detail = " + ".join(f"{v} {why}" for why, v in parts) if len(parts) > 1 else ""
         head = (line + ": " if line else f"{attacker.id} hits {target.id}: ") + ("critical hit" if critical else "hit")
@@ -255,11 +257,14 @@ class Combat:
         f = s.fig(save.figure)
         ok = save_succeeds(save.roll, save.needed)
         head = f"{f.id} saves against {save.effect}: d20 {save.roll} vs {save.needed}"
+        source = s.fig(save.source) if save.source else None
+        what = SAVE_WORDS.get(save.effect, save.effect)
+        if ok and save.reduced:
+            return self.damage(s, f, save.reduced, source, False, head + f": saved, {what} reduced", ev)
         if ok:
             ev.append(Event("save", head + ": saved"))
             return s
         if save.effect == "harpoon":
             ev.append(Event("save", head + f": failed, harpooned: {f.id} cannot move this round"))
             return replace(s, harpooned=s.harpooned | {f.id})
-        source = s.fig(save.source) if save.source else None
-        return self.damage(s, f, save.amount, source, False, head + ": failed, Splash", ev)
+        return self.damage(s, f, save.amount, source, False, head + f": failed, {what}", ev)

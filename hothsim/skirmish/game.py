@@ -26,6 +26,7 @@ from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
+    ABILITY_WORDS,
     POWER_WORDS,
     Action,
     Activate,
@@ -44,6 +45,7 @@ from hothsim.skirmish.actions import (
     Ready,
     Recruit,
     Reroll,
+    UseAbility,
     parse_action,
 )
 from hothsim.skirmish.attacks import TargetView, combined_fire_helpers, legal_targets
@@ -63,6 +65,8 @@ from hothsim.skirmish.victory import tie_break
 
 HOLOGRAM_TROOPER_RANGE = 2
 HARPOON_RANGE = 6
+GRENADES_RANGE, GRENADES_SAVE = 6, 11  # "an enemy up to 6 squares away"; "avoid the damage with a save of 11"
+FIRE_SUPPORT_AREA, FIRE_SUPPORT_DAMAGE, FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED = 2, 60, 6, 10
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ _KINDS: dict[str, tuple[type, ...]] = {
     "reroll": (Reroll, Keep),
     "reaction": (ForcePower, Decline),
     "opportunity": (Opportunity, Decline),
-    "turn": (Move, Attack, ForceMove, ForcePower, Heal, Harpoon, EndTurn),
+    "turn": (Move, Attack, ForceMove, ForcePower, Heal, Harpoon, UseAbility, EndTurn),
     "over": (),
 }
 
@@ -341,7 +345,7 @@ class SkirmishGame(RecordedGame[GameState]):
         """Squares the acting character may still move this turn (rulebook pp. 14-15 and the glossary)."""
         t = s.turn
         assert t is not None
-        if fig.id in s.harpooned:
+        if fig.id in s.harpooned or t.spent:
             return 0
         speed = self.speed(fig)
         extra = 2 if t.force_move else 0
@@ -472,6 +476,7 @@ class SkirmishGame(RecordedGame[GameState]):
                     out.append(ForcePower(fig.id, "use", tv.target))
         if self.may_replace_attacks(s, fig):
             out += self._replacing_actions(s, fig)
+        out += self._fire_support(s, fig)
         if self._force_move_open(fig):
             out.append(ForceMove(fig.id))
         out.append(EndTurn(fig.id))
@@ -505,7 +510,29 @@ class SkirmishGame(RecordedGame[GameState]):
                 r = self.board.range_between(s.open_doors, fig.space(), t.space())
                 if self.ab.printed(t, "Mounted Weapon") and r is not None and r <= HARPOON_RANGE:
                     out.append(Harpoon(fig.id, t.id))
+        if self.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
+            for tv in self.targets(s, fig, melee=False):
+                r = self.board.range_between(s.open_doors, fig.space(), s.fig(tv.target).space())
+                if r is not None and r <= GRENADES_RANGE:
+                    out.append(UseAbility(fig.id, "grenades", tv.target))
+        if self.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
+            for f in s.living():
+                if (f.id != fig.id and self.ab.printed(f, "Mounted Weapon") and f.hp < self.card(f).hp
+                        and self.board.adjacent(s.open_doors, fig.rect(), f.rect())):
+                    out.append(UseAbility(fig.id, "repair", f.id))
         return out
+
+    def _fire_support(self, s: GameState, fig: Figure) -> list[Action]:
+        """Fire Support Mission replaces the whole turn: offered before the character has done anything, at
+        any enemy it can see, cover and the nearest-enemy rule ignored (it is not an attack)."""
+        t = s.turn
+        assert t is not None
+        if not self.ab.printed(fig, "Fire Support Mission") or t.attacked or t.moved_before or t.moved_after \
+                or t.force_move:
+            return []
+        sight = self.board.sight(s.open_doors)
+        return [UseAbility(fig.id, "fire-support", e.id) for e in self.enemies_of(s, fig)
+                if sight.can_see(fig.rect(), e.rect())]
 
     def _planned_moves(self, fig: Figure):
         s = self._state
@@ -681,6 +708,15 @@ class SkirmishGame(RecordedGame[GameState]):
             if action.power in ("grip", "sweep") and s.turn is not None and s.turn.attacked:
                 return ("replaces attacks", f"{name} is used instead of attacking, and {fig.id} has attacked")
             return ("legal target", f"{name} cannot be used that way now")
+        if isinstance(action, UseAbility):
+            name = ABILITY_WORDS.get(action.ability, action.ability)
+            if not self.ab.printed(fig, name):
+                return ("special abilities", f"{fig.id} does not have {name}")
+            if action.ability == "fire-support":
+                return ("replaces the turn", f"{name} is used instead of the whole turn, before moving or "
+                        f"attacking, at an enemy in sight")
+            return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
+                    f"{name} cannot be used on {action.target} now")
         if isinstance(action, (Heal, Harpoon)):
             what = "Heal" if isinstance(action, Heal) else "Harpoon Gun"
             return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
@@ -758,6 +794,8 @@ class SkirmishGame(RecordedGame[GameState]):
             s = self._force_power(s, action, ev)
         elif isinstance(action, Heal):
             s = self._heal(s, action, ev)
+        elif isinstance(action, UseAbility):
+            s = self._use_ability(s, action, ev)
         elif isinstance(action, Harpoon):
             s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
             ev.append(Event("harpoon", f"{action.figure} fires its harpoon at {action.target}"))
@@ -855,6 +893,39 @@ class SkirmishGame(RecordedGame[GameState]):
         s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
         ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
         return s
+
+    def _use_ability(self, s: GameState, a: UseAbility, ev: list[Event]) -> GameState:
+        """Grenades, Industrial Repair (instead of attacking) and Fire Support Mission (instead of the turn)."""
+        fig, target = s.fig(a.figure), s.fig(a.target)
+        t = s.turn
+        assert t is not None
+        if a.ability == "repair":
+            amount = self.ab.number(fig, "Industrial Repair")
+            new = min(self.card(target).hp, target.hp + amount)
+            s = s.with_figure(replace(target, hp=new))
+            ev.append(Event("repair", f"{fig.id} repairs {target.id} (Industrial Repair): {target.hp} -> {new}"))
+            return replace(s, turn=replace(t, attacked=True, replaced=True))
+        if a.ability == "grenades":
+            amount = self.ab.number(fig, "Grenades")
+            hit = [target] + [f for f in s.living() if f.id != target.id
+                              and self.board.adjacent(s.open_doors, f.rect(), target.rect())]
+            needed, reduced, what = GRENADES_SAVE, 0, f"Grenades {amount}"
+            s = replace(s, turn=replace(t, attacked=True, replaced=True))
+        else:
+            amount = FIRE_SUPPORT_DAMAGE
+            hit = [f for f in s.living() if f.id == target.id
+                   or ((r := self.board.range_between(s.open_doors, target.space(), f.space())) is not None
+                       and r <= FIRE_SUPPORT_AREA)]
+            needed, reduced, what = FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED, "Fire Support Mission"
+            # Instead of its whole turn: no move and no attack are left to it.
+            s = replace(s, turn=replace(t, attacked=True, replaced=True, spent=True))
+        ev.append(Event("ability", f"{fig.id} uses {what} on {target.id}: "
+                                   + ", ".join(f.id for f in hit) + f" must save ({needed})"))
+        order = sorted(hit, key=lambda f: (f.side != fig.side, f.id))
+        saves = tuple(PendingSave(f.id, needed, a.ability, amount, fig.id, reduced=reduced)  # type: ignore[arg-type]
+                      for f in order if not self.ab.hologram(f))
+        s = replace(s, saves=s.saves + saves, noisy=True)
+        return self.combat.run(s, ev)
 
     def _count_attack(self, s: GameState) -> GameState:
         t = s.turn

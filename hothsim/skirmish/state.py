@@ -62,6 +62,7 @@ class Turn:
     attacks: int = 0  # attacks declared this turn (Double Attack allows a second)
     replaced: bool = False  # an ability that replaces attacks was used
     force_move: bool = False  # 1 Force point spent to move 2 extra squares
+    spent: bool = False  # used up whole by an ability used instead of the turn (Fire Support Mission)
     path_left: tuple[Square, ...] = ()  # the rest of a move paused for attacks of opportunity
     path_cost_left: tuple[int, ...] = ()  # the cost of each remaining step
     declined: frozenset[str] = frozenset()  # enemies that passed up an attack of opportunity at this step
@@ -91,6 +92,7 @@ class PendingAttack:
     defense: tuple[tuple[str, int], ...]  # (why, value) summed into the Defense to beat
     kind: str = "turn"
     auto: bool = False
+    helpers: tuple[str, ...] = ()  # allies combining fire (Spotter adds to the damage)
     stage: Literal["rolled", "hit", "riposte"] = "rolled"
 
     @property
@@ -101,14 +103,16 @@ class PendingAttack:
 
 @dataclass(frozen=True)
 class PendingSave:
-    """A save a character must make: to shrug off Splash damage or a harpoon."""
+    """A save a character must make: to shrug off Splash, Grenades or a harpoon, or to cut a Fire Support
+    Mission's damage to `reduced`."""
 
     figure: str
     needed: int
-    effect: Literal["splash", "harpoon"]
+    effect: Literal["splash", "harpoon", "grenades", "fire-support"]
     amount: int = 0
     source: str = ""
     roll: int = 0  # 0 until rolled; a failed roll waits here for a reroll decision
+    reduced: int = 0  # the damage taken even when the save succeeds
 
 
 @dataclass(frozen=True)

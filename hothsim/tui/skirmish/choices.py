@@ -20,6 +20,7 @@ from hothsim.skirmish.actions import (
     Opportunity,
     Place,
     Recruit,
+    UseAbility,
 )
 
 
@@ -59,7 +60,7 @@ def anchor(game, action: Action) -> Square | None:
     fid = None
     if kind in (Activate, Opportunity):
         fid = action.figure  # type: ignore[attr-defined]
-    elif kind in (Attack, Heal, Harpoon):
+    elif kind in (Attack, Heal, Harpoon, UseAbility):
         fid = action.target  # type: ignore[attr-defined]
     elif kind is ForcePower and action.target:  # type: ignore[attr-defined]
         fid = action.target  # type: ignore[attr-defined]
@@ -73,7 +74,7 @@ def _subject(action: Action) -> str | None:
     kind = type(action)
     if kind in (Activate, Opportunity):
         return action.figure  # type: ignore[attr-defined]
-    if kind in (Attack, Heal, Harpoon, ForcePower):
+    if kind in (Attack, Heal, Harpoon, ForcePower, UseAbility):
         return action.target or None  # type: ignore[attr-defined]
     return None
 
