@@ -34,12 +34,16 @@ def play_typed(game, line: str) -> bool:
     """Apply a line as a player typed it; True if it was played.  A refusal (bad notation included) must
     be an IllegalAction naming the rule, and must leave the game and its record unchanged."""
     before = (game.state, game.record)
+    legal = game.legal_actions()
     try:
         game.apply_notation(line)
     except IllegalAction as e:
         assert e.rule and e.message
         assert (game.state, game.record) == before, "a refusal changed the game"
         return False
+    # Played: it was one of the legal choices (a move or a Walker's walk may be spelled by another path).
+    action = type(game).parse_action(line)
+    assert action in legal or type(action).__name__ in ("Move", "Walk"), f"{line!r} was played but not legal"
     return True
 
 

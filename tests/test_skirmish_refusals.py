@@ -13,10 +13,11 @@ from hothsim.games import open_game
 from tests.conformance import choose, play_typed
 
 VERBS = ["place", "first", "activate", "move", "attack", "end", "force", "opportunity", "decline", "reroll", "keep",
-         "heal", "harpoon", "recruit", "ready", "fly", ""]
+         "heal", "harpoon", "grenades", "repair", "fire-support", "recruit", "ready", "fly", ""]
 WORDS = ["han", "luke", "vader", "leia", "snowtrooper-1", "snowtrooper-9", "hoth-trooper-1", "elite-snowtrooper",
          "rebel", "imperial", "a1", "c7", "zz99", "c7~10", "c7~99", "move", "grip", "sweep", "deflect", "riposte",
-         "use", "+snowtrooper-2", "+han", "3", "-", "x"]
+         "use", "+snowtrooper-2", "+han", "3", "-", "x", "veers", "elite-hoth-trooper-1", "atgar-trooper",
+         "snowspeeder", "blizzard-scout"]
 
 
 def game_in_play(scenario: str, seed: int):

@@ -95,6 +95,24 @@ def test_an_ally_that_has_activated_cannot_combine_fire(tmp_path):
     assert helpers == {"elite-hoth-trooper"}
 
 
+def test_cover_from_two_sources_is_still_plus_4_once(tmp_path):
+    # The Snowtrooper stands in low objects and an ally stands in the line: cover is +4, never +8.
+    g = arena(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "e2"}, {"snowtrooper": "h2"}, [15, 3, 10],
+              low=("h2",))
+    events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "vs Defense 13 +4 cover = 17: miss" in events[-1].text
+
+
+def test_a_hologram_in_the_line_gives_no_cover_where_another_character_would(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "veers": "e2"}, [15, 3, 10], abilities=True)
+    events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "= 14 vs Defense 13 = 13: hit" in events[-1].text and "cover" not in events[-1].text  # no +4
+    g = arena(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "e2"}, {"snowtrooper": "h2"}, [15, 3, 10],
+              abilities=True)
+    events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert "= 14 vs Defense 13 +4 cover = 17: miss" in events[-1].text
+
+
 def test_an_enemy_with_cover_tied_for_nearest_may_be_chosen(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper-1": "i3", "snowtrooper-2": "c9"}, [15, 3, 19],
               low=("i3",))
