@@ -171,7 +171,7 @@ def test_the_menus_met_cover_every_kind_of_choice():
     seen = {(kind, how) for scenario, seed in CASES for kind, how, *_ in explore(scenario, seed)}
     kinds = {k for k, _ in seen}
     assert {"build", "place", "first", "activate", "turn"} <= kinds  # skirmish
-    assert {"place", "board", "luke", "act", "choose", "repair"} <= kinds  # Assault on Hoth
+    assert {"place", "board", "luke", "act", "choose"} <= kinds  # Assault on Hoth (repair: the arena test below)
     assert {"opportunity", "reaction", "reroll"} <= kinds  # reactions in the skirmish
     assert ("act", "F") in seen and ("turn", "enter") in seen  # Luke's Force; combined fire on a target
     assert ("place", "enter") in seen  # a Walker's facing, chosen on its hex
@@ -200,8 +200,16 @@ def _arena_menus():
                    events_drawn=(t, t, t, t))
     remedy.dice = SeededDice(7)
     remedy.apply(Done())
+    from dataclasses import replace
+
+    repair = arena(clear(), {"walker-1": ("walker", "0909"), "walker-2": ("walker", "0303")}, card="walkers-move",
+                   deck=["draw-event", "walkers-move"], events=["combat-repair-droids"])
+    repair._state = repair.state.with_unit(replace(repair.state.unit("walker-1"), legs=2, blaster=1))
+    repair._state = repair.state.with_unit(replace(repair.state.unit("walker-2"), body=1))
+    repair.dice = SeededDice(7)
+    repair.apply(Done())
     out = []
-    for g in (armor, displace, remedy):
+    for g in (armor, displace, remedy, repair):
         ui = UIState(size=(W, H))
         opened, _, _ = press(screen_for(g), g, ui, "m")
         assert opened.menu is not None, g.pending
@@ -216,4 +224,4 @@ def test_luke_s_armor_a_pushed_snowspeeder_and_the_transports_remedy_apply_the_h
         for i in rows_to_try(len(ui.menu.items)):
             check_row(game, ui, i, by_mouse=False)
             check_row(game, ui, i, by_mouse=True)
-    assert kinds == ["armor", "displace", "remedy"]
+    assert kinds == ["armor", "displace", "remedy", "repair"]
