@@ -187,7 +187,7 @@ def test_assault_on_hoth_by_keys_set_up_walk_fire_event_resize_quit_resume_repla
     while mirror.state.stage == "setup":  # the middle legal choice each time
         acts = mirror.legal_actions()
         choose(acts[len(acts) // 2])
-    t.wait_for("turn 1, round 1")
+    t.wait_for(f"turn 1, round {mirror.state.round}")  # set-up over: the first round with anything to do
     walked = fired = False
     while not (walked and fired and mirror.state.events_drawn) and not mirror.is_over:
         acts = mirror.legal_actions()
