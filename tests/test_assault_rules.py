@@ -624,6 +624,12 @@ def test_hotshot_gunner_adds_2_until_the_gunner_is_killed():
     from hothsim.assault.fire import fire_strength
 
     assert fire_strength(RULES, g.state, g.state.unit("speeder-1"))[0] == 7
+    from hothsim.assault.fire import speeder_damage
+
+    ev: list = []
+    s = speeder_damage(RULES, g.state, g.state.unit("speeder-1"), "gunner", 3, ev)
+    assert s.hotshot == "" and any("Hotshot Gunner is lost" in e.text for e in ev)
+    assert fire_strength(RULES, s, s.unit("speeder-1"))[0] == 3  # 5 - 2 gunner killed, no Hotshot any more
 
 
 def test_combat_repair_droids_take_one_marker_off_a_walker():

@@ -154,6 +154,43 @@ def test_fragile_40_stops_attacks_below_40_hit_points(tmp_path):
     assert not any(isinstance(a, Attack) for a in g2.legal_actions())
 
 
+def test_fragile_40_at_exactly_40_hit_points_may_still_attack(tmp_path):
+    g = A(tmp_path, {"atgar-trooper": "b2"}, {"snowtrooper": "b8"}, [15, 3])
+    g._state = g.state.with_figure(g.state.fig("atgar-trooper").__class__(
+        **{**g.state.fig("atgar-trooper").__dict__, "hp": 40}))
+    do(g, "first rebel", "activate atgar-trooper")
+    assert any(isinstance(a, Attack) for a in g.legal_actions())  # "below 40" stops it; 40 does not
+
+
+def test_vaders_effect_reaches_only_followers_named_trooper(tmp_path):
+    # p. 11: "Any Imperial character in his squad that has the word 'Trooper' in its name": the Blizzard Scout
+    # is not one; a Snowtrooper is.
+    g = A(tmp_path, {"hoth-trooper": "l12"}, {"vader": "a1", "blizzard-scout": "c3", "snowtrooper": "a10"}, [15, 3])
+    assert g.ab.commander_bonus(g.state, g.state.fig("blizzard-scout"), "defense") is None
+    assert g.ab.commander_bonus(g.state, g.state.fig("snowtrooper"), "defense") == ("vader commands", 6)
+
+
+def test_two_commanders_both_reach_a_follower(tmp_path):
+    # Veers' +3 Attack and Vader's +6 Defense both reach a Snowtrooper near them (different effects stack).
+    g = A(tmp_path, {"hoth-trooper": "l12"}, {"vader": "a1", "veers": "b3", "snowtrooper": "b4"}, [15, 3])
+    s = g.state
+    kinds = sorted((e.commander, e.stat) for e in g.ab.effects(s, s.fig("snowtrooper")))
+    assert kinds == [("vader", "defense"), ("veers", "attack")]
+
+
+def test_a_character_left_with_exactly_1_hit_point_stands_and_one_at_0_is_defeated(tmp_path):
+    import dataclasses
+
+    g = A(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"}, [15, 3, 15, 3])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowtrooper"), hp=11))
+    do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert hp(g, "snowtrooper") == 1 and not g.state.fig("snowtrooper").defeated
+    g = A(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"}, [15, 3, 15, 3])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowtrooper"), hp=10))
+    do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    assert g.state.fig("snowtrooper").defeated
+
+
 def test_splash_on_a_hit_and_on_a_miss_with_saves_of_11(tmp_path):
     # Hit: the target takes 30, the two adjacent characters save (10 fails, 11 saves).
     g = A(tmp_path, {"atgar-trooper": "b2"}, {"vader": "b8", "snowtrooper-1": "c9", "snowtrooper-2": "a9"},
