@@ -240,6 +240,18 @@ class SkirmishGame(RecordedGame[GameState]):
         moved = replace(s, turn=replace(s.turn, moved_before=s.turn.moved_before + cost))
         return self.may_attack(moved, fig)
 
+    def attack_move_limit(self) -> int:
+        """The most squares the acting character may move now and still attack (-1: no attack is left)."""
+        s = self._state
+        if s.turn is None or s.turn.attacked:
+            return -1
+        best = -1
+        for cost in range(self.allowance(s, s.fig(s.turn.figure)) + 1):  # may_attack only falls as cost grows
+            if not self.attack_kept_after(cost):
+                break
+            best = cost
+        return best
+
     def progress(self) -> str:
         """Where the game stands: squad building, set-up, or the round."""
         s = self._state

@@ -92,15 +92,17 @@ def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
     path: set = set()
     if game.is_over or ui.look:
         return reach, targets, fof, path
-    acts = game.legal_actions()
-    for a in acts:
-        h = anchor(game, a)
-        if h is None:
-            continue
-        if type(a) in (Fire, Harpoon) and (not ui.selected or a.unit == ui.selected):
-            targets.add(h)
-        elif type(a) in (Place, Displace) or (type(a) is Move and ui.selected and a.unit == ui.selected):
-            reach.add(h)
+    for a in game.legal_actions():
+        kind = type(a)
+        # Only what is drawn is located (the moves of units not selected are many and not drawn).
+        if kind in (Fire, Harpoon) and (not ui.selected or a.unit == ui.selected):
+            h = anchor(game, a)
+            if h is not None:
+                targets.add(h)
+        elif kind in (Place, Displace) or (kind is Move and ui.selected and a.unit == ui.selected):
+            h = anchor(game, a)
+            if h is not None:
+                reach.add(h)
     sel = s.unit(ui.selected) if ui.selected and s.has_unit(ui.selected) else None
     if sel is not None and sel.type == "walker" and sel.hex is not None:
         here, facing = game.walk_end(sel, ui.walk) if ui.walk else (sel.hex, sel.facing)

@@ -94,11 +94,12 @@ def overlay(game, ui: UIState) -> tuple[dict, set, set, set, set]:
     acts = game.legal_actions()
     plans = game.move_plans()
     reach = {}
+    limit = game.attack_move_limit() if plans else -1
     for a in acts:
         if type(a) is Move:
             sq = (a.destination[0], a.destination[1])
             plan = plans.get(sq)
-            reach[sq] = plan is not None and game.attack_kept_after(plan.cost)
+            reach[sq] = plan is not None and plan.cost <= limit
     plan = plans.get(ui.cursor) if ui.cursor in reach else None
     route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
     if ui.drawing:
