@@ -191,6 +191,16 @@ def test_a_character_left_with_exactly_1_hit_point_stands_and_one_at_0_is_defeat
     assert g.state.fig("snowtrooper").defeated
 
 
+def test_splash_saves_are_rolled_for_the_acting_players_characters_first(tmp_path):
+    # rules decision 23: the acting player's characters save first. The Atgar misses Vader; its own Hoth
+    # Trooper next to Vader saves first (5: fails, 10 damage), then Vader (15: saves).
+    g = A(tmp_path, {"atgar-trooper": "b2", "hoth-trooper": "a8"}, {"vader": "b8"}, [15, 3, 2, 5, 15])
+    ev = do(g, "first rebel", "activate atgar-trooper", "attack atgar-trooper vader")
+    assert "miss" in text(ev)
+    assert hp(g, "hoth-trooper") == 10 and hp(g, "vader") == 140
+    assert text(ev).index("hoth-trooper saves against splash") < text(ev).index("vader saves against splash")
+
+
 def test_splash_on_a_hit_and_on_a_miss_with_saves_of_11(tmp_path):
     # Hit: the target takes 30, the two adjacent characters save (10 fails, 11 saves).
     g = A(tmp_path, {"atgar-trooper": "b2"}, {"vader": "b8", "snowtrooper-1": "c9", "snowtrooper-2": "a9"},
