@@ -8,13 +8,12 @@ or a kill at any moment leaves either the old save or the new one, never a broke
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from hothsim.data.files import SAVE_LIMIT, read_regular
+from hothsim.data.files import SAVE_LIMIT, read_regular, user_folder
 from hothsim.kernel.record import GameRecord, RecordError, parse_record
 
 SAVE_SUFFIX = ".hothsim"
@@ -30,17 +29,7 @@ def user_save_dir(env: Mapping[str, str] | None = None, platform: str | None = N
     Linux and other Unix: $XDG_DATA_HOME/hothsim/saves (default ~/.local/share); macOS:
     ~/Library/Application Support/hothsim/saves; Windows: %APPDATA%\\hothsim\\saves.
     """
-    env = os.environ if env is None else env
-    platform = sys.platform if platform is None else platform
-    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
-    if platform.startswith("win"):
-        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
-    elif platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        xdg = env.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
-    return base / "hothsim" / "saves"
+    return user_folder("XDG_DATA_HOME", (".local", "share"), env, platform) / "saves"
 
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tomllib
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from hothsim.data.errors import DataError
 
@@ -91,6 +92,23 @@ def read_regular(path: Path, limit: int, problem: Problem) -> str:
     return text
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def user_folder(xdg_variable: str, xdg_default: tuple[str, ...], env: Mapping[str, str] | None = None,
+                platform: str | None = None) -> Path:
+    """hothsim's folder of the user's kind: on Linux and other Unix `$XDG_...` (absolute) or the XDG default
+    under the home folder; on macOS ~/Library/Application Support; on Windows %APPDATA%."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
+    if platform.startswith("win"):
+        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        xdg = env.get(xdg_variable, "")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home.joinpath(*xdg_default)
+    return base / "hothsim"
 
 
 def data_root() -> Path:

@@ -13,12 +13,11 @@ included, so a game played with your cards replays only with them.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any, Mapping
 
 from hothsim.data.errors import DataError
-from hothsim.data.files import read_text, read_toml
+from hothsim.data.files import read_text, read_toml, user_folder
 
 #: The source tag of a value that came from your files.
 YOURS = "yours"
@@ -26,17 +25,7 @@ YOURS = "yours"
 
 def user_rules_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
     """Where your corrections to `rules/` live (the folder need not exist)."""
-    env = os.environ if env is None else env
-    platform = sys.platform if platform is None else platform
-    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
-    if platform.startswith("win"):
-        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
-    elif platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        xdg = env.get("XDG_CONFIG_HOME", "")
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".config"
-    return base / "hothsim" / "rules"
+    return user_folder("XDG_CONFIG_HOME", (".config",), env, platform) / "rules"
 
 
 def _mark_yours(entry: dict[str, Any], shipped: dict[str, Any]) -> dict[str, Any]:
