@@ -191,6 +191,15 @@ def test_a_character_left_with_exactly_1_hit_point_stands_and_one_at_0_is_defeat
     assert g.state.fig("snowtrooper").defeated
 
 
+def test_saves_that_all_succeed_still_make_the_round_noisy(tmp_path):
+    # A forced save is noise for the tie-breaker even when nobody takes damage: the Atgar misses Vader (2),
+    # and Vader's Splash save of 15 succeeds.
+    g = A(tmp_path, {"atgar-trooper": "b2"}, {"vader": "b8"}, [15, 3, 2, 15], tie_break_rounds=1)
+    ev = do(g, "first rebel", "activate atgar-trooper", "attack atgar-trooper vader")
+    assert "saves against splash: d20 15 vs 11: saved" in text(ev)
+    assert g.state.noisy
+
+
 def test_splash_saves_are_rolled_for_the_acting_players_characters_first(tmp_path):
     # rules decision 23: the acting player's characters save first. The Atgar misses Vader; its own Hoth
     # Trooper next to Vader saves first (5: fails, 10 damage), then Vader (15: saves).
@@ -329,6 +338,17 @@ def test_lightsaber_deflect_not_offered_says_why_in_the_log(tmp_path):
     assert g.pending.kind != "reaction"
     assert "vader cannot use Lightsaber Deflect: no Force points left" in text(ev)
     assert hp(g, "vader") == 110  # 20 Damage + 10 Advantageous Attack, as when the Deflect save fails
+
+
+def test_lightsaber_deflect_with_one_force_point_spent_this_turn_names_the_once_a_turn_rule(tmp_path):
+    import dataclasses
+
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18])
+    do(g, "first rebel", "activate leia")
+    turn = g.combat.turn_id(g.state)
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force=1, force_turn=turn))
+    ev = do(g, "attack leia vader")
+    assert "Force points are spent at most once a turn" in text(ev) and "no Force points left" not in text(ev)
 
 
 def test_lightsaber_deflect_not_offered_after_force_spent_this_turn_says_why(tmp_path):

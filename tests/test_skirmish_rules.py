@@ -421,6 +421,15 @@ def test_tie_breaker_only_one_side_can_reach_the_centre(tmp_path):
         g.state.end_reason
 
 
+def test_a_missed_attack_roll_makes_the_round_noisy_for_the_tie_breaker(tmp_path):
+    # "no damage, no attack roll and no forced save": an attack roll that misses still counts.
+    g = arena(tmp_path, {"hoth-trooper": "f6"}, {"snowtrooper": "f12"}, [15, 3, 2, 15, 3], tie_break_rounds=1)
+    ev = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper", "end hoth-trooper",
+            "activate snowtrooper", "end snowtrooper")
+    assert "miss" in " | ".join(e.text for e in ev)
+    assert not g.is_over and g.state.quiet_rounds == 0
+
+
 def test_the_tie_breaker_waits_for_exactly_its_number_of_quiet_rounds(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "f6"}, {"snowtrooper": "l12"}, [15, 3, 15, 3], tie_break_rounds=2)
     do(g, "first rebel", "activate hoth-trooper", "end hoth-trooper", "activate snowtrooper", "end snowtrooper")
