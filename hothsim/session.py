@@ -86,14 +86,6 @@ class Session:
         self.save()
         return ""
 
-    def refusal(self, action: Any) -> str:
-        """Why the rules forbid an action now, in the rule's words ("" when it may be applied)."""
-        why = self.game.refusal(action)
-        return "" if why is None else f"{why.message} (rule: {why.rule})"
-
-    def is_person(self, side: str | None) -> bool:
-        """Whether a person at the keyboard decides for a side."""
-        return side is not None and self.players.get(side, PERSON) == PERSON  # type: ignore[call-overload]
 
 
 def new_session(game: Game, save_path: Path | None) -> Session:

@@ -38,3 +38,28 @@ GAMES = {key: game_in_play(*key) for key in (("echo-base", 1), ("echo-base", 2),
        words=st.lists(st.sampled_from(WORDS), max_size=3))
 def test_typed_lines_are_played_or_refused_with_a_reason(key, verb, words):
     play_typed(GAMES[key].clone(), " ".join([verb] + words))
+
+
+def test_a_legal_move_along_a_drawn_path_is_not_refused(tmp_path):
+    # `refusal` answers for any legal action, not only the listed ones: legal_actions() lists one default
+    # path per destination, and a player may draw another (the screen applies what refusal allows).
+    from hothsim.skirmish.actions import Move, parse_action
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "e5"}, [15, 3])
+    g.apply(parse_action("first rebel"))
+    g.apply(parse_action("activate hoth-trooper"))
+    drawn = Move("hoth-trooper", ((3, 2), (4, 3), (3, 3)))  # D3 E4 D4: not the default path to D4
+    assert drawn not in g.legal_actions()
+    assert g.refusal(drawn) is None
+    assert g.refusal(Move("hoth-trooper", ((5, 2),))) is not None  # not a step from C3
+
+
+def test_a_walk_spelled_another_way_is_not_refused():
+    from hothsim.assault.actions import Walk
+    from tests.assault_arena import arena, clear
+
+    g = arena(clear(), {"walker-1": ("walker", "0505", 3)}, card="walkers-move")
+    listed = {a.steps for a in g.legal_actions() if isinstance(a, Walk)}
+    other = next(s for s in ("lrf", "rlf", "frl", "flr") if s not in listed and g.is_legal(Walk("walker-1", s)))
+    assert g.refusal(Walk("walker-1", other)) is None

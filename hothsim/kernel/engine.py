@@ -113,9 +113,14 @@ class RecordedGame(Generic[StateT]):
         The front end shows this instead of a bare "no"; the state is not changed."""
         if self.is_over:
             return IllegalAction("winning the game", "the game is over")
-        if action in self.legal_actions():
+        if self.is_legal(action):
             return None
         return self._why_not(action)
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether an action may be applied now: one of `legal_actions()`, or (where a game allows it) the
+        same choice written another way, such as a move along a path of the player's own."""
+        return action in self.legal_actions()
 
     def _why_not(self, action: Any) -> IllegalAction:  # pragma: no cover - every game provides it
         raise NotImplementedError

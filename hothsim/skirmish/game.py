@@ -198,12 +198,16 @@ class SkirmishGame(RecordedGame[GameState]):
         self._commit(action, state, before)
         return events
 
-    def _why_not(self, action: Action) -> IllegalAction:
+    def is_legal(self, action: Action) -> bool:
+        """Whether an action may be applied now; a move may follow any legal path, not only the listed one."""
+        return self._why_not(action) is None
+
+    def _why_not(self, action: Action) -> IllegalAction | None:  # type: ignore[override]
         try:
             self._check(action)
         except IllegalAction as e:
             return e
-        return IllegalAction("choices", f"{action.notation()!r} is not among the choices now")
+        return None
 
     def warning(self, action: Action) -> str:
         """What a player should know before an activation: a Hologram with no trooper near fades out."""

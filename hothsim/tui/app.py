@@ -16,7 +16,18 @@ from typing import Any, Callable
 
 from hothsim.session import Session
 from hothsim.tui.frame import Frame
-from hothsim.tui.screen import Screen, Several, UIState, after_decision, click, draw, press, screen_for
+from hothsim.kernel.engine import IllegalAction
+from hothsim.tui.screen import (
+    Screen,
+    Several,
+    UIState,
+    after_decision,
+    click,
+    draw,
+    in_rule_words,
+    press,
+    screen_for,
+)
 
 # Attribute name -> (colour, attribute without colour).  Without colour the glyphs tell things apart;
 # the attributes only help.
@@ -171,10 +182,10 @@ def _loop(window: Any, session: Session) -> None:
         if quit_:
             return
         for action in (chosen.actions if type(chosen) is Several else (chosen,) if chosen is not None else ()):
-            refused = session.refusal(action)
-            if refused:  # the screen offered only legal choices; say so rather than crash if one is not
-                ui = replace(ui, message=refused)
+            try:
+                session.apply(action)
+            except IllegalAction as e:  # the screens offer legal choices only; should one not be, say why
+                ui = replace(ui, message=in_rule_words(e))
                 break
-            session.apply(action)
         if chosen is not None and session.game.pending != before:
             ui = after_decision(screen, session.game, ui, before)
