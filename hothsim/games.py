@@ -40,7 +40,7 @@ class GameKind:
     """One game hothsim plays: everything the rest of the program needs to know about it.
 
     `screen` is the module of the terminal screen that draws it (the front end imports it; the rules core
-    never does); `actor` is the game's word for what a decision is about ("figure", "unit")."""
+    never does)."""
 
     name: str
     title: str
@@ -49,16 +49,15 @@ class GameKind:
     open: Callable[..., Any]
     parse_action: Callable[[str], Any]
     screen: str
-    actor: str
 
 
 #: Every game kind, by the name scenario files and records use.
 KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
         GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", open_skirmish,
-                 parse_skirmish_action, "hothsim.tui.skirmish", "figure"),
+                 parse_skirmish_action, "hothsim.tui.skirmish"),
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", open_assault, _parse_assault_action,
-                 "hothsim.tui.assault", "unit"),
+                 "hothsim.tui.assault"),
     )
 }
 

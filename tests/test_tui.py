@@ -200,6 +200,18 @@ def test_enter_on_an_enemy_that_cannot_be_attacked_says_why(tmp_path):
     assert ui.message[:60] in " ".join(frame(g, ui).text().split())
 
 
+def test_enter_on_a_square_out_of_reach_says_why_in_the_rule_s_words(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "a1", "elite-hoth-trooper": "b1"}, {"snowtrooper": "l12"})
+    g.apply(parse_action("activate hoth-trooper"))
+    far = g.move_refusal((10, 11))  # K12: 21 squares away
+    assert far is not None and far.rule == "movement" and "no path of at most 12 squares" in far.message
+    ui, action = keys(g, UIState(cursor=(10, 10)), ["\n"])  # K11: 10 + 10 squares away
+    assert action is None and ui.message.startswith("hoth-trooper cannot move to K11: no path of at most 12")
+    taken = g.move_refusal((1, 0))  # B1: the Elite Hoth Trooper stands there
+    assert taken is not None and "cannot end its move on B1" in taken.message
+    assert g.move_refusal((2, 0)) is None
+
+
 def test_enter_on_a_figure_that_has_activated_says_why(tmp_path):
     g = started(tmp_path, {"hoth-trooper": "a1", "elite-hoth-trooper": "a3"}, {"snowtrooper": "l12"})
     g.apply(parse_action("activate hoth-trooper"))

@@ -142,6 +142,7 @@ class SkirmishGame(RecordedGame[GameState]):
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
+        self._plans: tuple[GameState, dict] | None = None  # move_plans() of one state, worked out once
         self.ab = Abilities(self)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
@@ -303,7 +304,9 @@ class SkirmishGame(RecordedGame[GameState]):
         s = self._state
         if self.pending.kind != "turn" or s.turn is None:
             return {}
-        return self._planned_moves(s.fig(s.turn.figure))
+        if self._plans is None or self._plans[0] is not s:  # the legal moves and the screen ask alike
+            self._plans = (s, self._planned_moves(s.fig(s.turn.figure)))
+        return self._plans[1]
 
     def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:
         """For an explicit path of the acting character: its cost in squares (None when a step is not
@@ -473,7 +476,7 @@ class SkirmishGame(RecordedGame[GameState]):
         s = self._state
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
-        out: list[Action] = [Move(fig.id, plan.path) for _, plan in sorted(self._planned_moves(fig).items())]
+        out: list[Action] = [Move(fig.id, plan.path) for _, plan in sorted(self.move_plans().items())]
         return out + self._turn_choices(fig)
 
     def _turn_choices(self, fig: Figure) -> list[Action]:
@@ -661,17 +664,44 @@ class SkirmishGame(RecordedGame[GameState]):
             return
         raise IllegalAction(*self._reason_against(action))
 
+    def move_refusal(self, square: Square) -> IllegalAction | None:
+        """Why the acting character may not end a move on a square now (None when a legal path takes it
+        there): no movement left, the square cannot be ended on, or no path within the movement left."""
+        s = self._state
+        if self.pending.kind != "turn" or s.turn is None:
+            return IllegalAction("turn order", "no character is moving now")
+        if square in self.move_plans():
+            return None
+        fig = s.fig(s.turn.figure)
+        why = self._movement_left_problem(s, fig) or self._end_problem(s, fig, square)
+        left = self.allowance(s, fig)
+        return why or IllegalAction("movement", f"no path of at most {left} squares takes {fig.id} to "
+                                    f"{square_label(square)} (walls, closed doors, enemies and pits bar the way)")
+
+    def _movement_left_problem(self, s: GameState, fig: Figure) -> IllegalAction | None:
+        if fig.id in s.harpooned:
+            return IllegalAction("harpoon gun", f"{fig.id} is harpooned and cannot move this round")
+        if self.allowance(s, fig) <= 0:
+            return IllegalAction("movement", f"{fig.id} has no movement left this turn")
+        return None
+
+    def _end_problem(self, s: GameState, fig: Figure, anchor: Square) -> IllegalAction | None:
+        others = {sq for f in s.living() if f.id != fig.id for sq in f.space()}
+        if any(sq in others or sq in self.board.pits or sq in self.board.solid for sq in space_of(anchor, fig.size)):
+            return IllegalAction("movement", f"{fig.id} cannot end its move on {square_label(anchor)} "
+                                 "(another character, a pit or solid rock is there)")
+        return None
+
     def _check_move(self, m: Move) -> None:
         s = self._state
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
         if m.figure != fig.id:
             raise IllegalAction("activation", f"it is {fig.id}'s turn, not {m.figure}'s")
-        if fig.id in s.harpooned:
-            raise IllegalAction("harpoon gun", f"{fig.id} is harpooned and cannot move this round")
+        problem = self._movement_left_problem(s, fig)
+        if problem:
+            raise problem
         budget = self.allowance(s, fig)
-        if budget <= 0:
-            raise IllegalAction("movement", f"{fig.id} has no movement left this turn")
         costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         if costs is None:
             raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
@@ -680,11 +710,9 @@ class SkirmishGame(RecordedGame[GameState]):
             raise IllegalAction("movement", f"the path costs {sum(costs)} squares; {fig.id} may move {budget}")
         if is_squeezed(m.destination):
             raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
-        others = {sq for f in s.living() if f.id != fig.id for sq in f.space()}
-        space = space_of(m.destination, fig.size)  # type: ignore[arg-type]
-        if any(sq in others or sq in self.board.pits or sq in self.board.solid for sq in space):
-            raise IllegalAction("movement", f"{fig.id} cannot end its move on {square_label(m.destination)} "  # type: ignore[arg-type]
-                                "(another character, a pit or solid rock is there)")
+        problem = self._end_problem(s, fig, m.destination)  # type: ignore[arg-type]
+        if problem:
+            raise problem
 
     def _reason_against(self, action: Action) -> tuple[str, str]:
         s = self._state

@@ -117,11 +117,6 @@ def screen_for(game: Any) -> Screen:
     return importlib.import_module(kind_of(game).screen).SCREEN
 
 
-def rows(ui: UIState) -> int:
-    """Rows of menu shown at the current terminal height."""
-    return ui.size[1]
-
-
 def press(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
     """One key: what every screen shares first, then the game's screen; warned decisions are asked first."""
     asked = ui.confirm is not None

@@ -207,9 +207,8 @@ def why_not_here(game, ui, square: Square) -> str:
             why = game.refusal(Attack(me.id, f.id))
             return f"{me.id} cannot attack {f.id}: {in_rule_words(why)}" if why else ""
         if f is None:
-            left = game.allowance(s, me)
-            return (f"{me.id} cannot end a move on {where}: no legal path within its {left} squares left "
-                    f"(walls, enemies and pits bar the way, occupied squares cannot be ended on)")
+            why = game.move_refusal(square)
+            return f"{me.id} cannot move to {where}: {in_rule_words(why)}" if why else ""
         if f.id == me.id:
             return f"{me.id} is acting: move the cursor to a square or a target, or m for the menu"
     return f"nothing to choose on {where}: move the cursor, or press m for the menu"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.skirmish.actions import Attack, Move, Place
 from hothsim.tui.frame import Frame
-from hothsim.tui.panels import fit_parts, put_panel, put_prompt, wrap
+from hothsim.tui.panels import box, fit_parts, put_panel, put_prompt, wrap
 from hothsim.tui.screen import UIState
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
 
@@ -60,8 +60,6 @@ def render(game, ui: UIState, width: int, height: int, reveal: bool = False) -> 
 
 
 def _helpers(game, ui: UIState, fr: Frame) -> None:
-    from hothsim.tui.panels import box
-
     ch = ui.helpers
     chance = game.hit_chance(Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))))
     lines = [f"Combined fire for {ch.figure} against {ch.target}: {chance}% to hit",
