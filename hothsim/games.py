@@ -40,7 +40,7 @@ class GameKind:
     """One game hothsim plays: everything the rest of the program needs to know about it.
 
     `screen` is the module of the terminal screen that draws it (the front end imports it; the rules core
-    never does)."""
+    never does); `ai` the module of the computer opponent's policy for it."""
 
     name: str
     title: str
@@ -49,15 +49,16 @@ class GameKind:
     open: Callable[..., Any]
     parse_action: Callable[[str], Any]
     screen: str
+    ai: str  # the module of the computer opponent's policy for this game (hothsim.ai imports it)
 
 
 #: Every game kind, by the name scenario files and records use.
 KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
         GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", open_skirmish,
-                 parse_skirmish_action, "hothsim.tui.skirmish"),
+                 parse_skirmish_action, "hothsim.tui.skirmish", "hothsim.ai.skirmish"),
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", open_assault, _parse_assault_action,
-                 "hothsim.tui.assault"),
+                 "hothsim.tui.assault", "hothsim.ai.assault"),
     )
 }
 

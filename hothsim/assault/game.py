@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from hothsim.assault.actions import (
     Action,
@@ -73,6 +73,9 @@ from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, 
 from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader
+
+if TYPE_CHECKING:
+    from hothsim.assault.observation import AssaultObservation
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,12 @@ class AssaultGame(RecordedGame[AssaultState]):
         """Where the game stands: set-up, or the turn and action round."""
         s = self._state
         return "set-up" if s.stage == "setup" else f"turn {s.turn}, action round {s.round}"
+
+    def observation(self, side: Side) -> "AssaultObservation":
+        """What `side` may know now (the computer opponent sees nothing else)."""
+        from hothsim.assault.observation import observe
+
+        return observe(self, side)
 
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far: Luke's Snowspeeder once he uses the Force."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
@@ -62,6 +62,9 @@ from hothsim.skirmish.state import (
     Turn,
 )
 from hothsim.skirmish.victory import tie_break
+
+if TYPE_CHECKING:
+    from hothsim.skirmish.observation import SkirmishObservation
 
 HOLOGRAM_TROOPER_RANGE = 2
 HARPOON_RANGE = 6
@@ -261,6 +264,12 @@ class SkirmishGame(RecordedGame[GameState]):
         """Where the game stands: squad building, set-up, or the round."""
         s = self._state
         return {"build": "squad building", "setup": "set-up"}.get(s.stage, f"round {s.round}")
+
+    def observation(self, side: Side) -> "SkirmishObservation":
+        """What `side` may know now (the computer opponent sees nothing else)."""
+        from hothsim.skirmish.observation import observe
+
+        return observe(self, side)
 
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far: the squads, once both are built."""

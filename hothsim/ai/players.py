@@ -1,0 +1,122 @@
+"""Who may play a side without a person: the computer at a level, and the two baselines.
+
+    computer (ai, ai:easy, ai:hard)  searches (hothsim.ai.search) with the game's policy
+    greedy                           the one action with the best immediate expected outcome, no look-ahead
+    random                           any legal action, uniformly
+
+Every player answers one decision from the deciding side's observation and a seed, so the same seed
+always gives the same decision, and a game against the computer replays byte for byte.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from hothsim.ai.search import LEVELS, Choice, Level, Thinking, derive_seed
+from hothsim.games import kind_of
+
+#: How many samples greedy takes of an action that rolls dice or draws cards.
+GREEDY_SAMPLES = 4
+
+#: The names `hothsim match` accepts for a side, and what each means.
+PLAYER_NAMES = ("ai", "ai:easy", "ai:normal", "ai:hard", "greedy", "random")
+
+
+class PlayerNameError(ValueError):
+    """A player name that is not one of PLAYER_NAMES."""
+
+
+def policy_for(game: Any) -> Any:
+    """The search policy of a game's kind (its registry entry names the module)."""
+    return importlib.import_module(kind_of(game).ai).POLICY
+
+
+@dataclass(frozen=True)
+class Player:
+    """A way of deciding: "computer" at a level, "greedy" or "random"."""
+
+    kind: str
+    level: Level = LEVELS["normal"]
+
+    @property
+    def name(self) -> str:
+        """The name as `match` prints it."""
+        return f"ai:{self.level.name}" if self.kind == "computer" else self.kind
+
+    def thinking(self, game: Any, seed: int) -> "Thinking | Instant":
+        """Start deciding the pending decision of `game` (seen through its side's observation)."""
+        side = game.pending.player
+        obs = game.observation(side)
+        if self.kind == "computer":
+            return Thinking(obs, policy_for(game), self.level, seed)
+        root = obs.determinize(derive_seed(seed, "root"))
+        legal = root.legal_actions()
+        rng = random.Random(derive_seed(seed, self.kind))
+        if self.kind == "random":
+            action = rng.choice(legal)
+            return Instant(Choice(action, "chosen at random"))
+        return Instant(greedy_choice(obs, root, legal, side, policy_for(game), seed, rng))
+
+
+def player_named(name: str) -> Player:
+    """The player a name means (PlayerNameError for any other name)."""
+    if name in ("greedy", "random"):
+        return Player(name)
+    if name == "ai":
+        return Player("computer")
+    if name.startswith("ai:") and name[3:] in LEVELS:
+        return Player("computer", LEVELS[name[3:]])
+    raise PlayerNameError(f"{name!r} is not a player; choose from {', '.join(PLAYER_NAMES)}")
+
+
+@dataclass
+class Instant:
+    """A decision made at once (the baselines): the same steps as a search, with nothing to step."""
+
+    result: Choice
+    progress: tuple[int, int] = (0, 0)
+
+    def step(self) -> bool:
+        """Nothing to search."""
+        return False
+
+    def choice(self) -> Choice:
+        """The decision."""
+        return self.result
+
+
+def greedy_choice(obs: Any, root: Any, legal: list, side: str, policy: Any, seed: int,
+                  rng: random.Random) -> Choice:
+    """The action whose immediate outcome the evaluation likes best (dice sampled), ties broken by seed."""
+    instant = policy.immediate(root, side, rng)
+    if instant is not None:
+        return Choice(instant, policy.explain(root, instant, ()))
+    best, best_value, best_outcomes = legal[0], float("-inf"), []
+    order = list(range(len(legal)))
+    rng.shuffle(order)
+    for i in order:
+        action = legal[i]
+        total, outcomes = 0.0, []
+        for k in range(GREEDY_SAMPLES):
+            game = obs.determinize(derive_seed(seed, "greedy", k))
+            rolls = len(game.dice.log)
+            game.apply(action)
+            total += policy.evaluate(game, side)
+            outcomes.append(game.state)
+            if len(game.dice.log) == rolls and k == 0:
+                total *= GREEDY_SAMPLES  # nothing random happened: one sample is the expectation
+                break
+        if total > best_value:
+            best, best_value, best_outcomes = action, total, outcomes
+    return Choice(best, policy.explain(root, best, best_outcomes), best_value / GREEDY_SAMPLES)
+
+
+def decide(player: Player, game: Any, seed: int) -> Choice:
+    """The player's decision for the pending decision, searched to the end of its budget."""
+    t = player.thinking(game, seed)
+    while t.step():
+        pass
+    return t.choice()
