@@ -24,7 +24,9 @@ from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, u
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import override_files, user_rules_dir
 from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
-from hothsim.session import Session, new_session
+from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
+from hothsim.match import play_match
+from hothsim.session import PERSON, THINK, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 
@@ -54,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
     pp.add_argument("--seed", type=int, help="seed for the dice (default: a fresh one)")
     pp.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder)")
+    pp.add_argument("--ai", choices=("rebel", "imperial", "both"),
+                    help="the side the computer plays (both: watch it play itself)")
+    pp.add_argument("--level", choices=tuple(LEVELS), default="normal", help="how hard the computer thinks "
+                    "(default normal)")
+    pp.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
+                    help=f"the most the computer may take per decision (default {THINK:g})")
     pp.set_defaults(func=cmd_play)
 
     pe = sub.add_parser("resume", help="continue a saved game",
@@ -79,6 +87,18 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("--seed", type=int, default=0, help="seed for the dice (default 0)")
     pr.add_argument("--json", action="store_true", help="print the state, pending decision and log as JSON")
     pr.set_defaults(func=cmd_run)
+
+    pm = sub.add_parser("match", help="play games between computer players, headless",
+                        description="Play games of a scenario between computer players and print one line per "
+                        "game, then the wins of each side. Players: " + ", ".join(PLAYER_NAMES) + ".")
+    pm.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
+    pm.add_argument("--rebel", default="ai", help="who plays the Rebels (default ai)")
+    pm.add_argument("--imperial", default="ai", help="who plays the Empire (default ai)")
+    pm.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    pm.add_argument("--seed", type=int, default=0, help="the first game's seed; each next game adds 1 (default 0)")
+    pm.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
+                    help=f"the most a computer player may take per decision (default {THINK:g})")
+    pm.set_defaults(func=cmd_match)
 
     pc = sub.add_parser("cards", help="every card and unit with its values and where each value comes from",
                         description="List every skirmish stat card and Assault on Hoth unit and card with its "
@@ -211,10 +231,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if seed < 0:
         raise UserError("--seed must be 0 or more")
+    _check_think(args.think)
+    players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
     save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
     _need_terminal()
-    play(new_session(game, save))
+    play(new_session(game, save, players, args.think))
     print(f"Saved: {save}  (continue with: hothsim resume {save})")
     return 0
 
@@ -265,6 +287,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     steps = replay_steps(record)
     _need_terminal()
     replay_screen(steps)
+    return 0
+
+
+def _check_think(seconds: float) -> None:
+    if not 0.01 <= seconds <= 600:  # also refuses nan and inf
+        raise UserError("--think takes the seconds per decision, from 0.01 to 600")
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """Play games between computer players and print the results."""
+    try:
+        rebel, imperial = player_named(args.rebel), player_named(args.imperial)
+    except PlayerNameError as e:
+        raise UserError(str(e)) from None
+    if not 1 <= args.games <= 100_000:
+        raise UserError("--games takes a number of games from 1 to 100000")
+    if args.seed < 0:
+        raise UserError("--seed must be 0 or more")
+    _check_think(args.think)
+    open_game(args.scenario, seed=args.seed)  # a bad scenario is refused before any game is played
+    wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
+                      lambda line: print(line, flush=True))
+    print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
     return 0
 
 

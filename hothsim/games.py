@@ -139,6 +139,7 @@ def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Ga
     if game.setup.data_hash != header.data:
         raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
                         f"(scenario {header.scenario}); it cannot be replayed exactly")
+    game.set_computer(header.computer)
     return game
 
 

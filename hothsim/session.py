@@ -12,13 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from hothsim.ai import Choice, Player, derive_seed, player_named
 from hothsim.games import Game, GameKind, kind_of, replay_steps
 from hothsim.kernel.engine import SIDES, Event, Side
 from hothsim.kernel.record import GameRecord
 from hothsim.saves import write_record
 
-#: Who may play a side.
+#: Who may play a side: a person at the keyboard, or a player of hothsim.ai by name ("ai:normal").
 PERSON = "person"
+
+#: Seconds the computer may think per decision unless told otherwise.
+THINK = 1.0
 
 #: How many log lines a session keeps (the message history scrolls through all of them).
 LOG_LIMIT = 5000
@@ -40,6 +44,7 @@ class Session:
     save_path: Path | None = None
     players: Mapping[Side, str] = field(default_factory=lambda: {side: PERSON for side in SIDES})
     log: list[str] = field(default_factory=list)
+    think: float = THINK
     _undo: list[_Step] = field(default_factory=list)
 
     @property
@@ -49,10 +54,50 @@ class Session:
 
     @classmethod
     def resume(cls, record: GameRecord, save_path: Path | None) -> "Session":
-        """A session continuing a saved game, its log rebuilt from the record (every roll checked)."""
+        """A session continuing a saved game against the same opponent, its log rebuilt from the record
+        (every roll checked)."""
         steps = replay_steps(record)
         log = [e.text for _, events, _ in steps[1:] for e in events]
-        return cls(steps[-1][2], save_path, log=log[-LOG_LIMIT:] + ["(resumed from the save)"])
+        players, think = players_of(record.header.computer)
+        return cls(steps[-1][2], save_path, players, log[-LOG_LIMIT:] + ["(resumed from the save)"], think)
+
+    # ------------------------------------------------------------------ the computer
+
+    def computer(self) -> Player | None:
+        """The computer player who decides now (None when a person does, or nobody)."""
+        side = self.game.pending.player
+        name = self.players.get(side, PERSON) if side is not None else PERSON
+        return None if name == PERSON else player_named(name)
+
+    @property
+    def viewer(self) -> Side | None:
+        """The side a person plays against the computer (None in hot-seat play, or when the computer
+        plays both): the screen shows only what that side may see."""
+        people = [side for side in SIDES if self.players.get(side, PERSON) == PERSON]
+        return people[0] if len(people) == 1 else None
+
+    @property
+    def against_computer(self) -> bool:
+        """Whether the computer plays a side (no hand-over screens then)."""
+        return any(self.players.get(side, PERSON) != PERSON for side in SIDES)
+
+    def thinking(self) -> Any:
+        """Start the computer's search for the pending decision (the caller steps it and takes its choice).
+        Its seed comes from the game's seed and the decision's number: a resumed game decides alike."""
+        player = self.computer()
+        if player is None:
+            raise ValueError("a person decides now")
+        game = self.game
+        seed = derive_seed(game.record.header.seed, len(game.record.entries), game.pending.player)
+        return player.thinking(game, seed)
+
+    def apply_choice(self, choice: Choice) -> list[Event]:
+        """Apply the computer's decision and log it with its reason."""
+        side = self.game.pending.player
+        events = self.apply(choice.action)
+        self.log.insert(len(self.log) - len(events), f"{side} (computer): {choice.reason}")
+        del self.log[:-LOG_LIMIT]
+        return events
 
     def save(self) -> None:
         """Write the record to the save file (atomically), if the session has one."""
@@ -88,8 +133,34 @@ class Session:
 
 
 
-def new_session(game: Game, save_path: Path | None) -> Session:
-    """A session for a new game: saved at once, so even an empty game can be resumed."""
-    session = Session(game, save_path)
+def computer_header(players: Mapping[Side, str], think: float) -> str:
+    """The record header's `computer` line for these players ("" when people play both sides)."""
+    names = {side: players.get(side, PERSON) for side in SIDES}
+    sides = [side for side in SIDES if names[side] != PERSON]
+    if not sides:
+        return ""
+    level = player_named(names[sides[0]]).level.name
+    return f"{'both' if len(sides) == 2 else sides[0]} {level} {think:g}"
+
+
+def players_of(computer: str) -> tuple[dict[Side, str], float]:
+    """Who plays each side, and the computer's seconds per decision, from a header's `computer` line."""
+    players: dict[Side, str] = {side: PERSON for side in SIDES}
+    if not computer:
+        return players, THINK
+    sides, level, think = computer.split()
+    for side in SIDES:
+        if sides in (side, "both"):
+            players[side] = f"ai:{level}"
+    return players, float(think)
+
+
+def new_session(game: Game, save_path: Path | None, players: Mapping[Side, str] | None = None,
+                think: float = THINK) -> Session:
+    """A session for a new game: saved at once, so even an empty game can be resumed.  The sides the
+    computer plays are written in the record's header, so `resume` continues against it."""
+    players = dict(players or {side: PERSON for side in SIDES})
+    game.set_computer(computer_header(players, think))
+    session = Session(game, save_path, players, think=think)
     session.save()
     return session

@@ -41,6 +41,35 @@ def test_the_core_is_found():
     assert len(CORE) >= 15
 
 
+# ---------------------------------------------------------------- the computer opponent
+
+AI = sorted((PACKAGE / "ai").glob("*.py"))
+AI_FORBIDDEN = ("hothsim.tui", "hothsim.cli", "hothsim.session", "hothsim.match", "hothsim.saves", "hothsim.data",
+                "hothsim.opening", "curses", "pydantic", "os", "pathlib", "io", "time", "datetime", "threading")
+
+
+@pytest.mark.parametrize("path", AI, ids=lambda p: p.name)
+def test_the_computer_opponent_is_pure_and_reads_no_clock(path):
+    """It reaches the games through the registry and their public interface, never a file, a screen or a
+    clock (the caller owns the deadline)."""
+    bad = [m for m in imports_of(path) for f in AI_FORBIDDEN if m == f or m.startswith(f + ".")]
+    assert not bad, f"ai/{path.name} imports {bad}"
+
+
+@pytest.mark.parametrize("path", AI, ids=lambda p: p.name)
+def test_the_computer_opponent_uses_no_private_names_of_the_games(path):
+    """No `game._state`, `obs._x`: only what every caller may use (its own `self._...` aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    private = [f"line {n.lineno}: .{n.attr}" for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+               and n.attr.startswith("_") and not n.attr.startswith("__")
+               and not (isinstance(n.value, ast.Name) and n.value.id == "self")]
+    assert not private, f"ai/{path.name}: {private}"
+
+
+def test_the_computer_opponent_is_found():
+    assert {p.name for p in AI} >= {"search.py", "players.py", "skirmish.py", "assault.py"}
+
+
 # ---------------------------------------------------------------- one registry of game kinds
 
 EVERY = sorted(PACKAGE.rglob("*.py"))

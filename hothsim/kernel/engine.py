@@ -102,6 +102,14 @@ class RecordedGame(Generic[StateT]):
         """"rebel", "imperial", or None (not over, or a draw)."""
         return self._state.winner  # type: ignore[attr-defined]
 
+    def set_computer(self, computer: str) -> None:
+        """Write in the record's header which sides the computer plays and how ("imperial normal 1"); only
+        before the first decision, so a record's header never changes under its entries."""
+        if self._record.entries:
+            raise ValueError("the computer's sides are set before the first decision")
+        header = self._record.header
+        self._record = GameRecord(type(header)(**{**header.model_dump(), "computer": computer}))
+
     def legal_actions(self) -> list:
         """Every legal action for the pending decision, in a fixed order."""
         if self._legal is None:

@@ -34,6 +34,8 @@ from hothsim.kernel.numbers import whole_number
 FORMAT_VERSION = 1
 MAGIC = "hothsim-record"
 HEADER_KEYS = ("game", "scenario", "data", "seed", "dice", "created")
+#: Header lines written only when they say something, in this order after the fixed ones.
+OPTIONAL_KEYS = ("source", "computer")
 
 _ENTRY = re.compile(r"^([0-9]+)\. (\S.*?)(?: \| (\S.*))?$")
 #: A record holds at most this many decisions (a long echo-base game has about a thousand).
@@ -71,6 +73,8 @@ class RecordHeader(BaseModel):
     dice: Literal["seeded", "scripted"] = "seeded"
     created: str
     source: str = Field(default="", max_length=4096, pattern=r"^[^\n]*$")  # a scenario file that is not shipped
+    # Who the computer plays and how: "imperial normal 1" (side or "both", level, seconds per decision).
+    computer: str = Field(default="", pattern=r"^((rebel|imperial|both) (easy|normal|hard) [0-9]{1,3}(\.[0-9]{1,3})?)?$")
 
     @field_validator("seed", mode="before")
     @classmethod
@@ -122,8 +126,9 @@ class GameRecord:
         h = self.header
         for key in HEADER_KEYS:
             lines.append(f"{key}: {getattr(h, key)}")
-        if h.source:
-            lines.append(f"source: {h.source}")
+        for key in OPTIONAL_KEYS:
+            if getattr(h, key):
+                lines.append(f"{key}: {getattr(h, key)}")
         lines.append("")
         lines.extend(e.to_line(i) for i, e in enumerate(self.entries, 1))
         body = "\n".join(lines) + "\n"
@@ -186,14 +191,16 @@ def parse_record(text: str) -> GameRecord:
         if not sep or k != key:
             raise RecordError(n, f"expected the header line '{key}: ...', found {_shown(lines[n - 1])}")
         values[key] = v
-    if n < len(lines) - 1 and lines[n].startswith("source: "):  # the optional line after the fixed keys
-        n += 1
-        values["source"] = lines[n - 1][len("source: "):]
+    for key in OPTIONAL_KEYS:  # the optional lines after the fixed keys, each at most once, in order
+        if n < len(lines) - 1 and lines[n].startswith(f"{key}: "):
+            n += 1
+            values[key] = lines[n - 1][len(key) + 2:]
     try:
         header = RecordHeader(**values)  # type: ignore[arg-type]
     except ValidationError as err:
         loc, msg = _field_problem(err)
-        line = 2 + HEADER_KEYS.index(loc) if loc in HEADER_KEYS else 2
+        order = [*HEADER_KEYS, *(k for k in OPTIONAL_KEYS if k in values)]  # the header's lines as read
+        line = 2 + order.index(loc) if loc in order else 2
         raise RecordError(line, f"header field '{loc}': {msg}") from None
     n += 1
     if n > len(lines) - 1 or lines[n - 1] != "":

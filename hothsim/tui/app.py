@@ -11,6 +11,7 @@ from __future__ import annotations
 import curses
 import locale
 import os
+import time
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -151,14 +152,88 @@ def play(session: Session) -> None:
     run_curses(lambda window: _loop(window, session))
 
 
+def pace() -> float:
+    """Seconds each of the computer's decisions stays on screen before the next (any key skips it):
+    HOTHSIM_PACE, or 0.8."""
+    try:
+        return min(max(float(os.environ.get("HOTHSIM_PACE", "0.8")), 0.0), 10.0)
+    except ValueError:
+        return 0.8
+
+
+def _handover(session: Session, notice: str) -> str:
+    """Against the computer nobody needs to look away: the screen shows only the person's side."""
+    return "" if session.against_computer else notice
+
+
+def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
+    """Let the computer decide, showing its progress; None if the person quits meanwhile.  The search
+    runs a simulation at a time so keys and resizing are answered between them."""
+    side = session.game.pending.player
+    thinking = session.thinking()
+    start = last = time.monotonic()
+    window.timeout(0)
+    try:
+        while thinking.step() and time.monotonic() - start < session.think:
+            if time.monotonic() - last >= 0.1:
+                last = time.monotonic()
+                done, planned = thinking.progress
+                ui = _show(window, session, screen, replace(ui, message=f"the computer ({side}) is thinking: "
+                                                                    f"{100 * done // max(1, planned)}%  (q quits)"), painter)
+                if _pressed(window) == "q":
+                    return None
+        choice = thinking.choice()
+        before = session.game.pending
+        path, target = screen.marks(session.game, choice.action)
+        session.apply_choice(choice)
+        ui = after_decision(screen, session.game, ui, before)
+        ui = replace(ui, handover="", shown_path=path, shown_target=target,
+                     message=f"{side} (computer): {choice.reason}")
+        ui = _show(window, session, screen, ui, painter)
+        wait_until = time.monotonic() + (pace() if session.computer() is not None else 0)
+        while time.monotonic() < wait_until:
+            key = _pressed(window)
+            if key == "q":
+                return None
+            if key:
+                break
+            time.sleep(0.02)
+        return ui
+    finally:
+        window.timeout(100)
+
+
+def _show(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
+    h, w = window.getmaxyx()
+    ui = replace(ui, size=(w, h), log=tuple(session.log))
+    painter.paint(window, draw(screen, session.game, ui, w, h))
+    return ui
+
+
+def _pressed(window: Any) -> str:
+    """A key pressed meanwhile ("" if none; a resize is answered by the next paint)."""
+    try:
+        key = window.get_wch()
+    except curses.error:
+        return ""
+    name = key_name(key)
+    return "" if name == "KEY_RESIZE" else name
+
+
 def _loop(window: Any, session: Session) -> None:
     painter = Painter()
     screen: Screen = screen_for(session.game)
     h, w = window.getmaxyx()
-    ui = screen.start(session.game, UIState(size=(w, h)))
-    ui = replace(ui, handover=screen.handover(session.game, None))
+    ui = screen.start(session.game, UIState(size=(w, h), viewer=session.viewer or ""))
+    ui = replace(ui, handover=_handover(session, screen.handover(session.game, None)))
     session.log.append(f"Saved as {session.save_path}")
     while True:
+        if not session.game.is_over and session.computer() is not None and not ui.handover:
+            shown = _computer_turn(window, session, screen, ui, painter)
+            if shown is None:
+                return
+            ui = shown
+            continue
         h, w = window.getmaxyx()
         ui = replace(ui, size=(w, h), log=tuple(session.log))
         frame = draw(screen, session.game, ui, w, h)
@@ -168,6 +243,7 @@ def _loop(window: Any, session: Session) -> None:
             name, target = read_input(window, frame)
         if name == "KEY_RESIZE":
             continue
+        ui = replace(ui, shown_path=frozenset(), shown_target=frozenset())
         if name == "U" and ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.drawing
                                                                             or ui.walking):
             why = session.take_back()
@@ -189,3 +265,4 @@ def _loop(window: Any, session: Session) -> None:
                 break
         if chosen is not None and session.game.pending != before:
             ui = after_decision(screen, session.game, ui, before)
+            ui = replace(ui, handover=_handover(session, ui.handover))

@@ -72,6 +72,9 @@ class UIState:
     selected: str = ""  # Assault on Hoth: the unit chosen to act
     walk: str = ""  # Assault on Hoth: a selected Walker's planned steps
     walking: bool = False  # Assault on Hoth: the arrow keys steer the selected Walker
+    viewer: str = ""  # against the computer: the person's side (the screen shows only what it may see)
+    shown_path: frozenset = frozenset()  # the computer's last decision: the cells it moved through
+    shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
 
 
 #: (the new UI state, the decision chosen or None, whether to quit)
@@ -109,6 +112,10 @@ class Screen(Protocol):
 
     def handover(self, game: Any, before: Any) -> str:
         """The hand-over notice due now (the deciding player changed and the screen would show a secret)."""
+        ...
+
+    def marks(self, game: Any, action: Any) -> tuple[frozenset, frozenset]:
+        """For another's decision, before it is applied: (cells it moves through, cells it aims at)."""
         ...
 
 

@@ -6,7 +6,7 @@ import locale
 from dataclasses import dataclass
 from typing import Sequence
 
-from hothsim.tui.assault import control, view
+from hothsim.tui.assault import choices, control, view
 
 
 def _render(game, ui, width: int, height: int, reveal: bool = False):
@@ -27,6 +27,7 @@ class AssaultScreen:
     choose = staticmethod(control.choose)
     roster = staticmethod(view.roster)
     handover = staticmethod(control.handover)
+    marks = staticmethod(choices.marks)
 
 
 SCREEN = AssaultScreen()

@@ -153,3 +153,30 @@ def describe_action(game, a: Action) -> str:
         text += ("   (it goes back into the Event deck; play on)" if a.yes  # type: ignore[union-attr]
                  else "   (it stands: the fifth transport is away, the Rebels win)")
     return text
+
+
+def marks(game, action: Action) -> tuple[frozenset, frozenset]:
+    """What to mark on the map for another's decision, before it is applied: (the hexes a Walker or unit
+    goes through or to, the hex fired at)."""
+    s = game.state
+    if type(action) is Walk and s.has_unit(action.unit) and s.unit(action.unit).hex is not None:
+        u = s.unit(action.unit)
+        return frozenset(walk_path(u.hex, u.facing, action.steps)), frozenset()
+    aim = anchor(game, action)
+    if aim is None:
+        return frozenset(), frozenset()
+    if type(action) in (Fire, Harpoon):
+        return frozenset(), frozenset({aim})
+    return frozenset({aim}), frozenset()
+
+
+def walk_path(start: Hex, facing: int, steps: str) -> set[Hex]:
+    """The hexes a Walker steps into from `start` facing `facing` (f forward, l and r turn)."""
+    h, f, path = start, facing, set()
+    for c in steps:
+        if c == "f":
+            h = neighbour(h, f)
+            path.add(h)
+        else:
+            f = (f + (1 if c == "r" else -1)) % 6
+    return path

@@ -10,8 +10,8 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 from __future__ import annotations
 
 from hothsim.assault.actions import Displace, Fire, Harpoon, Move, Place, Walk
-from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire, neighbour
-from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
+from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import fit_parts, put_panel, put_prompt, scrolled, wrap
@@ -92,6 +92,8 @@ def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
     path: set = set()
     if game.is_over or ui.look:
         return reach, targets, fof, path
+    if ui.shown_path or ui.shown_target:  # the other side's last decision, until the next key
+        return reach, set(ui.shown_target), fof, set(ui.shown_path)
     for a in game.legal_actions():
         kind = type(a)
         # Only what is drawn is located (the moves of units not selected are many and not drawn).
@@ -109,14 +111,8 @@ def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
         for h in game.terrain.terrain:
             if in_field_of_fire(here, facing, h):
                 fof.add(h)
-        h, f = sel.hex, sel.facing
-        for c in ui.walk:
-            if c == "f":
-                h = neighbour(h, f)
-                path.add(h)
-            else:
-                f = (f + (1 if c == "r" else -1)) % 6
-    return reach, targets, fof, path
+        path = walk_path(sel.hex, sel.facing, ui.walk)
+    return reach, targets | ui.shown_target, fof, path | ui.shown_path
 
 
 def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool, arrows: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from hothsim.tui.skirmish import control, view
+from hothsim.tui.skirmish import choices, control, view
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,7 @@ class SkirmishScreen:
     choose = staticmethod(control.choose)
     roster = staticmethod(view.roster)
     handover = staticmethod(control.handover)
+    marks = staticmethod(choices.marks)
 
 
 SCREEN = SkirmishScreen()

@@ -212,3 +212,16 @@ def why_not_here(game, ui, square: Square) -> str:
         if f.id == me.id:
             return f"{me.id} is acting: move the cursor to a square or a target, or m for the menu"
     return f"nothing to choose on {where}: move the cursor, or press m for the menu"
+
+
+def marks(game, action: Action) -> tuple[frozenset, frozenset]:
+    """What to mark on the map for another's decision, before it is applied: (the squares a move steps
+    into, the squares of the figure an action is aimed at)."""
+    if type(action) is Move:
+        return frozenset((p[0], p[1]) for p in action.path), frozenset()
+    s = game.state
+    aim = anchor(game, action)
+    if aim is None or type(action) in (Place, Activate):
+        return frozenset(), frozenset({aim} if aim is not None else ())
+    target = next((f for f in s.living() if aim in f.space()), None)
+    return frozenset(), frozenset(target.space() if target is not None else (aim,))

@@ -102,7 +102,8 @@ def overlay(game, ui: UIState) -> tuple[dict, set, set, set, set]:
     route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
     if ui.drawing:
         route = {(p[0], p[1]) for p in ui.path}
-    targets = {anchor(game, a) for a in acts if type(a) is Attack}
+    targets = {anchor(game, a) for a in acts if type(a) is Attack} | set(ui.shown_target)
+    route |= set(ui.shown_path)
     covered = set()
     if s.turn is not None:
         me = s.fig(s.turn.figure)
@@ -147,7 +148,7 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
             ch, attr = _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx, dy)
             if dx % 2 == 1 and dy % 2 == 1:
                 sq = (dx // 2, dy // 2)
-                if sq in route and (sq in reach or ui.drawing):
+                if sq in route and (sq in reach or ui.drawing or (sq in ui.shown_path and sq not in occupant)):
                     ch, attr = "+", "path"
                 fr.mark(x0 + left + rx, y0 + top + ry, 2 if rx + 1 < w else 1, 2 if ry + 1 < h else 1, ("cell", sq))
             if (dx, dy) == (cx, cy):
@@ -204,7 +205,9 @@ def _edge(grid, barriers, s, occupant, g, e: Edge, sides, wall: str) -> tuple[st
 def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
     lines: list[tuple[str, str]] = []
     d = game.pending
-    if d.kind == "build":
+    if d.kind == "build" and ui.viewer and ui.viewer != d.player:
+        lines.append((f"The {d.player} squad is being built in secret.", "panel-head"))
+    elif d.kind == "build":
         names, spent, points = game.squad_summary(d.player)
         lines.append((f"{d.player.capitalize()} squad so far", "panel-head"))
         lines.append((f"{spent} of {points} points, {points - spent} left", "panel-head"))

@@ -1,0 +1,74 @@
+"""Games between computer players, headless (`hothsim match`, and the benchmarks).
+
+This is the one place outside the front end that reads a clock: each computer decision is searched until
+its budget is spent or `think` seconds have passed, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from hothsim.kernel.record import GameRecord
+
+from hothsim.ai import Choice, Player, derive_seed
+from hothsim.games import Game, open_game
+from hothsim.kernel.engine import Side
+
+#: A game that has not ended after this many decisions is stopped and counted a draw.
+DECISION_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game of a match went."""
+
+    seed: int
+    winner: str | None
+    reason: str
+    decisions: int
+    think_times: Mapping[Side, tuple[float, ...]]  # seconds per decision of each side
+    record: GameRecord
+
+    def line(self) -> str:
+        """One line for `hothsim match`."""
+        return f"seed {self.seed}: {self.winner or 'draw'}, {self.reason}, {self.decisions} decisions"
+
+
+def decide_within(player: Player, game: Game, seed: int, think: float,
+                  clock: Callable[[], float] = time.perf_counter) -> tuple[Choice, float]:
+    """The player's decision, searched until its budget is spent or `think` seconds have passed (by
+    `clock`); with the seconds it took."""
+    start = clock()
+    thinking = player.thinking(game, seed)
+    while thinking.step():
+        if clock() - start >= think:
+            break
+    return thinking.choice(), clock() - start
+
+
+def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float) -> GameResult:
+    """One whole game from `seed`; each decision seeded from the game's seed and its number."""
+    game = open_game(scenario, seed=seed)
+    times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
+    n = 0
+    while not game.is_over and n < DECISION_LIMIT:
+        side = game.pending.player
+        choice, took = decide_within(players[side], game, derive_seed(seed, n, side), think)
+        game.apply(choice.action)
+        times[side].append(took)
+        n += 1
+    reason = game.state.end_reason if game.is_over else f"stopped after {DECISION_LIMIT} decisions"
+    return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record)
+
+
+def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float,
+               report: Callable[[str], None]) -> dict[str, int]:
+    """Play `games` games (seeds seed, seed+1, ...), reporting a line for each; the wins of each side."""
+    wins = {"rebel": 0, "imperial": 0, "draws": 0}
+    for i in range(games):
+        result = play_game(scenario, players, seed + i, think)
+        wins[result.winner or "draws"] += 1
+        report(result.line())
+    return wins

@@ -1,0 +1,211 @@
+"""The computer opponent: legal decisions within their deadline in many positions of every scenario,
+decisions that never depend on what its side may not see, whole games replayed from their records, the
+baselines, and `hothsim match`."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import count
+
+import pytest
+
+from hothsim.ai import LEVELS, Player, decide, derive_seed, player_named
+from hothsim.ai.search import Thinking
+from hothsim.assault.game import AssaultGame
+from hothsim.cli import main
+from hothsim.games import load_game, open_game
+from hothsim.kernel.dice import SeededDice
+from hothsim.match import decide_within, play_game
+from hothsim.session import Session, computer_header, players_of
+from hothsim.skirmish.actions import Ready, Recruit
+from hothsim.skirmish.game import SkirmishGame
+
+SCENARIOS = ("quick-start", "salvage", "echo-base", "skirmish", "assault-on-hoth")
+#: A small level for tests: the same search, a smaller budget.
+QUICK = replace(LEVELS["normal"], simulations=12, candidates=4, rollout_limit=10)
+
+
+def random_position(scenario: str, seed: int, steps: int):
+    """A game of the scenario after `steps` uniformly random decisions (fewer if it ends first)."""
+    game = open_game(scenario, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenario):
+    """Seeded random positions of every scenario: the computer's decision is legal, and the search stops
+    at the deadline the caller passes (a clock that ticks once per look)."""
+    for seed in range(6):
+        game = random_position(scenario, seed, steps=[0, 3, 25, 60, 120, 200][seed])
+        if game.is_over:
+            continue
+        ticks = count()
+        choice, took = decide_within(Player("computer", QUICK), game, seed, think=5,
+                                     clock=lambda: float(next(ticks)))
+        assert game.is_legal(choice.action), (scenario, seed, choice.action)
+        assert took <= 6  # the search looked at the clock after each simulation and stopped at 5 ticks
+        assert choice.reason
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "ai:easy"])
+def test_the_baselines_and_easy_decide_legally(name):
+    for scenario in ("salvage", "assault-on-hoth"):
+        game = random_position(scenario, 4, 40)
+        choice = decide(player_named(name), game, 9)
+        assert game.is_legal(choice.action)
+
+
+def test_a_decision_is_a_function_of_the_seed():
+    game = random_position("echo-base", 2, 30)
+    first = decide(Player("computer", QUICK), game, 17)
+    again = decide(Player("computer", QUICK), game.clone(), 17)
+    assert (first.action, first.reason, first.value) == (again.action, again.reason, again.value)
+
+
+def test_the_search_spends_its_whole_budget_and_keeps_the_best_candidates():
+    game = random_position("salvage", 1, 30)
+    while game.pending.kind != "turn":
+        game.apply(game.legal_actions()[0])
+    t = Thinking(game.observation(game.pending.player), __import__("hothsim.ai.skirmish").ai.skirmish.POLICY,
+                 QUICK, 5)
+    steps = 0
+    while t.step():
+        steps += 1
+    assert t.progress == (QUICK.simulations, QUICK.simulations)
+    assert t.choice().simulations == QUICK.simulations
+
+
+# ---------------------------------------------------------------------- hidden information
+
+def _built(imperial_squad: list[str]) -> SkirmishGame:
+    """A `skirmish` game in which the Empire has built this squad in secret and the Rebels build now."""
+    game = open_game("skirmish", seed=3)
+    for card in imperial_squad:
+        game.apply(Recruit(card))
+    game.apply(Ready())
+    assert game.pending.player == "rebel"
+    return game
+
+
+def test_the_computer_builds_the_same_rebel_squad_whatever_the_secret_imperial_squad():
+    a, b = _built(["vader", "snowtrooper", "snowtrooper"]), _built(["veers", "eweb-snowtrooper"])
+    assert a.state.squads[1] != b.state.squads[1]
+    assert a.observation("rebel").key() == b.observation("rebel").key()
+    for seed in range(5):
+        ca, cb = decide(player_named("ai"), a, seed), decide(player_named("ai"), b, seed)
+        assert ca == cb
+        a.apply(ca.action)
+        b.apply(cb.action)
+
+
+def test_a_squad_the_computer_builds_is_legal_and_within_the_points():
+    game = open_game("skirmish", seed=8)
+    n = 0
+    while game.pending.kind == "build":
+        game.apply(decide(player_named("ai"), game, n).action)
+        n += 1
+    for side in ("rebel", "imperial"):
+        cost = sum(game.squads.costs(game.state.squads[("rebel", "imperial").index(side)]))
+        assert 0 < cost <= 100
+
+
+def _assault_with_luke(speeder: str, deck_seed: int) -> AssaultGame:
+    """Assault on Hoth at the Empire's first action, with Luke in `speeder` and the cards still in the Action
+    and Event decks in an order of `deck_seed`'s (both hidden from the Imperial player); all else alike."""
+    game = open_game("assault-on-hoth", seed=11)
+    rng = random.Random(1)
+    while game.state.stage == "setup" or game.pending.player != "imperial":
+        game.apply(rng.choice(game.legal_actions()))
+    s = game.state
+    order = random.Random(deck_seed)
+    action, event = list(s.action_deck), list(s.event_deck)
+    order.shuffle(action)
+    order.shuffle(event)
+    s = replace(s, luke=speeder, action_deck=tuple(action), event_deck=tuple(event))
+    return AssaultGame(game.setup, s, SeededDice(99), game.terrain, game.record)
+
+
+def test_the_imperial_computer_decides_alike_wherever_luke_flies_and_however_the_decks_lie():
+    a, b = _assault_with_luke("speeder-1", 1), _assault_with_luke("speeder-4", 2)
+    assert a.state.luke != b.state.luke and a.state.action_deck != b.state.action_deck
+    assert a.observation("imperial").key() == b.observation("imperial").key()
+    assert a.observation("imperial").state.luke == ""
+    for seed in range(3):
+        ca, cb = decide(Player("computer", QUICK), a, seed), decide(Player("computer", QUICK), b, seed)
+        assert (ca.action, ca.reason, ca.value) == (cb.action, cb.reason, cb.value)
+    assert decide(player_named("greedy"), a, 4) == decide(player_named("greedy"), b, 4)
+
+
+def test_the_rebel_observation_knows_luke_but_never_the_deck_order():
+    a, b = _assault_with_luke("speeder-2", 1), _assault_with_luke("speeder-2", 2)
+    assert a.observation("rebel").state.luke == "speeder-2"
+    assert a.observation("rebel").key() == b.observation("rebel").key()
+
+
+def test_the_imperial_determinizations_put_luke_in_each_snowspeeder_he_may_fly():
+    obs = _assault_with_luke("speeder-3", 1).observation("imperial")
+    seen = {obs.determinize(derive_seed("luke", i)).state.luke for i in range(60)}
+    assert seen == set(obs.luke_choices) and len(seen) == 5
+
+
+# ---------------------------------------------------------------------- whole games
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_whole_game_against_random_replays_from_its_record(scenario):
+    players = {"rebel": Player("computer", QUICK), "imperial": player_named("random")}
+    result = play_game(scenario, players, seed=5, think=0.2)
+    assert result.winner is not None or "stopped" not in result.reason
+    replayed = load_game(result.record.to_text())
+    assert replayed.record.to_text() == result.record.to_text()
+    assert replayed.is_over
+
+
+def test_the_record_header_says_who_the_computer_plays_and_resume_plays_on_against_it():
+    players = {"rebel": "person", "imperial": "ai:hard"}
+    assert computer_header(players, 0.5) == "imperial hard 0.5"
+    assert players_of("imperial hard 0.5") == (players, 0.5)
+    assert players_of("both easy 2")[0] == {"rebel": "ai:easy", "imperial": "ai:easy"}
+    game = open_game("salvage", seed=4)
+    game.set_computer("imperial hard 0.5")
+    session = Session.resume(load_game(game.record.to_text()).record, None)
+    assert session.players == players and session.think == 0.5 and session.viewer == "rebel"
+
+
+def test_the_computer_decides_in_a_session_and_its_reason_is_logged():
+    from hothsim.session import new_session
+
+    session = new_session(open_game("salvage", seed=4), None, {"rebel": "person", "imperial": "ai:easy"})
+    assert session.computer() is not None  # the Empire sets up first
+    t = session.thinking()
+    while t.step():
+        pass
+    choice = t.choice()
+    session.apply_choice(choice)
+    assert session.game.record.entries[-1].action == choice.action.notation()
+    assert f"imperial (computer): {choice.reason}" in session.log
+
+
+# ---------------------------------------------------------------------- hothsim match
+
+def test_match_prints_a_line_per_game_and_the_wins(capsys):
+    assert main(["match", "salvage", "--rebel", "random", "--imperial", "random", "--games", "2", "--seed", "3",
+                 "--think", "0.5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("seed 3: ") and lines[1].startswith("seed 4: ")
+    assert "decisions" in lines[0]
+    wins = lines[-1]
+    r, i, d = (int(part.split()[-1]) for part in wins.split(", "))
+    assert wins == f"rebel {r}, imperial {i}, draws {d}" and r + i + d == 2
+
+
+@pytest.mark.parametrize("args", [["--rebel", "ai:brilliant"], ["--imperial", "chess"], ["--games", "0"],
+                                  ["--think", "0"], ["--think", "nan"]])
+def test_match_refuses_bad_options_with_exit_2(args, capsys):
+    assert main(["match", "salvage", *args]) == 2
+    assert "hothsim:" in capsys.readouterr().err

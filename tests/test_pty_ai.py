@@ -1,0 +1,80 @@
+"""Against the computer in a pseudo-terminal: `hothsim play salvage --ai imperial`, the person decides, the
+computer answers on its own (its reason on screen, its decision in the save), `q`, and `resume` plays on
+against it.  Every wait is for what the screen or the save shows."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+
+from hothsim.games import load_game
+from hothsim.saves import read_record
+from hothsim.skirmish.actions import EndTurn
+from hothsim.tui.screen import UIState, after_decision, screen_for
+from tests.test_pty import ROOT, Terminal
+from tests.ui import drive
+
+
+def _entries(save) -> list[str]:
+    try:
+        return [e.action for e in read_record(save).entries]
+    except Exception:  # written atomically, but it may not exist yet
+        return []
+
+
+def wait_for_entries(save, done, seconds: float = 90.0) -> list[str]:
+    """Wait until the save's decisions satisfy `done`."""
+    end = time.time() + seconds
+    while time.time() < end:
+        entries = _entries(save)
+        if done(entries):
+            return entries
+        time.sleep(0.1)
+    raise AssertionError(f"the save never showed that; it holds {_entries(save)}")
+
+
+def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "HOTHSIM_PACE": "0"}
+    save = tmp_path / "solo.hothsim"
+    t = Terminal(["play", "salvage", "--ai", "imperial", "--seed", "1", "--think", "30", "--save", str(save)], env)
+    t.wait_for("REBEL: place")  # the computer has set up the Empire (it sets up first) without a hand-over
+    assert "imperial (computer):" in t.text()
+    placed = _entries(save)
+    assert len(placed) == 3 and all(e.startswith("place snow") or e.startswith("place elite-snow") for e in placed)
+
+    t.keys(["a", "\n"])  # the person sets up the rest, then the last figure where the cursor is
+    t.wait_for("round 1 | REBEL: activate")  # the computer won the initiative, went first and acted
+    entries = _entries(save)
+    assert [e for e in entries[3:] if e.startswith("place")] and "first imperial" in entries
+    after = entries[entries.index("first imperial") + 1:]
+    assert after[0].startswith("activate ") and any(e.startswith("end ") for e in after)
+    assert "imperial (computer):" in t.text()
+    t.finish()
+    header = read_record(save).header
+    assert header.computer == "imperial normal 30"
+
+    r = Terminal(["resume", str(save)], env)
+    r.wait_for("resumed from the save")
+    r.wait_for("REBEL: activate")
+    mirror = load_game(read_record(save))
+    screen = screen_for(mirror)
+    ui = screen.start(mirror, UIState(size=(100, 30), viewer="rebel"))
+    while mirror.pending.player == "rebel":  # activate each figure the person may, and end its turn at once
+        figure = mirror.legal_actions()[0]
+        for action in (figure, EndTurn(figure.figure)):
+            r.wait_for(f"REBEL: {'activate' if action is figure else 'act with ' + figure.figure}")
+            ui, keys = drive(mirror, ui, action)
+            r.keys(keys)
+            before = mirror.pending
+            mirror.apply(action)
+            ui = replace(after_decision(screen, mirror, ui, before), handover="")
+    mine = mirror.record.entries[-1].action
+    entries = wait_for_entries(save, lambda es: mine in es and len(es) > es.index(mine) + 1)
+    assert entries[:len(mirror.record.entries)] == [e.action for e in mirror.record.entries]
+    answer = entries[entries.index(mine) + 1]  # the computer's answer: its last figure acts
+    assert answer == "activate snowtrooper-2"
+    r.wait_for("(computer):")
+    r.finish()
+    assert read_record(save).header.computer == "imperial normal 30"
