@@ -1,16 +1,21 @@
-"""Run the benchmarks and print their figures: python -m benchmarks [geometry ...]."""
+"""Run the benchmarks and print their figures: python -m benchmarks [geometry ...], or python -m benchmarks ai
+[--games N ...] for the computer opponent (long)."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-SUITES = ("geometry", "skirmish", "assault", "terminal")
+SUITES = ("geometry", "skirmish", "assault", "terminal", "ai")
 
 
 def main(argv: list[str]) -> int:
-    """Run the named suites (all by default)."""
-    names = argv or list(SUITES)
+    """Run the named suites (all by default; `ai` is long and runs only when named, with its own options)."""
+    if argv[:1] == ["ai"]:
+        print("== ai")
+        importlib.import_module("benchmarks.ai").main(argv[1:])
+        return 0
+    names = argv or [s for s in SUITES if s != "ai"]
     for name in names:
         if name not in SUITES:
             print(f"unknown benchmark {name!r}; choose from: {', '.join(SUITES)}", file=sys.stderr)
