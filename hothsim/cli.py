@@ -51,8 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--maps", action="store_true", help="also list the map files")
     pl.set_defaults(func=cmd_list)
 
-    pp = sub.add_parser("play", help="play a scenario hot-seat in the terminal",
-                        description="Two players at one keyboard. The game is saved after every decision.")
+    pp = sub.add_parser("play", help="play a scenario in the terminal, hot-seat or against the computer",
+                        description="Two players at one keyboard, or one against the computer (--ai). The game is "
+                        "saved after every decision.")
     pp.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
     pp.add_argument("--seed", type=int, help="seed for the dice (default: a fresh one)")
     pp.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder)")
@@ -224,7 +225,7 @@ def _need_terminal() -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Start a new hot-seat game and play it."""
+    """Start a new game (hot-seat, or against the computer) and play it."""
     from hothsim.tui.app import play
 
     now = datetime.now(timezone.utc)
