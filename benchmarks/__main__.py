@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUITES = ("geometry", "skirmish", "assault", "terminal", "ai")
+SUITES = ("geometry", "skirmish", "assault", "terminal", "playouts", "ai")
 
 
 def main(argv: list[str]) -> int:
