@@ -35,6 +35,7 @@ class Terrain:
         object.__setattr__(self, "label", {h: hex_label(h) for h in hexes})
         lattice = m.lattice
         object.__setattr__(self, "macro", {h: lattice.macro_coords(h) for h in hexes})
+        object.__setattr__(self, "reach_cache", {})
 
     def range(self, a: Hex, b: Hex) -> int:
         """Fire range in macrohexes between two hexes of the map (the lattice's range, looked up)."""
@@ -47,6 +48,8 @@ class Terrain:
     walker_barred: frozenset = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
     label: dict = field(init=False, repr=False, compare=False)  # Hex -> "CCRR"
     macro: dict = field(init=False, repr=False, compare=False)  # Hex -> its macrohex's coordinates
+    # (starts, budget, flies) -> the costs _reach found: a few hundred entries a map, filled as games go.
+    reach_cache: dict = field(init=False, repr=False, compare=False)
 
 
 def walker_points(rules: AssaultRules, walker: Unit) -> int:
@@ -57,7 +60,16 @@ def walker_points(rules: AssaultRules, walker: Unit) -> int:
 
 
 def _reach(t: Terrain, starts: dict[Hex, int], budget: int, flies: bool) -> dict[Hex, int]:
-    """Cheapest MP cost to every hex within budget (1 MP a hex; cliffs only for flyers; units passed freely)."""
+    """Cheapest MP cost to every hex within budget (1 MP a hex; cliffs only for flyers; units passed freely).
+    It depends on the map alone, never on the units, so each answer is kept on the Terrain and reused."""
+    key = (tuple(sorted(starts.items())), budget, flies)
+    hit = t.reach_cache.get(key)
+    if hit is None:
+        hit = t.reach_cache[key] = _search_reach(t, starts, budget, flies)
+    return hit
+
+
+def _search_reach(t: Terrain, starts: dict[Hex, int], budget: int, flies: bool) -> dict[Hex, int]:
     cost: dict[Hex, int] = {}
     terrain, near = t.terrain, t.near
     # Sources may start at different costs (leaving the Base costs 1), so expand one cost level at a time.
