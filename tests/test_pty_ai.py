@@ -78,3 +78,33 @@ def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
     r.wait_for("(computer):")
     r.finish()
     assert read_record(save).header.computer == "imperial normal 30"
+
+
+def _watching(tmp_path, name: str):
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "HOTHSIM_PACE": "0"}
+    save = tmp_path / f"{name}.hothsim"
+    t = Terminal(["play", "echo-base", "--ai", "both", "--level", "hard", "--think", "600", "--seed", "2",
+                  "--save", str(save)], env)
+    t.wait_for("(computer) thinking")  # on the status line, with its progress
+    return t, save
+
+
+def test_q_quits_at_once_while_the_computer_thinks(tmp_path):
+    t, save = _watching(tmp_path, "q")
+    t.finish()  # q, then the program ends: it does not wait for the search (which may take 600 s)
+    t.child.close()
+    assert t.child.exitstatus == 0
+    record = read_record(save)
+    assert load_game(record).record.to_text() == record.to_text()  # intact, and it replays
+
+
+def test_ctrl_c_while_the_computer_thinks_leaves_an_intact_save(tmp_path):
+    import pexpect
+
+    t, save = _watching(tmp_path, "c")
+    t.child.sendintr()
+    t.child.expect(pexpect.EOF, timeout=60)
+    t.child.close()
+    assert t.child.exitstatus == 130
+    assert read_record(save).header.computer == "both hard 600"

@@ -178,8 +178,10 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 done, planned = thinking.progress
-                ui = _show(window, session, screen, replace(ui, message=f"the computer ({side}) is thinking: "
-                                                                    f"{100 * done // max(1, planned)}%  (q quits)"), painter)
+                share = f"{100 * done // max(1, planned)}%"
+                ui = _show(window, session, screen, replace(
+                    ui, thinking=f"{side.upper()} (computer) thinking {share}",
+                    message=f"the computer ({side}) is thinking: {share} of {planned} simulations  (q quits)"), painter)
                 if _pressed(window) == "q":
                     return None
         choice = thinking.choice()
@@ -187,7 +189,7 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         path, target = screen.marks(session.game, choice.action)
         session.apply_choice(choice)
         ui = after_decision(screen, session.game, ui, before)
-        ui = replace(ui, handover="", shown_path=path, shown_target=target,
+        ui = replace(ui, handover="", shown_path=path, shown_target=target, thinking="",
                      message=f"{side} (computer): {choice.reason}")
         ui = _show(window, session, screen, ui, painter)
         wait_until = time.monotonic() + (pace() if session.computer() is not None else 0)

@@ -75,6 +75,7 @@ class UIState:
     viewer: str = ""  # against the computer: the person's side (the screen shows only what it may see)
     shown_path: frozenset = frozenset()  # the computer's last decision: the cells it moved through
     shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
+    thinking: str = ""  # the computer is deciding: what the status line says of it
 
 
 #: (the new UI state, the decision chosen or None, whether to quit)
@@ -202,6 +203,9 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
     if ui.handover:
         return notice(width, height, [ui.handover, "", "Press any key when ready."])
     fr = screen.render(game, ui, width, height, reveal)
+    if ui.thinking:  # at the right of the status line, over whatever the game put there
+        text = f" {ui.thinking} "[:width]
+        fr.put(width - len(text), 0, text, "status")
     if ui.menu is not None:
         draw_menu(fr, ui.menu)
     if ui.confirm is not None:
