@@ -3,7 +3,7 @@
     python -m benchmarks ai [--games N] [--think SECONDS] [--scenario S ...] [--against random,greedy,hard]
 
 For each scenario and each side the computer (default level) plays N games against each opponent (the
-opponent taking the other side), seeds 0..N-1, and the figures are printed with 95% Wilson intervals:
+opponent taking the other side), seeds S..S+N-1 (--seed S, default 0), and the figures are printed with 95% Wilson intervals:
 its share of wins against `random` (target at least 95%) and `greedy` (at least 75%), `hard`'s share
 against `normal` (more than half), and the computer's seconds per decision (median at most 1 s, slowest
 at most 3 s).  A draw counts as not a win.  Long runs belong in the background: an echo-base or Assault on
@@ -34,14 +34,14 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pairing(scenario: str, side: str, opponent: str, games: int, think: float) -> dict:
+def pairing(scenario: str, side: str, opponent: str, games: int, think: float, first: int = 0) -> dict:
     """The computer (or `hard` against `normal`) on `side` against `opponent` on the other side."""
     other = "imperial" if side == "rebel" else "rebel"
     me = player_named("ai:hard" if opponent == "hard" else "ai")
     them = player_named("ai:normal" if opponent == "hard" else opponent)
     wins, times, decisions = 0, [], []
     start = time.perf_counter()
-    for seed in range(games):
+    for seed in range(first, first + games):
         result = play_game(scenario, {side: me, other: them}, seed, think)
         wins += result.winner == side
         times += result.think_times[side]
@@ -59,11 +59,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--scenario", action="append", choices=SCENARIOS)
     p.add_argument("--against", default="random,greedy,hard")
     p.add_argument("--side", action="append", choices=("rebel", "imperial"))
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed (to add games to an earlier run)")
     args = p.parse_args(argv or [])
     for scenario in args.scenario or SCENARIOS:
         for side in args.side or ("rebel", "imperial"):
             for opponent in args.against.split(","):
-                r = pairing(scenario, side, opponent, args.games, args.think)
+                r = pairing(scenario, side, opponent, args.games, args.think, args.seed)
                 who = "hard vs normal" if opponent == "hard" else f"ai vs {opponent}"
                 mark = "ok" if r["low"] >= TARGETS[opponent] or (opponent == "hard" and r["low"] > 0.5) else (
                     "short" if r["high"] < TARGETS[opponent] else "unclear")

@@ -274,7 +274,9 @@ def describe_save(path: Path, modified: float) -> str:
         return f"{path.name}: cannot be resumed ({str(e)[:80]})"
     d = game.pending
     who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "") if d.player else "over"
-    return f"{game.setup.scenario_name}: {game.progress()}, {who}; last played {when}   [{path.name}]"
+    computer = game.record.header.computer.split()
+    against = f" (the computer plays {computer[0]}, {computer[1]})" if computer else ""
+    return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}   [{path.name}]"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -209,3 +209,18 @@ def test_match_prints_a_line_per_game_and_the_wins(capsys):
 def test_match_refuses_bad_options_with_exit_2(args, capsys):
     assert main(["match", "salvage", *args]) == 2
     assert "hothsim:" in capsys.readouterr().err
+
+
+def test_play_refuses_a_think_time_it_cannot_keep(capsys):
+    assert main(["play", "salvage", "--ai", "imperial", "--think", "0"]) == 2
+    assert "--think" in capsys.readouterr().err
+
+
+def test_the_resume_list_says_which_side_the_computer_plays(tmp_path):
+    from hothsim.cli import describe_save
+    from hothsim.session import new_session
+
+    save = tmp_path / "solo.hothsim"
+    new_session(open_game("salvage", seed=4), save, {"rebel": "person", "imperial": "ai:hard"}, 0.5)
+    line = describe_save(save, save.stat().st_mtime)
+    assert line.startswith("Echo Base Salvage Mission (the computer plays imperial, hard): set-up")

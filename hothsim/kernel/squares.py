@@ -101,6 +101,8 @@ def parse_square(label: str) -> Square:
 
 def space_of(anchor: Square, size: int) -> tuple[Square, ...]:
     """The squares of a figure of `size` (1, 2 or 3) whose lowest corner square is `anchor`."""
+    if size == 1:  # most figures: asked for hundreds of thousands of times a game
+        return (anchor,)
     ax, ay = anchor
     return tuple((ax + i, ay + j) for j in range(size) for i in range(size))
 

@@ -259,6 +259,7 @@ def _loop(window: Any, session: Session) -> None:
             ui, chosen, quit_ = press(screen, session.game, ui, name)
         if quit_:
             return
+        ui = replace(ui, handover=_handover(session, ui.handover))  # e.g. before Luke's Force choices (F)
         for action in (chosen.actions if type(chosen) is Several else (chosen,) if chosen is not None else ()):
             try:
                 session.apply(action)
