@@ -24,15 +24,20 @@ from hothsim.assault.actions import (
     Reshuffle,
     Walk,
 )
+from hothsim.assault.fire import SHIELD_GENERATOR
 from hothsim.kernel.engine import Side
 from hothsim.kernel.hexes import hex_label, in_field_of_fire, parse_hex
 
-WIN = 10_000.0
+WIN = 1_000.0  # a won game: more than any position is worth, yet not so much that luck drowns all else
 WALKER_WORTH = 12.0  # a whole Walker, before damage
 MARCH = 2.5  # per macrohex a Walker still has to go to the Shield Generator
 TRANSPORT = 6.0  # per Transport away
 FORCE_POINT = 0.4
-TARGET_WORTH = {"shield-generator": 40.0, "power-grid": 6.0}
+TARGET_WORTH = {"shield-generator": 40.0, "power-grid": 12.0}
+#: What a Walker's aim at the Shield Generator is worth, times the chance a fire from where it stands hits
+#: (facing it, near it, and with the Power Grid down all raise the chance).
+SIEGE = 25.0
+GRID_DOWN = 4.0
 
 
 class AssaultPolicy:
@@ -131,13 +136,16 @@ class AssaultPolicy:
                 worth = WALKER_WORTH - 4 * u.body - 2 * u.legs - 2 * u.blaster
                 if u.where == "map" and u.hex is not None:
                     worth -= MARCH * game.terrain.range(u.hex, gen) * (0.5 if u.legs >= 2 else 1.0)
+                    shot = game.shot(Fire(u.id, SHIELD_GENERATOR))
+                    if not isinstance(shot, str):
+                        worth += SIEGE * game.hit_chance(shot)
                 imperial += worth
             else:
                 worth = ut.fire + ut.armor - (2 * u.body if ut.is_speeder else 0)
                 imperial += worth if u.side == "imperial" else -worth
         imperial -= TRANSPORT * s.transports + FORCE_POINT * s.force
         if not s.power_grid:
-            imperial += 3.0
+            imperial += GRID_DOWN
         return imperial if side == "imperial" else -imperial
 
     def explain(self, game: Any, action: Any, outcomes: Sequence[Any]) -> str:

@@ -37,6 +37,7 @@ class Level:
     candidates: int
     horizon: int  # 0: to the end of its own activation or action round; 1: through the next one too
     rollout_limit: int  # the most decisions a rollout plays before it is scored
+    first_samples: int = 4  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
@@ -134,7 +135,8 @@ class Thinking:
         self._stats: dict[Any, _Stats] = {a: _Stats() for a in self._alive}
         self._queue: list[tuple[Any, int]] = []
         self._sample = 0  # samples dealt so far to every candidate still in the running
-        self._round_end = self._batch_size()  # after this many samples, the worse half is dropped
+        # After this many samples the worse half is dropped: never before every candidate has had a few.
+        self._round_end = max(level.first_samples, self._batch_size())
 
     def _batch_size(self) -> int:
         """Samples per candidate in one halving round: the budget shared over the rounds still to come."""

@@ -34,7 +34,7 @@ from hothsim.skirmish.actions import (
     UseAbility,
 )
 
-WIN = 10_000.0
+WIN = 1_000.0  # a won game: more than any position is worth, yet not so much that luck drowns all else
 #: A standing character keeps this share of its points however hurt it is (it still acts).
 STANDING_SHARE = 0.4
 #: Points lost per square a fighter stands beyond its reach of the nearest enemy.
