@@ -41,8 +41,8 @@ def random_position(scenario: str, seed: int, steps: int):
 def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenario):
     """Seeded random positions of every scenario: the computer's decision is legal, and the search stops
     at the deadline the caller passes (a clock that ticks once per look)."""
-    for seed in range(6):
-        game = random_position(scenario, seed, steps=[0, 3, 25, 60, 120, 200][seed])
+    for seed, steps in enumerate((0, 3, 10, 25, 40, 60, 90, 120, 160, 200)):
+        game = random_position(scenario, seed, steps)
         if game.is_over:
             continue
         ticks = count()
