@@ -224,3 +224,14 @@ def test_the_resume_list_says_which_side_the_computer_plays(tmp_path):
     new_session(open_game("salvage", seed=4), save, {"rebel": "person", "imperial": "ai:hard"}, 0.5)
     line = describe_save(save, save.stat().st_mtime)
     assert line.startswith("Echo Base Salvage Mission (the computer plays imperial, hard): set-up")
+
+
+def test_docs_ai_gives_each_levels_budget_as_the_code_has_it():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")
+    for level in LEVELS.values():
+        row = next(line for line in text.splitlines() if line.startswith(f"| {level.name}"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert (int(cells[1]), int(cells[2]), int(cells[4])) == (level.simulations, level.candidates,
+                                                                  level.rollout_limit), row
