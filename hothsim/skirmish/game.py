@@ -146,6 +146,7 @@ class SkirmishGame(RecordedGame[GameState]):
         self._record = record
         self._legal: list[Action] | None = None
         self._plans: tuple[GameState, dict] | None = None  # move_plans() of one state, worked out once
+        self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         self.ab = Abilities(self)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
@@ -584,7 +585,16 @@ class SkirmishGame(RecordedGame[GameState]):
 
     def _graph(self, s: GameState, fig: Figure):
         """The moving figure's neighbour function: walking (enemies block), flying (over enemies, low
-        objects, difficult terrain and pits), or a Hologram's (through everything on the map)."""
+        objects, difficult terrain and pits), or a Hologram's (through everything on the map).  Planning,
+        checking and making a move ask for the same one: it is built once per state and figure."""
+        held = self._graphs
+        if held is not None and held[0] is s and held[1] == fig.id:
+            return held[2]
+        graph = self._build_graph(s, fig)
+        self._graphs = (s, fig.id, graph)
+        return graph
+
+    def _build_graph(self, s: GameState, fig: Figure):
         kind = self.ab.move_kind(fig)
         if kind == "ghost":
             return self.board.ghost_steps(fig.size)
