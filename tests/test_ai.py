@@ -12,6 +12,7 @@ import pytest
 
 from hothsim.ai import LEVELS, Player, decide, derive_seed, player_named
 from hothsim.ai.search import Thinking
+from hothsim.ai.skirmish import POLICY as SKIRMISH_POLICY
 from hothsim.assault.game import AssaultGame
 from hothsim.cli import main
 from hothsim.games import load_game, open_game
@@ -72,8 +73,7 @@ def test_the_search_spends_its_whole_budget_and_keeps_the_best_candidates():
     game = random_position("salvage", 1, 30)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
-    t = Thinking(game.observation(game.pending.player), __import__("hothsim.ai.skirmish").ai.skirmish.POLICY,
-                 QUICK, 5)
+    t = Thinking(game.observation(game.pending.player), SKIRMISH_POLICY, QUICK, 5)
     steps = 0
     while t.step():
         steps += 1

@@ -202,10 +202,3 @@ class Thinking:
         reason = self.policy.explain(self._root, best, st.outcomes)
         return Choice(best, reason, st.mean if st.count else 0.0, self.done)
 
-
-def think(observation: Observation, policy: Policy, level: Level, seed: int) -> Choice:
-    """Search a decision to the end of its budget (no deadline) and return the choice."""
-    t = Thinking(observation, policy, level, seed)
-    while t.step():
-        pass
-    return t.choice()
