@@ -126,13 +126,17 @@ class SquareMover:
         """
         if not self._space_fits(grid, barriers, to):
             return None
+        return self._step_to_fitting(grid, barriers, frm, to, set(space_of(frm, self.size)), space_of(to, self.size))
+
+    def _step_to_fitting(self, grid: SquareMap, barriers: Barriers, frm: Square, to: Square,
+                         old: set[Square], new: tuple[Square, ...]) -> int | None:
+        """`step` once the space is known to fit at `to`; `old` and `new` are the spaces at `frm` and `to`."""
         dx, dy = to[0] - frm[0], to[1] - frm[1]
-        old = set(space_of(frm, self.size))
-        new = space_of(to, self.size)
         for part in old:
             if not step_is_open(barriers, part, (part[0] + dx, part[1] + dy)):
                 return None
         doubled = False
+        pays = not (self.ignores_terrain or self.flight)
         for sq in new:
             t = grid.terrain_at(sq)
             if sq not in old:
@@ -140,7 +144,7 @@ class SquareMover:
                     return None
                 if t is Terrain.PIT and not self.flight:
                     return None
-            if t.doubles_movement and not (self.ignores_terrain or self.flight):
+            if pays and not doubled and t.doubles_movement:
                 doubled = True
         base = 1 if dx == 0 or dy == 0 else 2
         return base * 2 if doubled else base
@@ -234,19 +238,23 @@ class StepTable:
         mover = SquareMover(size=size, flight=flight, ignores_terrain=ignores_terrain)
         open_all = grid.barriers(grid.doors)
         steps: dict[Square, tuple[StepEntry, ...]] = {}
-        fits = set()
+        # Whether the space fits at an anchor is asked of every neighbour: work it out once per anchor.
+        spaces = {a: space_of(a, size) for a in grid.squares() if mover._space_fits(grid, open_all, a)}
+        fits = spaces.keys()
         for anchor in grid.squares():
-            if not mover._space_fits(grid, open_all, anchor):
+            if anchor not in fits:
                 continue
-            fits.add(anchor)
-            old = set(space_of(anchor, size))
+            old = set(spaces[anchor])
             out = []
             for dx, dy in ORTHOGONAL + DIAGONAL:
                 to = (anchor[0] + dx, anchor[1] + dy)
-                c = mover.step(grid, open_all, anchor, to)
+                if to not in fits:
+                    continue
+                new = spaces[to]
+                c = mover._step_to_fitting(grid, open_all, anchor, to, old, new)
                 if c is None:
                     continue
-                entered = tuple(sq for sq in space_of(to, size) if sq not in old)
+                entered = tuple(sq for sq in new if sq not in old)
                 x0, y0 = min(anchor[0], to[0]), min(anchor[1], to[1])
                 near = [d for d in grid.doors
                         if x0 - 1 <= d.x <= x0 + size + 1 and y0 - 1 <= d.y <= y0 + size + 1]
@@ -259,9 +267,8 @@ class StepTable:
                    ) -> Callable[[Square], Iterable[tuple[Square, int]]]:
         """The neighbour function for `cheapest_paths` with these doors open and these squares barred."""
         table = self._for_doors(open_doors)
-        empty: list[tuple[Square, int]] = []
         if not impassable:
-            return lambda anchor: table.get(anchor, empty)  # type: ignore[return-value]
+            return table.__getitem__
         entered_by = self._entered
         clear = impassable.isdisjoint
         # Only a step from an anchor within reach of a barred square can enter it: a step to `to`
@@ -271,8 +278,8 @@ class StepTable:
 
         def gen(anchor: Square) -> list[tuple[Square, int]]:
             if anchor not in near:
-                return table.get(anchor, empty)
-            return [(to, cost) for to, cost in table.get(anchor, empty) if clear(entered_by[(anchor, to)])]
+                return table[anchor]
+            return [(to, cost) for to, cost in table[anchor] if clear(entered_by[(anchor, to)])]
 
         return gen
 
@@ -285,8 +292,9 @@ class StepTable:
                                                for to, _, entered, _ in lst}
         return hit
 
-    def _for_doors(self, open_doors: frozenset[Edge]) -> dict[Square, list[tuple[Square, int]]]:
-        """The steps with these doors open (cached per door state: a game sees few of them)."""
+    def _for_doors(self, open_doors: frozenset[Edge]) -> "_DoorSteps":
+        """The steps with these doors open (cached per door state; each anchor's worked out when first
+        asked for, since a search visits only the anchors within its budget)."""
         hit = self._by_doors.get(open_doors)
         if hit is None:
             if len(self._by_doors) > 256:
@@ -294,8 +302,19 @@ class StepTable:
                 self._by_doors.clear()
                 if entered is not None:
                     self._by_doors["entered"] = entered
-            hit = self._by_doors[open_doors] = {
-                a: [(to, cost) for to, cost, _, blockers in lst if all(b in open_doors for b in blockers)]
-                for a, lst in self.steps.items()
-            }
+            hit = self._by_doors[open_doors] = _DoorSteps(self.steps, open_doors)
+        return hit
+
+
+class _DoorSteps(dict):
+    """Anchor -> [(next anchor, cost)] with some doors open, filled in as anchors are asked for."""
+
+    def __init__(self, steps: dict[Square, tuple[StepEntry, ...]], open_doors: frozenset[Edge]) -> None:
+        super().__init__()
+        self._steps, self._open = steps, open_doors
+
+    def __missing__(self, anchor: Square) -> list[tuple[Square, int]]:
+        opened = self._open
+        hit = self[anchor] = [(to, cost) for to, cost, _, blockers in self._steps.get(anchor, ())
+                              if all(b in opened for b in blockers)]
         return hit

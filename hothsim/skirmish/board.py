@@ -31,6 +31,7 @@ class Board:
         self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
         self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
         self._squeeze: dict[tuple, dict] = {}
+        self._squeeze_free: dict[tuple[int, bool], dict] = {}
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
 
     def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
@@ -40,7 +41,9 @@ class Board:
         if hit is None:
             if len(self._squeeze) >= 64:
                 self._squeeze.clear()
-            hit = self._squeeze[key] = {}
+            # What no door can change is shared by every door state ("free").
+            free = self._squeeze_free.setdefault((size, flight), {})
+            hit = self._squeeze[key] = {"free": free}
         return hit
 
     def ghost_steps(self, size: int):

@@ -225,7 +225,8 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     size, small = full.size, squeeze.size
     static = _SqueezeGeometry(full, squeeze, open_doors, grid) if memo is None else memo.get("geometry")
     if static is None:
-        static = memo["geometry"] = _SqueezeGeometry(full, squeeze, open_doors, grid)  # type: ignore[index]
+        static = memo["geometry"] = _SqueezeGeometry(  # type: ignore[index]
+            full, squeeze, open_doors, grid, memo.get("free"))  # type: ignore[union-attr]
     # Blocks touching an enemy, and whole positions overlapping one, for this call.
     touching: set[tuple[int, int]] = set()
     for x0, y0, x1, y1 in enemy_rects:
@@ -255,7 +256,8 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
 class _SqueezeGeometry:
     """The squeezing steps the map and the doors allow, worked out node by node and remembered."""
 
-    def __init__(self, full: StepTable, squeeze: StepTable, open_doors: frozenset, grid: SquareMap) -> None:
+    def __init__(self, full: StepTable, squeeze: StepTable, open_doors: frozenset, grid: SquareMap,
+                 free: dict[Node, list] | None = None) -> None:
         self.full, self.squeeze, self.grid = full, squeeze, grid
         self.size, self.small = full.size, squeeze.size
         self.barriers = grid.barriers(open_doors)
@@ -268,6 +270,14 @@ class _SqueezeGeometry:
         self._block: dict[tuple[int, int], bool] = {}
         self._narrow: dict[tuple[int, int], bool] = {}
         self._edges: dict[Node, list] = {}
+        # A position's squeezing steps look at squares no further than about twice the figure's width
+        # from it: far from every door they are the same whatever the doors, and are shared between
+        # door states (`free`, one dict per kind of mover on the map).
+        self.free: dict[Node, list] = {} if free is None else free
+        reach = 2 * self.size + 2
+        self.near_door = frozenset((d.x + dx, d.y + dy) for d in grid.doors
+                                   for dx in range(-reach - self.size, reach + 1)
+                                   for dy in range(-reach - self.size, reach + 1))
 
     def fits(self, a: tuple[int, int]) -> bool:
         hit = self._fits.get(a)
@@ -296,6 +306,16 @@ class _SqueezeGeometry:
         hit = self._edges.get(node)
         if hit is not None:
             return hit
+        if (node[0], node[1]) not in self.near_door:
+            hit = self.free.get(node)
+            if hit is None:
+                hit = self.free[node] = self._work_out(node)
+        else:
+            hit = self._work_out(node)
+        self._edges[node] = hit
+        return hit
+
+    def _work_out(self, node: Node) -> list[tuple[Node, int, tuple[int, int] | None, tuple[int, int] | None]]:
         out: list[tuple[Node, int, tuple[int, int] | None, tuple[int, int] | None]] = []
         if len(node) == 2:
             ax, ay = node
@@ -318,7 +338,6 @@ class _SqueezeGeometry:
                     out.append((a2, (2 if diagonal else 1) * (2 if rough else 1), None, a2))
                 elif self.narrow((bx, by)) and self.block_fits((bx, by)):
                     out.append(((a2[0], a2[1], i, j), c, (bx, by), None))
-        self._edges[node] = out
         return out
 
 
