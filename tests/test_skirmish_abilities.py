@@ -243,6 +243,17 @@ def test_heal_10_never_above_full(tmp_path):
     assert not any(isinstance(a, Attack) for a in g.legal_actions())  # it replaced the attack
 
 
+def test_heal_works_only_on_living_characters_not_one_with_mounted_weapon(tmp_path):
+    # Glossary, Heal: a living character; a Snowspeeder (Mounted Weapon) is a vehicle, not living.
+    g = A(tmp_path, {"han": "b2", "snowspeeder": "d2", "hoth-trooper": "b4"}, {"snowtrooper": "l12"}, [15, 3])
+    for fid, left in (("snowspeeder", 50), ("hoth-trooper", 15)):
+        f = g.state.fig(fid)
+        g._state = g.state.with_figure(f.__class__(**{**f.__dict__, "hp": left}))
+    do(g, "first rebel", "activate han")
+    heals = [a for a in g.legal_actions() if isinstance(a, Heal)]
+    assert heals == [Heal("han", "hoth-trooper")]
+
+
 def test_harpoon_gun_pins_a_mounted_weapon_enemy_unless_it_saves(tmp_path):
     g = A(tmp_path, {"snowspeeder": "b2"}, {"blizzard-scout": "f2", "snowtrooper": "l12"}, [15, 3, 7, 8, 2])
     do(g, "first rebel", "activate snowspeeder")
@@ -673,6 +684,17 @@ def test_industrial_repair_mends_an_adjacent_mounted_weapon_character(tmp_path):
     g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowspeeder"), hp=55))
     do(g, "first rebel", "activate atgar-trooper", "repair atgar-trooper snowspeeder")
     assert hp(g, "snowspeeder") == 60  # never above its starting hit points
+
+
+@pytest.mark.parametrize("spotter,squares,bonus", [("a2", 6, True), ("a3", 7, False)])
+def test_spotter_reaches_a_target_exactly_6_squares_away_and_not_7(tmp_path, spotter, squares, bonus):
+    g = A(tmp_path, {"hoth-trooper": "g2"}, {"snowtrooper": "b2", "elite-snowtrooper": spotter}, [3, 15, 15])
+    s = g.state
+    assert g.board.range_between(s.open_doors, s.fig("elite-snowtrooper").space(),
+                                 s.fig("hoth-trooper").space()) == squares
+    ev = do(g, "first imperial", "activate snowtrooper", "attack snowtrooper hoth-trooper +elite-snowtrooper")
+    assert ("(10 Damage + 10 Spotter), 20 damage" in text(ev)) is bonus
+    assert hp(g, "hoth-trooper") == (0 if bonus else 10)
 
 
 def test_spotter_adds_its_bonus_to_the_damage_of_an_attack_it_combines_fire_with(tmp_path):
