@@ -239,6 +239,9 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
             for j in range(size):
                 crowded.add((ex - i, ey - j))
 
+    if not touching and not crowded:  # no enemy to keep clear of (a flier): the same steps every time
+        return static.unhindered(full_steps)
+
     def gen(node: Node) -> list[tuple[Node, int]]:
         edges = static.edges(node)
         out: list[tuple[Node, int]] = list(full_steps(node)) if len(node) == 2 else []  # type: ignore[arg-type]
@@ -270,6 +273,7 @@ class _SqueezeGeometry:
         self._block: dict[tuple[int, int], bool] = {}
         self._narrow: dict[tuple[int, int], bool] = {}
         self._edges: dict[Node, list] = {}
+        self._unhindered: dict[Node, list] = {}
         # A position's squeezing steps look at squares no further than about twice the figure's width
         # from it: far from every door they are the same whatever the doors, and are shared between
         # door states (`free`, one dict per kind of mover on the map).
@@ -278,6 +282,23 @@ class _SqueezeGeometry:
         self.near_door = frozenset((d.x + dx, d.y + dy) for d in grid.doors
                                    for dx in range(-reach - self.size, reach + 1)
                                    for dy in range(-reach - self.size, reach + 1))
+
+    def unhindered(self, full_steps: Callable[[Node], Iterable[tuple[Node, int]]]
+                   ) -> Callable[[Node], list[tuple[Node, int]]]:
+        """The neighbour function when no enemy is in the way: whole steps then squeezing steps, remembered
+        per position (`full_steps` must be the whole space's steps for these doors, with nothing barred)."""
+        memo = self._unhindered
+        edges = self.edges
+
+        def gen(node: Node) -> list[tuple[Node, int]]:
+            hit = memo.get(node)
+            if hit is None:
+                hit = list(full_steps(node)) if len(node) == 2 else []  # type: ignore[arg-type]
+                hit += [(to, cost) for to, cost, _, _ in edges(node)]
+                memo[node] = hit
+            return hit
+
+        return gen
 
     def fits(self, a: tuple[int, int]) -> bool:
         hit = self._fits.get(a)
