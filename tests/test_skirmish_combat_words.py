@@ -141,3 +141,39 @@ def test_damage_leaving_1_hit_point_is_logged_with_the_number_and_0_as_defeated(
                   ("victory", "rebel wins: every imperial character is defeated", ())]
     t = g.state.fig("snowtrooper")
     assert (t.hp, t.defeated, t.pos) == (0, True, None)
+
+
+def test_a_hit_vader_cannot_deflect_says_why_as_a_reaction_line(tmp_path):
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force=0))
+    do(g, "first rebel", "activate leia")
+    ev = do(g, "attack leia vader")
+    assert ev == [
+        ("reaction", "vader cannot use Lightsaber Deflect: no Force points left", ()),
+        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23 = 23: hit "
+                   "(20 Damage + 10 Advantageous Attack), 30 damage, vader 140 -> 110",
+         (("damage", 30), ("target", "vader"))),
+    ]
+
+
+def test_a_failed_harpoon_save_is_one_save_line_and_pins_the_target(tmp_path):
+    g = A(tmp_path, {"snowspeeder": "b2"}, {"blizzard-scout": "f2", "snowtrooper": "l12"}, [15, 3, 7, 8, 2])
+    do(g, "first rebel", "activate snowspeeder")
+    ev = do(g, "harpoon snowspeeder blizzard-scout")
+    assert ev[-1] == ("save", "blizzard-scout saves against harpoon: d20 7 vs 11: failed, harpooned: blizzard-scout "
+                              "cannot move this round", ())
+    assert g.state.harpooned == frozenset({"blizzard-scout"})
+
+
+def test_a_hologram_never_attacks_nor_makes_an_attack_of_opportunity(tmp_path):
+    g = A(tmp_path, {"hoth-trooper": "e4"}, {"veers": "e3", "snowtrooper": "e5"}, [15, 3])
+    veers = g.state.fig("veers")
+    assert g.ab.can_attack(g.state, veers) is False
+    do(g, "first rebel", "activate hoth-trooper")
+    do(g, "move hoth-trooper f4 g4")  # leaving Veers' side: only the Snowtrooper may attack
+    assert g.pending.kind == "opportunity"
+    assert {a.figure for a in g.legal_actions() if type(a).__name__ == "Opportunity"} == {"snowtrooper"}
+    while g.pending.kind == "opportunity":
+        do(g, "decline snowtrooper")
+    do(g, "end hoth-trooper", "activate veers")
+    assert [a for a in g.legal_actions() if type(a).__name__ == "Attack"] == []

@@ -123,6 +123,19 @@ def test_an_enemy_with_cover_tied_for_nearest_may_be_chosen(tmp_path):
     assert "vs Defense 13 +4 cover = 17: hit" in events[-1].text
 
 
+def test_a_covered_enemy_tied_for_nearest_with_one_whose_range_goes_around_a_wall_may_be_chosen(tmp_path):
+    # snowtrooper-2 is 4 squares straight down, but a wall makes its range 6 (range is counted around
+    # walls): it is no nearer than snowtrooper-1 in low objects at range 6, so snowtrooper-1 may be chosen.
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper-1": "i3", "snowtrooper-2": "c7"}, [15, 3],
+              low=("i3",), walls=(Edge("h", 2, 5),))
+    s = g.state
+    me = s.fig("hoth-trooper").space()
+    assert [g.board.range_between(s.open_doors, me, s.fig(f).space()) for f in ("snowtrooper-1", "snowtrooper-2")] \
+        == [6, 6]
+    do(g, "first rebel", "activate hoth-trooper")
+    assert {a.target for a in g.legal_actions() if isinstance(a, Attack)} == {"snowtrooper-1"}  # -2 unseen
+
+
 def test_force_move_faster_8_squares_and_attack_or_14_without(tmp_path):
     g = arena(tmp_path, {"leia": "b2"}, {"snowtrooper": "l12"}, [15, 3], width=20, height=20, abilities=True)
     do(g, "first rebel", "activate leia")
