@@ -177,3 +177,16 @@ def test_a_hologram_never_attacks_nor_makes_an_attack_of_opportunity(tmp_path):
         do(g, "decline snowtrooper")
     do(g, "end hoth-trooper", "activate veers")
     assert [a for a in g.legal_actions() if type(a).__name__ == "Attack"] == []
+
+
+def test_use_the_force_is_logged_as_an_automatic_critical_hit_with_no_roll(tmp_path):
+    g = A(tmp_path, {"luke": "c3"}, {"snowtrooper": "h3", "vader": "l12"}, [15, 3])
+    do(g, "first rebel", "activate luke")
+    ev = do(g, "force luke use snowtrooper")
+    assert ev == [
+        ("force", "luke spends 3 Force points: Use the Force", ()),
+        ("attack", "luke uses the Force: an automatic critical hit on snowtrooper", ()),
+        ("attack", "luke attacks snowtrooper: Use the Force: critical hit (10 Damage + 10 critical hit), 20 damage, "
+                   "snowtrooper 20 -> defeated", (("damage", 20), ("target", "snowtrooper"))),
+    ]
+    assert purposes(g) == [] and g.state.fig("luke").force == 0
