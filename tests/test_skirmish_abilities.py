@@ -705,3 +705,14 @@ def test_spotter_adds_its_bonus_to_the_damage_of_an_attack_it_combines_fire_with
     g = A(tmp_path, {"hoth-trooper": "g2"}, {"snowtrooper": "b2", "elite-snowtrooper": "a4"}, [3, 15, 15])
     ev = do(g, "first imperial", "activate snowtrooper", "attack snowtrooper hoth-trooper +elite-snowtrooper")
     assert "Spotter" not in text(ev) and "10 damage" in text(ev)  # 8 squares from the target
+
+
+@pytest.mark.parametrize("order", [("leia", "rebel-leader"), ("rebel-leader", "leia")])
+def test_a_commander_whose_effect_does_not_reach_a_follower_does_not_hide_another_that_does(tmp_path, order):
+    # Leia's effect skips Unique characters; the Rebel Leader's reaches all: Luke gets the Leader's +2 Attack
+    # whichever commander comes first in the squad.
+    where = {"leia": "b4", "rebel-leader": "b6"}
+    g = A(tmp_path, {"luke": "b2", **{c: where[c] for c in order}}, {"snowtrooper": "h2"}, [15, 3])
+    s = g.state
+    assert [(e.commander, e.stat) for e in g.ab.effects(s, s.fig("luke"))] == [("rebel-leader", "attack")]
+    assert g.ab.commander_bonus(s, s.fig("luke"), "attack") == ("rebel-leader commands", 2)
