@@ -314,3 +314,14 @@ def test_harpoon_shot_words_same_and_next_macrohex_and_lukes_force():
     other = plan_harpoon(RULES, t, s, s.unit("speeder-2"), "walker-1")
     assert (other.dice, other.armor, other.range) == (4, 3, 1)
     assert other.parts == ("4 harpoon dice (another macrohex)",)
+
+
+def test_an_impossible_shot_with_no_dice_left_says_0_dice():
+    g = arena(clear(20, 20), {"walker-1": ("walker", "1818", 3), "trooper-1": ("trooper", "0202")},
+              card="troopers-fire", luke="speeder-9")
+    t, s = g.terrain, g.state
+    rng = t.range(s.unit("trooper-1").hex, s.unit("walker-1").hex)
+    fire = RULES.units["trooper"].fire
+    assert fire - rng < 0
+    assert plan_fire(RULES, t, s, s.unit("trooper-1"), "walker-1") == \
+        "impossible shot: 0 dice can never roll the 3 symbols the armor needs"
