@@ -112,7 +112,8 @@ def test_walker_third_body_hit_destroys_it():
 def test_walker_critical_hit_destroys_it_and_the_troops_it_carries():
     s, ev = hit_walker(12)
     assert s.unit("walker-1").where == "destroyed"
-    assert [s.unit(c).where for c in ("snowtrooper-1", "snowtrooper-2")] == ["destroyed", "destroyed"]
+    assert [(s.unit(c).where, s.unit(c).aboard) for c in ("snowtrooper-1", "snowtrooper-2")] == \
+        [("destroyed", ""), ("destroyed", "")]  # no longer aboard anything
     assert ev == [
         ("destroyed", "walker-1 is destroyed (critical hit, damage 12)", (("unit", "walker-1"),)),
         ("destroyed", "snowtrooper-1, carried by walker-1, is destroyed", (("unit", "snowtrooper-1"),)),
