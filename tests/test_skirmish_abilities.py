@@ -550,6 +550,24 @@ def test_flanking_attack_minus_4_defense_against_mounted_weapon_allies_only(tmp_
     assert ("blizzard-scout", "hoth-trooper", 1) in g.state.flanked
 
 
+def test_flanking_attack_marks_only_its_own_target_and_only_for_this_round(tmp_path):
+    import dataclasses
+
+    g = A(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "b4"},
+          {"blizzard-scout": "h2", "eweb-snowtrooper": "h5"}, [3, 15])
+    s = g.state
+    eweb = s.fig("eweb-snowtrooper")
+
+    def flanked(marks, target):
+        state = dataclasses.replace(s, flanked=tuple(marks))
+        return ("flanked", -4) in g.ab.defense_mods(state, eweb, state.fig(target), False)
+
+    assert flanked({("blizzard-scout", "hoth-trooper", s.round)}, "hoth-trooper")
+    assert not flanked({("blizzard-scout", "hoth-trooper", s.round)}, "elite-hoth-trooper")  # another target
+    assert not flanked({("blizzard-scout", "hoth-trooper", s.round - 1)}, "hoth-trooper")  # an earlier round
+    assert not flanked({("eweb-snowtrooper", "hoth-trooper", s.round)}, "hoth-trooper")  # its own flank
+
+
 # ---------------------------------------------------------------- squads
 
 
