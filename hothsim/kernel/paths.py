@@ -298,23 +298,36 @@ class StepTable:
         hit = self._by_doors.get(open_doors)
         if hit is None:
             if len(self._by_doors) > 256:
-                entered = self._by_doors.get("entered")
+                kept = {k: self._by_doors[k] for k in ("entered", "unblocked") if k in self._by_doors}
                 self._by_doors.clear()
-                if entered is not None:
-                    self._by_doors["entered"] = entered
-            hit = self._by_doors[open_doors] = _DoorSteps(self.steps, open_doors)
+                self._by_doors.update(kept)
+            hit = self._by_doors[open_doors] = _DoorSteps(self.steps, open_doors, self._unblocked)
+        return hit
+
+    @property
+    def _unblocked(self) -> dict[Square, list[tuple[Square, int]]]:
+        """The steps of each anchor no door can block, the same in every door state (built on first use)."""
+        hit = self._by_doors.get("unblocked")
+        if hit is None:
+            hit = self._by_doors["unblocked"] = {
+                a: [(to, cost) for to, cost, _, _ in lst] for a, lst in self.steps.items()
+                if not any(blockers for _, _, _, blockers in lst)}
         return hit
 
 
 class _DoorSteps(dict):
     """Anchor -> [(next anchor, cost)] with some doors open, filled in as anchors are asked for."""
 
-    def __init__(self, steps: dict[Square, tuple[StepEntry, ...]], open_doors: frozenset[Edge]) -> None:
+    def __init__(self, steps: dict[Square, tuple[StepEntry, ...]], open_doors: frozenset[Edge],
+                 unblocked: dict[Square, list[tuple[Square, int]]]) -> None:
         super().__init__()
-        self._steps, self._open = steps, open_doors
+        self._steps, self._open, self._unblocked = steps, open_doors, unblocked
 
     def __missing__(self, anchor: Square) -> list[tuple[Square, int]]:
-        opened = self._open
-        hit = self[anchor] = [(to, cost) for to, cost, _, blockers in self._steps.get(anchor, ())
-                              if all(b in opened for b in blockers)]
+        hit = self._unblocked.get(anchor)
+        if hit is None:
+            opened = self._open
+            hit = [(to, cost) for to, cost, _, blockers in self._steps.get(anchor, ())
+                   if not blockers or all(b in opened for b in blockers)]
+        self[anchor] = hit
         return hit

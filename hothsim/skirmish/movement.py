@@ -277,11 +277,25 @@ class _SqueezeGeometry:
         # A position's squeezing steps look at squares no further than about twice the figure's width
         # from it: far from every door they are the same whatever the doors, and are shared between
         # door states (`free`, one dict per kind of mover on the map).
+        # A door's edge at (x, y) touches squares x-1..x+1, y-1..y+1; a position anchored at a looks at
+        # squares from a - size - 2 to a + 2 * size + 2 (its steps, its block's steps, and whether the
+        # whole space fits around each block).
         self.free: dict[Node, list] = {} if free is None else free
-        reach = 2 * self.size + 2
-        self.near_door = frozenset((d.x + dx, d.y + dy) for d in grid.doors
-                                   for dx in range(-reach - self.size, reach + 1)
-                                   for dy in range(-reach - self.size, reach + 1))
+        span = range(-2 * self.size - 2, self.size + 3)
+        self.near_door = frozenset((d.x + dx, d.y + dy) for d in grid.doors for dx in span for dy in span)
+        if free is not None and not free:
+            self._fill_free()
+
+    def _fill_free(self) -> None:
+        """Work out, once per kind of mover and map, every position far from the doors: the first search
+        pays for the map once instead of every search paying for the positions it meets first."""
+        todo = [a for a in self.full.fits if a not in self.near_door]
+        seen = set(todo)
+        while todo:
+            for to, _, _, _ in self.edges(todo.pop()):
+                if to not in seen and (to[0], to[1]) not in self.near_door:
+                    seen.add(to)
+                    todo.append(to)
 
     def unhindered(self, full_steps: Callable[[Node], Iterable[tuple[Node, int]]]
                    ) -> Callable[[Node], list[tuple[Node, int]]]:

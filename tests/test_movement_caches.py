@@ -1,0 +1,58 @@
+"""The skirmish's movement caches give the same steps as working them out afresh (issue 16's speed-ups must
+not change a single legal move): a door state's steps, and squeezing steps shared between door states."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hothsim.data.catalog import Catalog
+from hothsim.kernel.paths import SquareMover
+from hothsim.skirmish.board import Board
+from hothsim.skirmish.movement import _SqueezeGeometry, squeezed_size
+
+
+@pytest.fixture(scope="module")
+def outpost():
+    grid = Catalog.installed().load_map("hoth-outpost")
+    return grid, Board(grid)
+
+
+def door_states(grid, count: int, seed: int = 5) -> list[frozenset]:
+    rnd = random.Random(seed)
+    doors = sorted(grid.doors)
+    return [frozenset(), frozenset(doors)] + [frozenset(d for d in doors if rnd.random() < 0.5) for _ in range(count)]
+
+
+@pytest.mark.parametrize("size,flight", [(1, False), (2, False), (3, True)])
+def test_a_door_states_steps_are_the_movers_own_steps_with_those_doors(outpost, size, flight):
+    grid, board = outpost
+    table = board.steps(size, flight)
+    mover = SquareMover(size=size, flight=flight, ignores_terrain=flight)
+    for doors in door_states(grid, 2):
+        steps = table.neighbours(doors)
+        barriers = grid.barriers(doors)
+        for anchor in table.fits:
+            expected = list(mover.neighbours(grid, barriers)(anchor))
+            assert list(steps(anchor)) == expected, (anchor, sorted(doors))
+
+
+@pytest.mark.parametrize("size,flight", [(2, False), (3, True)])
+def test_squeezing_steps_shared_between_door_states_equal_fresh_ones(outpost, size, flight):
+    grid, board = outpost
+    full, small = board.steps(size, flight), board.steps(squeezed_size(size), flight)
+    free: dict = {}
+    for doors in door_states(grid, 3):
+        shared = _SqueezeGeometry(full, small, doors, grid, free)
+        fresh = _SqueezeGeometry(full, small, doors, grid, None)
+        todo = list(full.fits)
+        seen = set(todo)
+        while todo:
+            node = todo.pop()
+            expected = fresh._work_out(node)
+            assert shared.edges(node) == expected, (node, sorted(doors))
+            for to, *_ in expected:
+                if to not in seen:
+                    seen.add(to)
+                    todo.append(to)
