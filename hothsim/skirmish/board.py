@@ -32,6 +32,7 @@ class Board:
         self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
         self._squeeze: dict[tuple, dict] = {}
         self._squeeze_free: dict[tuple[int, bool], dict] = {}
+        self._next_to: dict[tuple[frozenset[Edge], Rect, int], tuple[Square, ...]] = {}
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
 
     def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
@@ -141,6 +142,21 @@ class Board:
                     if nf > top:
                         top = nf
         return None
+
+    def positions_next_to(self, open_doors: frozenset[Edge], rect: Rect, size: int) -> tuple[Square, ...]:
+        """Every anchor of a space `size` squares wide that would be adjacent to `rect` (only anchors whose
+        space touches it can be), column by column; remembered per door state (threat maps ask again and
+        again about the same enemy positions)."""
+        key = (open_doors, rect, size)
+        hit = self._next_to.get(key)
+        if hit is None:
+            if len(self._next_to) >= _MAX_CACHED:
+                self._next_to.clear()
+            x0, y0, x1, y1 = rect
+            hit = self._next_to[key] = tuple(
+                (x, y) for x in range(x0 - size, x1 + 1) for y in range(y0 - size, y1 + 1)
+                if self.adjacent(open_doors, (x, y, x + size, y + size), rect))
+        return hit
 
     def adjacent(self, open_doors: frozenset[Edge], a: Rect, d: Rect) -> bool:
         """Spaces touching at an edge or a corner with line of sight between them."""

@@ -443,15 +443,11 @@ class SkirmishGame(RecordedGame[GameState]):
         """For each position of the mover next to an enemy that may attack, the enemies it would provoke
         by leaving it (only positions touching an enemy's space can be adjacent to it)."""
         out: dict[Square, set[str]] = {}
-        size = mover.size
         for e in s.living():
             if not self._may_threaten(s, e, mover):
                 continue
-            ex0, ey0, ex1, ey1 = e.rect()
-            for x in range(ex0 - size, ex1 + 1):
-                for y in range(ey0 - size, ey1 + 1):
-                    if self.board.adjacent(s.open_doors, (x, y, x + size, y + size), (ex0, ey0, ex1, ey1)):
-                        out.setdefault((x, y), set()).add(e.id)
+            for anchor in self.board.positions_next_to(s.open_doors, e.rect(), mover.size):
+                out.setdefault(anchor, set()).add(e.id)
         return {k: frozenset(v) for k, v in out.items()}
 
     # ------------------------------------------------------------------ what is legal
