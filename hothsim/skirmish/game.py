@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
@@ -26,8 +26,6 @@ from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
-    ABILITY_WORDS,
-    POWER_WORDS,
     Action,
     Activate,
     Attack,
@@ -53,20 +51,19 @@ from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
+from hothsim.skirmish.refusals import Refusals
+from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import (
     AttackSpec,
     Figure,
     GameState,
     PendingSave,
-    Turn,
 )
-from hothsim.skirmish.victory import tie_break
 
 if TYPE_CHECKING:
     from hothsim.skirmish.observation import SkirmishObservation
 
-HOLOGRAM_TROOPER_RANGE = 2
 HARPOON_RANGE = 6
 GRENADES_RANGE, GRENADES_SAVE = 6, 11  # "an enemy up to 6 squares away"; "avoid the damage with a save of 11"
 FIRE_SUPPORT_AREA, FIRE_SUPPORT_DAMAGE, FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED = 2, 60, 6, 10
@@ -93,17 +90,6 @@ class Setup:
     source: str = ""  # the scenario file, when it is not one of the shipped scenarios
 
 
-def figure_ids(squad: Sequence[str], cards: dict[str, Card]) -> list[tuple[str, str]]:
-    """(figure id, card id) for a squad: the card id, numbered -1, -2... when the squad has several."""
-    counts: dict[str, int] = {}
-    for c in squad:
-        counts[c] = counts.get(c, 0) + 1
-    seen: dict[str, int] = {}
-    out = []
-    for c in squad:
-        seen[c] = seen.get(c, 0) + 1
-        out.append((f"{c}-{seen[c]}" if counts[c] > 1 else c, c))
-    return out
 
 
 _NONE: frozenset[str] = frozenset()
@@ -150,6 +136,8 @@ class SkirmishGame(RecordedGame[GameState]):
         self.ab = Abilities(self)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
+        self.rounds = Rounds(self)
+        self.refusals = Refusals(self)
 
     # ------------------------------------------------------------------ the interface
 
@@ -219,7 +207,7 @@ class SkirmishGame(RecordedGame[GameState]):
         s = self._state
         if type(action) is Activate and s.has_figure(action.figure):
             fig = s.fig(action.figure)
-            if self.ab.hologram(fig) and self._hologram_alone(s, fig):
+            if self.ab.hologram(fig) and self.rounds.hologram_alone(s, fig):
                 return (f"{self.card(fig).name} fades out as soon as it is activated: no trooper ally within "
                         f"{HOLOGRAM_TROOPER_RANGE} squares")
         return ""
@@ -655,7 +643,7 @@ class SkirmishGame(RecordedGame[GameState]):
             s = s.with_figure(replace(f, pos=anchor))
         events: list[Event] = []
         s = replace(s, setup_side=other(self.setup.setup_first))
-        self._state = self._after_placement(s, events)
+        self._state = self.rounds.after_placement(s, events)
         self._legal = None
         return None
 
@@ -677,7 +665,7 @@ class SkirmishGame(RecordedGame[GameState]):
                 return
         elif action in self.legal_actions():
             return
-        raise IllegalAction(*self._reason_against(action))
+        raise IllegalAction(*self.refusals.reason_against(action))
 
     def move_refusal(self, square: Square) -> IllegalAction | None:
         """Why the acting character may not end a move on a square now (None when a legal path takes it
@@ -729,99 +717,6 @@ class SkirmishGame(RecordedGame[GameState]):
         if problem:
             raise problem
 
-    def _reason_against(self, action: Action) -> tuple[str, str]:
-        s = self._state
-        if isinstance(action, (Recruit, Ready)):
-            return self.squads.why_not(s, self.pending.player, action)  # type: ignore[arg-type]
-        try:
-            fig = s.fig(getattr(action, "figure"))
-        except KeyError:
-            return ("notation", f"there is no figure {getattr(action, 'figure')!r} in this game")
-        if isinstance(action, Place):
-            if fig.side != s.setup_side:
-                return ("setup", f"{s.setup_side} sets up now")
-            if fig.pos is not None:
-                return ("setup", f"{fig.id} is already set up")
-            return ("setup", f"{fig.id} cannot be set up on {square_label(action.square)}: it must fit, inside its "
-                             "side's zone, with at most one character per square")
-        if isinstance(action, Activate):
-            if fig.side != s.phase_side:
-                return ("rounds and phases", f"{s.phase_side} activates now")
-            if fig.activated:
-                return ("rounds and phases", f"{fig.id} has already activated this round")
-            return ("rounds and phases", f"{fig.id} cannot activate")
-        if isinstance(action, Attack):
-            return self._why_not_attack(action, fig)
-        if isinstance(action, ForceMove):
-            if fig.force < 1:
-                return ("force points", f"{fig.id} has no Force points")
-            if not self.combat.force_ready(s, fig):
-                return ("force points", f"{fig.id} has already spent Force this turn")
-            return ("force points", "extra movement must be bought before the move it extends, not after attacking")
-        if isinstance(action, ForcePower):
-            name = POWER_WORDS.get(action.power, action.power)
-            if not self.ab.power(fig, name):
-                return ("force powers", f"{fig.id} does not have {name}")
-            if not self.combat.force_ready(s, fig, 3 if action.power == "use" else 1):
-                return ("force points", f"{fig.id} lacks the Force points, or has already spent Force this turn")
-            if action.power in ("grip", "sweep") and s.turn is not None and s.turn.attacked:
-                return ("replaces attacks", f"{name} is used instead of attacking, and {fig.id} has attacked")
-            return ("legal target", f"{name} cannot be used that way now")
-        if isinstance(action, UseAbility):
-            name = ABILITY_WORDS.get(action.ability, action.ability)
-            if not self.ab.printed(fig, name):
-                return ("special abilities", f"{fig.id} does not have {name}")
-            if action.ability == "fire-support":
-                return ("replaces the turn", f"{name} is used instead of the whole turn, before moving or "
-                        f"attacking, at an enemy in sight")
-            return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
-                    f"{name} cannot be used on {action.target} now")
-        if isinstance(action, (Heal, Harpoon)):
-            what = "Heal" if isinstance(action, Heal) else "Harpoon Gun"
-            return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
-                    f"{what} cannot be used on {action.target} now")
-        if isinstance(action, (Opportunity, Decline)):
-            return ("attacks of opportunity", f"{fig.id} may not make an attack of opportunity now")
-        if isinstance(action, (Reroll, Keep)):
-            return ("force points", "only the character that just rolled decides on its reroll")
-        return ("turn order", f"{action.notation()!r} is not allowed now")
-
-    def _why_not_attack(self, a: Attack, fig: Figure) -> tuple[str, str]:
-        s = self._state
-        turn = s.turn
-        assert turn is not None
-        if a.figure != turn.figure:
-            return ("activation", f"it is {turn.figure}'s turn")
-        if not self.ab.can_attack(s, fig):
-            return ("fragile" if self.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")
-        if turn.attacked and not self.may_attack(s, fig):
-            return ("a turn", f"{fig.id} has already attacked this turn")
-        if not self.may_attack(s, fig):
-            return ("a turn", f"{fig.id} moved too far to attack this turn")
-        try:
-            target = s.fig(a.target)
-        except KeyError:
-            return ("notation", f"there is no figure {a.target!r}")
-        if target.side == fig.side:
-            return ("attacking allied characters", "a character cannot attack an ally")
-        if not target.alive or not self.ab.targetable(target):
-            return ("legal target", f"{target.id} is not a legal target")
-        sight = self.board.sight(s.open_doors)
-        if not sight.can_see(fig.rect(), target.rect()):
-            return ("line of sight", f"{fig.id} cannot see {target.id}")
-        views = {t.target: t for t in self.targets(s, fig)}
-        if a.target not in views:
-            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.enemies_of(s, fig)):
-                return ("adjacent enemies", f"an enemy is adjacent to {fig.id}, so only adjacent enemies may be chosen")
-            if self.ab.melee(fig):
-                return ("melee attack", f"{fig.id} may attack only adjacent enemies")
-            return ("cover", f"{target.id} has cover and is not the nearest enemy")
-        helpers = combined_fire_helpers(s, self.board, fig, target, self._may_help)
-        bad = [h for h in a.helpers if h not in helpers]
-        return ("combined fire", f"{', '.join(bad) or 'these allies'} cannot combine fire: an ally must not have "
-                                 "activated this round, must see the target and deal damage; no Melee Attack; "
-                                 "Mounted Weapon only with Mounted Weapon")
-
     # ------------------------------------------------------------------ resolving
 
     def _resolve(self, s: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -829,17 +724,17 @@ class SkirmishGame(RecordedGame[GameState]):
         if isinstance(action, (Recruit, Ready)):
             s = self.squads.apply(s, self.pending.player, action, ev)  # type: ignore[arg-type]
             if s.stage == "setup" and not s.figures:
-                s = self._field_squads(s)
+                s = self.rounds.field_squads(s)
         elif isinstance(action, Place):
             s = s.with_figure(replace(s.fig(action.figure), pos=action.square))
             ev.append(Event("place", f"{action.figure} sets up on {square_label(action.square)}"))
-            s = self._after_placement(s, ev)
+            s = self.rounds.after_placement(s, ev)
         elif isinstance(action, First):
             s = replace(s, first=action.side, stage="round")  # type: ignore[arg-type]
             ev.append(Event("first", f"{s.initiative} lets {action.side} go first in round {s.round}"))
-            s = self._begin_part(s, action.side, ev)  # type: ignore[arg-type]
+            s = self.rounds.begin_part(s, action.side, ev)  # type: ignore[arg-type]
         elif isinstance(action, Activate):
-            s = self._activate(s, action.figure, ev)
+            s = self.rounds.activate(s, action.figure, ev)
         elif isinstance(action, Move):
             s = self._start_move(s, action, ev)
         elif isinstance(action, Attack):
@@ -861,7 +756,7 @@ class SkirmishGame(RecordedGame[GameState]):
             s = replace(s, saves=s.saves + (PendingSave(action.target, 11, "harpoon", 0, action.figure),))
             s = self.combat.run(s, ev)
         elif isinstance(action, EndTurn):
-            s = self._end_turn(s, ev)
+            s = self.rounds.end_turn(s, ev)
         elif isinstance(action, Opportunity):
             e = s.fig(action.figure)
             s = s.with_figure(replace(e, opportunity_turn=s.turn.number))  # type: ignore[union-attr]
@@ -894,29 +789,6 @@ class SkirmishGame(RecordedGame[GameState]):
         if splash:
             s = self.combat.queue_splash(s, attacker, s.fig(pa.target), splash, include_target=True)
         return self.combat.finish_attack(s, pa, ev)
-
-    # turns
-
-    def _activate(self, s: GameState, fid: str, ev: list[Event]) -> GameState:
-        s = s.with_figure(replace(s.fig(fid), activated=True))
-        s = replace(s, turn=Turn(fid, s.turns_taken + 1), turns_taken=s.turns_taken + 1)
-        ev.append(Event("activate", f"{fid} activates"))
-        fig = s.fig(fid)
-        if self.ab.hologram(fig):
-            if self._hologram_alone(s, fig):
-                ev.append(Event("hologram", f"{fid} fades out: no trooper ally within {HOLOGRAM_TROOPER_RANGE} squares"))
-                s = s.with_figure(replace(fig, hp=0, defeated=True, pos=None))
-                s = self.check_victory(s, ev)
-                if s.stage == "over":
-                    return s
-                return self._end_turn(s, ev)
-        return s
-
-    def _hologram_alone(self, s: GameState, fig: Figure) -> bool:
-        """A Hologram with no trooper ally near enough to project it (it fades out when activated)."""
-        return not any(self.ab.trooper(f) and f.id != fig.id
-                       and (r := self.board.range_between(s.open_doors, fig.space(), f.space())) is not None
-                       and r <= HOLOGRAM_TROOPER_RANGE for f in s.living(fig.side))
 
     def _force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
         fig = s.fig(a.figure)
@@ -991,87 +863,6 @@ class SkirmishGame(RecordedGame[GameState]):
         assert t is not None
         return replace(s, turn=replace(t, attacked=True, attacks=t.attacks + 1))
 
-    # setup and rounds
-
-    def _field_squads(self, s: GameState) -> GameState:
-        """Both secret squads are built: reveal them and put the figures on the table for setup."""
-        figures = []
-        for side, squad in zip(SIDES, s.squads):
-            for fid, cid in figure_ids(squad, self.setup.cards):
-                c = self.setup.cards[cid]
-                figures.append(Figure(fid, cid, side, c.size, c.hp, c.force if self.setup.abilities else 0))
-        return replace(s, figures=tuple(figures), setup_side=self.setup.setup_first)
-
-    def _after_placement(self, s: GameState, ev: list[Event]) -> GameState:
-        if any(f.pos is None and f.side == s.setup_side for f in s.figures):
-            return s
-        nxt = other(s.setup_side)
-        if any(f.pos is None for f in s.figures if f.side == nxt):
-            return replace(s, setup_side=nxt)
-        held = self._doors_held(s)
-        s = replace(s, open_doors=held)
-        if held:
-            ev.append(Event("doors", f"{len(held)} door(s) start open: a character was set up next to them"))
-        return self._begin_round(s, ev)
-
-    def _doors_held(self, s: GameState):
-        """Doors with a character next to them (a Hologram holds no door)."""
-        return self.board.doors_held_open(f.space() for f in s.living() if not self.ab.hologram(f))
-
-    def _begin_round(self, s: GameState, ev: list[Event]) -> GameState:
-        s = replace(s, round=s.round + 1, noisy=False, harpooned=frozenset(), flanked=(),
-                    figures=tuple(replace(f, activated=False) for f in s.figures))
-        while True:
-            r = self.dice.d20("initiative: rebel")
-            i = self.dice.d20("initiative: imperial")
-            if r != i:
-                break
-            ev.append(Event("initiative", f"initiative tie {r} - {i}: roll again"))
-        winner: Side = "rebel" if r > i else "imperial"
-        ev.append(Event("initiative", f"round {s.round}: initiative rebel {r}, imperial {i}: {winner} decides who goes first"))
-        return replace(s, stage="first", initiative=winner, first=None, phase_side=None, phase_left=0)
-
-    def _unactivated(self, s: GameState, side: Side) -> int:
-        return sum(1 for f in s.living(side) if not f.activated)
-
-    def _begin_part(self, s: GameState, side: Side, ev: list[Event]) -> GameState:
-        """Give `side` its (up to) two activations, or pass to the other side, or end the round."""
-        for candidate in (side, other(side)):
-            n = self._unactivated(s, candidate)
-            if n:
-                return replace(s, phase_side=candidate, phase_left=min(2, n))
-        return self._end_round(s, ev)
-
-    def _end_round(self, s: GameState, ev: list[Event]) -> GameState:
-        quiet = 0 if s.noisy else s.quiet_rounds + 1
-        s = replace(s, quiet_rounds=quiet)
-        if quiet >= self.setup.tie_break_rounds:
-            winner, why = tie_break(s, self.setup.cards, self.setup.grid, self.board, self.squads.cost_of)
-            ev.append(Event("victory", why))
-            return replace(s, stage="over", winner=winner, end_reason=why, phase_side=None, phase_left=0)
-        return self._begin_round(s, ev)
-
-    def _after_activation(self, s: GameState, ev: list[Event]) -> GameState:
-        left = s.phase_left - 1
-        side = s.phase_side
-        assert side is not None
-        if left > 0 and self._unactivated(s, side):
-            return replace(s, phase_left=left)
-        nxt = other(side)
-        return self._begin_part(s, nxt if self._unactivated(s, nxt) else side, ev)
-
-    def _end_turn(self, s: GameState, ev: list[Event]) -> GameState:
-        assert s.turn is not None
-        ev.append(Event("end", f"{s.turn.figure}'s turn ends"))
-        held = self._doors_held(s)
-        if held != s.open_doors:
-            opened, closed = len(held - s.open_doors), len(s.open_doors - held)
-            ev.append(Event("doors", f"doors: {opened} open, {closed} close"))
-        s = replace(s, turn=None, open_doors=held)
-        if s.stage == "over":
-            return s
-        return self._after_activation(s, ev)
-
     # movement
 
     def _start_move(self, s: GameState, m: Move, ev: list[Event]) -> GameState:
@@ -1115,7 +906,7 @@ class SkirmishGame(RecordedGame[GameState]):
             return s
         mover = s.fig(s.turn.figure)
         if not mover.alive:
-            return self._end_turn(replace(s, turn=replace(s.turn, path_left=(), path_cost_left=())), ev)
+            return self.rounds.end_turn(replace(s, turn=replace(s.turn, path_left=(), path_cost_left=())), ev)
         if s.turn.path_left:
             return self._continue_move(s, ev)
         return s
