@@ -51,6 +51,7 @@ from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
+from hothsim.skirmish.powers import Powers
 from hothsim.skirmish.refusals import Refusals
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SquadRules
@@ -64,9 +65,6 @@ from hothsim.skirmish.state import (
 if TYPE_CHECKING:
     from hothsim.skirmish.observation import SkirmishObservation
 
-HARPOON_RANGE = 6
-GRENADES_RANGE, GRENADES_SAVE = 6, 11  # "an enemy up to 6 squares away"; "avoid the damage with a save of 11"
-FIRE_SUPPORT_AREA, FIRE_SUPPORT_DAMAGE, FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED = 2, 60, 6, 10
 
 
 @dataclass(frozen=True)
@@ -138,6 +136,7 @@ class SkirmishGame(RecordedGame[GameState]):
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(self)
         self.refusals = Refusals(self)
+        self.powers = Powers(self)
 
     # ------------------------------------------------------------------ the interface
 
@@ -488,8 +487,8 @@ class SkirmishGame(RecordedGame[GameState]):
                 if self.ab.power(fig, "Use the Force") and self.combat.force_ready(s, fig, 3):
                     out.append(ForcePower(fig.id, "use", tv.target))
         if self.may_replace_attacks(s, fig):
-            out += self._replacing_actions(s, fig)
-        out += self._fire_support(s, fig)
+            out += self.powers.replacing_actions(s, fig)
+        out += self.powers.fire_support(s, fig)
         if self._force_move_open(fig):
             out.append(ForceMove(fig.id))
         out.append(EndTurn(fig.id))
@@ -502,50 +501,6 @@ class SkirmishGame(RecordedGame[GameState]):
         if not self.ab.can_attack(s, attacker):
             return False
         return self.ab.printed(attacker, "Mounted Weapon") == self.ab.printed(helper, "Mounted Weapon")
-
-    def _replacing_actions(self, s: GameState, fig: Figure) -> list[Action]:
-        """Force Grip, Lightsaber Sweep, Heal and Harpoon Gun: each used instead of attacking."""
-        out: list[Action] = []
-        ready = self.combat.force_ready(s, fig)
-        if ready and self.ab.power(fig, "Force Grip"):
-            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.targets(s, fig, melee=False)]
-        if ready and self.ab.power(fig, "Lightsaber Sweep"):
-            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.enemies_of(s, fig)):
-                out.append(ForcePower(fig.id, "sweep"))
-        if self.ab.printed(fig, "Heal"):
-            for f in s.living(fig.side):
-                if (f.hp < self.card(f).hp and self.ab.living(f) and not self.ab.hologram(f)
-                        and (f.id == fig.id or self.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
-                    out.append(Heal(fig.id, f.id))
-        if self.ab.printed(fig, "Harpoon Gun"):
-            for tv in self.targets(s, fig):
-                t = s.fig(tv.target)
-                r = self.board.range_between(s.open_doors, fig.space(), t.space())
-                if self.ab.printed(t, "Mounted Weapon") and r is not None and r <= HARPOON_RANGE:
-                    out.append(Harpoon(fig.id, t.id))
-        if self.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
-            for tv in self.targets(s, fig, melee=False):
-                r = self.board.range_between(s.open_doors, fig.space(), s.fig(tv.target).space())
-                if r is not None and r <= GRENADES_RANGE:
-                    out.append(UseAbility(fig.id, "grenades", tv.target))
-        if self.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
-            for f in s.living():
-                if (f.id != fig.id and self.ab.printed(f, "Mounted Weapon") and f.hp < self.card(f).hp
-                        and self.board.adjacent(s.open_doors, fig.rect(), f.rect())):
-                    out.append(UseAbility(fig.id, "repair", f.id))
-        return out
-
-    def _fire_support(self, s: GameState, fig: Figure) -> list[Action]:
-        """Fire Support Mission replaces the whole turn: offered before the character has done anything, at
-        any enemy it can see, cover and the nearest-enemy rule ignored (it is not an attack)."""
-        t = s.turn
-        assert t is not None
-        if not self.ab.printed(fig, "Fire Support Mission") or t.attacked or t.moved_before or t.moved_after \
-                or t.force_move:
-            return []
-        sight = self.board.sight(s.open_doors)
-        return [UseAbility(fig.id, "fire-support", e.id) for e in self.enemies_of(s, fig)
-                if sight.can_see(fig.rect(), e.rect())]
 
     def _planned_moves(self, fig: Figure):
         s = self._state
@@ -745,11 +700,11 @@ class SkirmishGame(RecordedGame[GameState]):
             s = replace(s, turn=replace(s.turn, force_move=True))  # type: ignore[arg-type]
             ev.append(Event("force", f"{fig.id} spends 1 Force point to move 2 extra squares ({fig.force - 1} left)"))
         elif isinstance(action, ForcePower):
-            s = self._force_power(s, action, ev)
+            s = self.powers.force_power(s, action, ev)
         elif isinstance(action, Heal):
-            s = self._heal(s, action, ev)
+            s = self.powers.heal(s, action, ev)
         elif isinstance(action, UseAbility):
-            s = self._use_ability(s, action, ev)
+            s = self.powers.use_ability(s, action, ev)
         elif isinstance(action, Harpoon):
             s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
             ev.append(Event("harpoon", f"{action.figure} fires its harpoon at {action.target}"))
@@ -790,75 +745,8 @@ class SkirmishGame(RecordedGame[GameState]):
             s = self.combat.queue_splash(s, attacker, s.fig(pa.target), splash, include_target=True)
         return self.combat.finish_attack(s, pa, ev)
 
-    def _force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
-        fig = s.fig(a.figure)
-        if a.power in ("deflect", "riposte"):
-            s = (self.combat.deflect if a.power == "deflect" else self.combat.riposte)(s, True, ev)
-            return self.combat.run(s, ev)
-        if a.power == "use":
-            s = self.combat.spend(s, fig, 3)
-            ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
-            s = self._count_attack(s)
-            s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
-            return self.combat.run(s, ev)
-        s = self.combat.spend(s, fig, 1)
-        s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
-        if a.power == "grip":
-            # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
-            # after Damage Reduction (combat.damage says so).
-            target = s.fig(a.target)  # type: ignore[arg-type]
-            s = self.combat.damage(s, target, 10, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
-                                   ev)
-            return self.combat.run(s, ev) if s.stage != "over" else s
-        # Lightsaber Sweep: one attack against each adjacent enemy.
-        ev.append(Event("force", f"{fig.id} spends 1 Force point: Lightsaber Sweep"))
-        victims = [e.id for e in self.enemies_of(s, fig) if self.board.adjacent(s.open_doors, fig.rect(), e.rect())]
-        s = replace(s, attacks=s.attacks + tuple(AttackSpec(fig.id, v, kind="sweep") for v in victims))
-        return self.combat.run(s, ev)
-
-    def _heal(self, s: GameState, a: Heal, ev: list[Event]) -> GameState:
-        fig, target = s.fig(a.figure), s.fig(a.target)
-        amount = self.ab.number(fig, "Heal")
-        new = min(self.card(target).hp, target.hp + amount)
-        s = s.with_figure(replace(target, hp=new))
-        s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
-        ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
-        return s
-
-    def _use_ability(self, s: GameState, a: UseAbility, ev: list[Event]) -> GameState:
-        """Grenades, Industrial Repair (instead of attacking) and Fire Support Mission (instead of the turn)."""
-        fig, target = s.fig(a.figure), s.fig(a.target)
-        t = s.turn
-        assert t is not None
-        if a.ability == "repair":
-            amount = self.ab.number(fig, "Industrial Repair")
-            new = min(self.card(target).hp, target.hp + amount)
-            s = s.with_figure(replace(target, hp=new))
-            ev.append(Event("repair", f"{fig.id} repairs {target.id} (Industrial Repair): {target.hp} -> {new}"))
-            return replace(s, turn=replace(t, attacked=True, replaced=True))
-        if a.ability == "grenades":
-            amount = self.ab.number(fig, "Grenades")
-            hit = [target] + [f for f in s.living() if f.id != target.id
-                              and self.board.adjacent(s.open_doors, f.rect(), target.rect())]
-            needed, reduced, what = GRENADES_SAVE, 0, f"Grenades {amount}"
-            s = replace(s, turn=replace(t, attacked=True, replaced=True))
-        else:
-            amount = FIRE_SUPPORT_DAMAGE
-            hit = [f for f in s.living() if f.id == target.id
-                   or ((r := self.board.range_between(s.open_doors, target.space(), f.space())) is not None
-                       and r <= FIRE_SUPPORT_AREA)]
-            needed, reduced, what = FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED, "Fire Support Mission"
-            # Instead of its whole turn: no move and no attack are left to it.
-            s = replace(s, turn=replace(t, attacked=True, replaced=True, spent=True))
-        ev.append(Event("ability", f"{fig.id} uses {what} on {target.id}: "
-                                   + ", ".join(f.id for f in hit) + f" must save ({needed})"))
-        order = sorted(hit, key=lambda f: (f.side != fig.side, f.id))
-        saves = tuple(PendingSave(f.id, needed, a.ability, amount, fig.id, reduced=reduced)  # type: ignore[arg-type]
-                      for f in order if not self.ab.hologram(f))
-        s = replace(s, saves=s.saves + saves, noisy=True)
-        return self.combat.run(s, ev)
-
-    def _count_attack(self, s: GameState) -> GameState:
+    def count_attack(self, s: GameState) -> GameState:
+        """The acting character has made (or declared) one more attack this turn."""
         t = s.turn
         assert t is not None
         return replace(s, turn=replace(t, attacked=True, attacks=t.attacks + 1))
@@ -896,7 +784,7 @@ class SkirmishGame(RecordedGame[GameState]):
             s = s.with_figure(replace(s.fig(h), activated=True))
         if a.helpers:
             ev.append(Event("combined fire", f"{', '.join(a.helpers)} combine fire with {a.figure} (+4 each)"))
-        s = self._count_attack(s)
+        s = self.count_attack(s)
         s = replace(s, attacks=s.attacks + (AttackSpec(a.figure, a.target, a.helpers),))
         return self.combat.run(s, ev)
 

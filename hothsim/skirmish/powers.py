@@ -1,0 +1,143 @@
+"""Force powers and special abilities used as actions (rulebook: "Force Powers", "Special Abilities"): the
+ones a character may use instead of attacking or instead of its whole turn, and what each does.
+
+Which abilities a figure has, and the numbers they add to attacks, are `abilities.Abilities`; attacks and
+saves they start are resolved by `combat.Combat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hothsim.kernel.engine import Event
+from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbility
+from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
+
+if TYPE_CHECKING:
+    from hothsim.skirmish.game import SkirmishGame
+
+HARPOON_RANGE = 6
+GRENADES_RANGE, GRENADES_SAVE = 6, 11  # "an enemy up to 6 squares away"; "avoid the damage with a save of 11"
+FIRE_SUPPORT_AREA, FIRE_SUPPORT_DAMAGE, FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED = 2, 60, 6, 10
+
+
+class Powers:
+    """The Force powers and abilities of one game that are used as actions."""
+
+    def __init__(self, game: "SkirmishGame") -> None:
+        self.g = game
+
+    def replacing_actions(self, s: GameState, fig: Figure) -> list[Action]:
+        """Force Grip, Lightsaber Sweep, Heal and Harpoon Gun: each used instead of attacking."""
+        out: list[Action] = []
+        ready = self.g.combat.force_ready(s, fig)
+        if ready and self.g.ab.power(fig, "Force Grip"):
+            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.g.targets(s, fig, melee=False)]
+        if ready and self.g.ab.power(fig, "Lightsaber Sweep"):
+            if any(self.g.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.g.enemies_of(s, fig)):
+                out.append(ForcePower(fig.id, "sweep"))
+        if self.g.ab.printed(fig, "Heal"):
+            for f in s.living(fig.side):
+                if (f.hp < self.g.card(f).hp and self.g.ab.living(f) and not self.g.ab.hologram(f)
+                        and (f.id == fig.id or self.g.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
+                    out.append(Heal(fig.id, f.id))
+        if self.g.ab.printed(fig, "Harpoon Gun"):
+            for tv in self.g.targets(s, fig):
+                t = s.fig(tv.target)
+                r = self.g.board.range_between(s.open_doors, fig.space(), t.space())
+                if self.g.ab.printed(t, "Mounted Weapon") and r is not None and r <= HARPOON_RANGE:
+                    out.append(Harpoon(fig.id, t.id))
+        if self.g.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
+            for tv in self.g.targets(s, fig, melee=False):
+                r = self.g.board.range_between(s.open_doors, fig.space(), s.fig(tv.target).space())
+                if r is not None and r <= GRENADES_RANGE:
+                    out.append(UseAbility(fig.id, "grenades", tv.target))
+        if self.g.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
+            for f in s.living():
+                if (f.id != fig.id and self.g.ab.printed(f, "Mounted Weapon") and f.hp < self.g.card(f).hp
+                        and self.g.board.adjacent(s.open_doors, fig.rect(), f.rect())):
+                    out.append(UseAbility(fig.id, "repair", f.id))
+        return out
+
+    def fire_support(self, s: GameState, fig: Figure) -> list[Action]:
+        """Fire Support Mission replaces the whole turn: offered before the character has done anything, at
+        any enemy it can see, cover and the nearest-enemy rule ignored (it is not an attack)."""
+        t = s.turn
+        assert t is not None
+        if not self.g.ab.printed(fig, "Fire Support Mission") or t.attacked or t.moved_before or t.moved_after \
+                or t.force_move:
+            return []
+        sight = self.g.board.sight(s.open_doors)
+        return [UseAbility(fig.id, "fire-support", e.id) for e in self.g.enemies_of(s, fig)
+                if sight.can_see(fig.rect(), e.rect())]
+
+    def force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
+        """Resolve a Force power: a reaction (Deflect, Riposte), Use the Force, Force Grip or Lightsaber Sweep."""
+        fig = s.fig(a.figure)
+        if a.power in ("deflect", "riposte"):
+            s = (self.g.combat.deflect if a.power == "deflect" else self.g.combat.riposte)(s, True, ev)
+            return self.g.combat.run(s, ev)
+        if a.power == "use":
+            s = self.g.combat.spend(s, fig, 3)
+            ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
+            s = self.g.count_attack(s)
+            s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
+            return self.g.combat.run(s, ev)
+        s = self.g.combat.spend(s, fig, 1)
+        s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+        if a.power == "grip":
+            # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
+            # after Damage Reduction (combat.damage says so).
+            target = s.fig(a.target)  # type: ignore[arg-type]
+            s = self.g.combat.damage(s, target, 10, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
+                                   ev)
+            return self.g.combat.run(s, ev) if s.stage != "over" else s
+        # Lightsaber Sweep: one attack against each adjacent enemy.
+        ev.append(Event("force", f"{fig.id} spends 1 Force point: Lightsaber Sweep"))
+        victims = [e.id for e in self.g.enemies_of(s, fig) if self.g.board.adjacent(s.open_doors, fig.rect(), e.rect())]
+        s = replace(s, attacks=s.attacks + tuple(AttackSpec(fig.id, v, kind="sweep") for v in victims))
+        return self.g.combat.run(s, ev)
+
+    def heal(self, s: GameState, a: Heal, ev: list[Event]) -> GameState:
+        """Heal, instead of attacking: never above the card's hit points."""
+        fig, target = s.fig(a.figure), s.fig(a.target)
+        amount = self.g.ab.number(fig, "Heal")
+        new = min(self.g.card(target).hp, target.hp + amount)
+        s = s.with_figure(replace(target, hp=new))
+        s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+        ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
+        return s
+
+    def use_ability(self, s: GameState, a: UseAbility, ev: list[Event]) -> GameState:
+        """Grenades, Industrial Repair (instead of attacking) and Fire Support Mission (instead of the turn)."""
+        fig, target = s.fig(a.figure), s.fig(a.target)
+        t = s.turn
+        assert t is not None
+        if a.ability == "repair":
+            amount = self.g.ab.number(fig, "Industrial Repair")
+            new = min(self.g.card(target).hp, target.hp + amount)
+            s = s.with_figure(replace(target, hp=new))
+            ev.append(Event("repair", f"{fig.id} repairs {target.id} (Industrial Repair): {target.hp} -> {new}"))
+            return replace(s, turn=replace(t, attacked=True, replaced=True))
+        if a.ability == "grenades":
+            amount = self.g.ab.number(fig, "Grenades")
+            hit = [target] + [f for f in s.living() if f.id != target.id
+                              and self.g.board.adjacent(s.open_doors, f.rect(), target.rect())]
+            needed, reduced, what = GRENADES_SAVE, 0, f"Grenades {amount}"
+            s = replace(s, turn=replace(t, attacked=True, replaced=True))
+        else:
+            amount = FIRE_SUPPORT_DAMAGE
+            hit = [f for f in s.living() if f.id == target.id
+                   or ((r := self.g.board.range_between(s.open_doors, target.space(), f.space())) is not None
+                       and r <= FIRE_SUPPORT_AREA)]
+            needed, reduced, what = FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED, "Fire Support Mission"
+            # Instead of its whole turn: no move and no attack are left to it.
+            s = replace(s, turn=replace(t, attacked=True, replaced=True, spent=True))
+        ev.append(Event("ability", f"{fig.id} uses {what} on {target.id}: "
+                                   + ", ".join(f.id for f in hit) + f" must save ({needed})"))
+        order = sorted(hit, key=lambda f: (f.side != fig.side, f.id))
+        saves = tuple(PendingSave(f.id, needed, a.ability, amount, fig.id, reduced=reduced)  # type: ignore[arg-type]
+                      for f in order if not self.g.ab.hologram(f))
+        s = replace(s, saves=s.saves + saves, noisy=True)
+        return self.g.combat.run(s, ev)
