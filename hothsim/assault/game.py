@@ -60,12 +60,13 @@ from hothsim.assault.movement import (
     walker_walks,
     walker_points,
 )
+from hothsim.assault.events import SNOWTROOPERS, Events
+from hothsim.assault.refusals import Refusals
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import (
     AssaultState,
     PendingFire,
     Placing,
-    Special,
     Unit,
     WalkerMove,
 )
@@ -98,7 +99,6 @@ class Setup:
 
 
 #: Which unit types each setup zone takes, in the order they are placed.
-_SNOWTROOPERS = ("snowtrooper", "heavy-snowtrooper")
 
 
 def hit_probability(dice: int, armor: int) -> Fraction:
@@ -126,7 +126,7 @@ def initial_state(setup: Setup) -> AssaultState:
                 units.append(Unit(f"{ut.prefix}-{i}", tid, ut.side))  # type: ignore[arg-type]
             counters[tid] = n
     queue = tuple((u.id, "imperial-setup", False) for u in units
-                  if u.side == "imperial" and u.type not in _SNOWTROOPERS)
+                  if u.side == "imperial" and u.type not in SNOWTROOPERS)
     return AssaultState(units=tuple(units), force=setup.rules.luke_force, placing=Placing("imperial", queue),
                         next_id=tuple(sorted(counters.items())))
 
@@ -143,6 +143,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         self.terrain = terrain
         self._record = record
         self._legal: list[Action] | None = None
+        self.events = Events(self)
+        self.refusals = Refusals(self)
 
     # ------------------------------------------------------------------ the interface
 
@@ -182,7 +184,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.special is not None and s.special.effect == "remedy":
             return Decision("rebel", "remedy", note=f"the first {self.setup.transports_to_win} Events were all "
                             "Transports Away!: shuffle the last back into the Event deck and play on?")
-        side, _, _ = self._acting(s)
+        side, _, _ = self.acting(s)
         return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
 
     def apply(self, action: Action) -> list[Event]:
@@ -202,7 +204,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         # A Walker's steps need not be written in the canonical form legal_actions() lists.
         if isinstance(action, Walk) and self.pending.kind == "act" and self._state.has_unit(action.unit):
             s, u = self._state, self._state.unit(action.unit)
-            return (self._eligible(s, u) and "move" in self._acting(s)[1] and self.rules.units[u.type].is_walker
+            return (self.eligible(s, u) and "move" in self.acting(s)[1] and self.rules.units[u.type].is_walker
                     and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
         return action in self.legal_actions()
 
@@ -286,7 +288,7 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     # ------------------------------------------------------------------ who acts
 
-    def _acting(self, s: AssaultState) -> tuple[str, tuple[str, ...], bool]:
+    def acting(self, s: AssaultState) -> tuple[str, tuple[str, ...], bool]:
         """(side, actions allowed, single unit only) of the round in progress."""
         if s.special is not None and s.special.effect == "veers":
             return "imperial", ("move", "fire"), True
@@ -296,7 +298,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         card = self.rules.action_card(s.card)
         return card.side, card.actions, False
 
-    def _eligible(self, s: AssaultState, u: Unit) -> bool:
+    def eligible(self, s: AssaultState, u: Unit) -> bool:
         """Whether a unit belongs to the round's units and has not acted yet."""
         if u.id in s.acted or not u.alive or u.where == "reserve":
             return False
@@ -311,7 +313,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         return ut.trooper if card.units == "troopers" else u.type == card.units
 
     def _unboarded(self, s: AssaultState) -> list[Unit]:
-        return [u for u in s.units if u.side == "imperial" and u.type in _SNOWTROOPERS and u.where == "reserve"]
+        return [u for u in s.units if u.side == "imperial" and u.type in SNOWTROOPERS and u.where == "reserve"]
 
     # ------------------------------------------------------------------ legal actions
 
@@ -391,12 +393,12 @@ class AssaultGame(RecordedGame[AssaultState]):
         return next(self._each_unit_action(s), None) is not None
 
     def _each_unit_action(self, s: AssaultState) -> Iterator[Action]:
-        _, allowed, _ = self._acting(s)
+        _, allowed, _ = self.acting(s)
         rules, t = self.rules, self.terrain
         occupied = s.occupied()
         targets = None
         for u in s.units:
-            if not self._eligible(s, u):
+            if not self.eligible(s, u):
                 continue
             ut = rules.units[u.type]
             if "move" in allowed:
@@ -449,64 +451,8 @@ class AssaultGame(RecordedGame[AssaultState]):
     # ------------------------------------------------------------------ why an action is refused
 
     def _why_not(self, action: Action) -> IllegalAction:
-        rule, why = self._reason_against(action)
+        rule, why = self.refusals.reason_against(action)
         return IllegalAction(rule, why)
-
-    def _reason_against(self, action: Action) -> tuple[str, str]:
-        s = self._state
-        d = self.pending
-        wants = {"place": Place, "board": Board, "luke": AssignLuke, "displace": Displace, "armor": Armor,
-                 "critical": Critical, "choose": Choose, "repair": Repair, "remedy": Reshuffle}
-        if d.kind in wants and not isinstance(action, wants[d.kind]):
-            return "turn sequence", f"now the {d.player} player must {d.kind}" + (f" ({d.unit})" if d.unit else "")
-        if d.kind == "act" and not isinstance(action, (Move, Walk, Fire, Harpoon, Done)):
-            return "turn sequence", f"now the {d.player} player acts: {self.round_title()}"
-        unit = getattr(action, "unit", None)  # the one acting or chosen: never an installation
-        if unit is not None and not s.has_unit(unit):
-            return "units", f"there is no unit {unit}"
-        if isinstance(action, Place):
-            assert s.placing is not None
-            if action.unit != s.placing.unit:
-                return "set-up", f"{s.placing.unit} is placed next"
-            return "set-up", "that is not an empty hex where this unit may be placed (cliffs excluded)" + (
-                "; a Walker also needs a facing" if s.unit(action.unit).type == "walker" else "")
-        if isinstance(action, Board):
-            return "3.1 set-up", "each Walker carries three Snowtroopers; name a Walker with room"
-        if isinstance(action, Armor):
-            return "9 Luke Skywalker", ("only Luke's Snowspeeder spends Force points, and no more than he has"
-                                        )
-        if isinstance(action, Critical):
-            return "9 Luke Skywalker", "only Luke, with a Force point left, can soften a critical hit"
-        if isinstance(action, Displace):
-            return "6.3 Walkers", "the Snowspeeder goes to an empty hex next to the Walker"
-        if isinstance(action, (Choose, Repair)):
-            return "8 events", "that unit cannot take this Event's effect"
-        u = s.unit(action.unit) if isinstance(action, (Move, Walk, Fire, Harpoon)) else None
-        if u is not None:
-            _, allowed, _ = self._acting(s)
-            kind = {Move: "move", Walk: "move", Fire: "fire", Harpoon: "harpoon"}[type(action)]
-            if not self._eligible(s, u):
-                if u.id in s.acted:
-                    return "5.2 action cards", f"{u.id} has already acted this action round"
-                return "5.2 action cards", f"{u.id} may not act on this card ({self.round_title()})"
-            if kind not in allowed:
-                return "5.2 action cards", f"this card does not allow a {kind}"
-            if isinstance(action, Walk):
-                if self.rules.units[u.type].is_walker is False:
-                    return "6 movement", "only Walkers move by steps; name where the unit goes"
-                why = walk_problem(self.rules, self.terrain, s, u, action.steps)
-                return "6.3 Walker movement", why or "write the turns between two steps as the net turn (rrr for three)"
-            if isinstance(action, Move):
-                if self.rules.units[u.type].is_walker:
-                    return "6.3 Walker movement", "a Walker moves by steps: f forward, l and r to turn (e.g. fflf)"
-                if self.rules.units[u.type].fixed:
-                    return "6 movement", "Laser Towers never move"
-                return "6 movement", (f"{u.id} cannot end a move at {action.to} now (5 MPs, 1 a hex; no ending on a "
-                                      "unit; cliffs only for Snowspeeders; the Base through a free entry hex)")
-            shot = self.shot(action)  # type: ignore[arg-type]
-            if isinstance(shot, str):
-                return ("7.4 harpoons" if isinstance(action, Harpoon) else "7 fire"), shot
-        return "rules", "that action is not legal now"
 
     # ------------------------------------------------------------------ resolving
 
@@ -543,10 +489,10 @@ class AssaultGame(RecordedGame[AssaultState]):
         elif isinstance(a, Repair):
             s = self._repair(s, a, ev)
         elif isinstance(a, Reshuffle):
-            s = self._remedy(s, a.yes, ev)
+            s = self.events.remedy(s, a.yes, ev)
         elif isinstance(a, Done):
             ev.append(Event("round", f"the {self.pending.player} player ends the action round"))
-            s = self._end_round(s, ev)
+            s = self.end_round(s, ev)
         return self._settle(s, ev)
 
     def _settle(self, s: AssaultState, ev: list[Event]) -> AssaultState:
@@ -562,10 +508,10 @@ class AssaultGame(RecordedGame[AssaultState]):
                 if self._event_choice_open(s):
                     return s
                 ev.append(Event("event", "no unit can take this Event's effect"))
-                s = self._end_round(replace(s, special=None), ev)
+                s = self.end_round(replace(s, special=None), ev)
                 continue
             if s.special is not None and s.special.effect == "veers" and s.acted:
-                s = self._end_round(s, ev)
+                s = self.end_round(s, ev)
                 continue
             if s.card is None and s.special is None:
                 s = self._next_round(s, ev)
@@ -573,7 +519,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             if self._can_act(s):
                 return s
             ev.append(Event("round", f"{self.round_title(s)}: no unit can act"))
-            s = self._end_round(s, ev)
+            s = self.end_round(s, ev)
 
     def _event_choice_open(self, s: AssaultState) -> bool:
         """Whether the Event choice now pending has any option."""
@@ -593,9 +539,9 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = s.with_unit(replace(u, where="map", hex=a.hex, facing=a.facing if a.facing is not None else u.facing))
             face = f" facing {DIRECTION_NAMES[a.facing]}" if a.facing is not None else ""
             ev.append(Event("place", f"{u.id} is placed at {hex_label(a.hex)}{face}"))
-        return self._next_placement(replace(s, placing=replace(s.placing, queue=s.placing.queue[1:])), ev)
+        return self.next_placement(replace(s, placing=replace(s.placing, queue=s.placing.queue[1:])), ev)
 
-    def _next_placement(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+    def next_placement(self, s: AssaultState, ev: list[Event]) -> AssaultState:
         """Skip units with nowhere to go; when the queue empties, move the set-up (or the round) on."""
         while s.placing is not None and s.placing.queue:
             uid, zone, base = s.placing.queue[0]
@@ -609,7 +555,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.stage == "setup" and side == "rebel":
             return self._start_play(s, ev)
         if s.stage == "play":
-            return self._end_round(s, ev)
+            return self.end_round(s, ev)
         return s
 
     def _rebel_setup(self, s: AssaultState) -> AssaultState:
@@ -628,7 +574,7 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     # turns and rounds ---------------------------------------------------------
 
-    def _end_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+    def end_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
         """The action round is over: the next card is drawn by `_settle`."""
         return replace(s, card=None, special=None, acted=frozenset(), luke_armor=0)
 
@@ -644,98 +590,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         s = replace(s, round=s.round + 1, action_deck=rest, card=card_index, acted=frozenset(), luke_armor=0)
         ev.append(Event("card", f"action round {s.round} (turn {s.turn}): {card.title()}", (("card", card.id),)))
         if card.is_event:
-            return self._draw_event(s, ev)
+            return self.events.draw_event(s, ev)
         return s
-
-    # events ---------------------------------------------------------------------
-
-    def _draw_event(self, s: AssaultState, ev: list[Event]) -> AssaultState:
-        if not s.event_deck:  # cannot happen with the shipped deck: the fifth Transport comes first
-            ev.append(Event("event", "the Event deck is empty"))
-            return self._end_round(s, ev)
-        index, rest = s.event_deck[0], s.event_deck[1:]
-        card = self.rules.event_card(index)
-        s = replace(s, event_deck=rest, events_drawn=s.events_drawn + (index,))
-        ev.append(Event("event", f"Event: {card.name}: {card.text}", (("event", card.id),)))
-        fx = card.effect
-        if fx == "transports":
-            return self._transports(s, index, ev)
-        if fx == "reinforce":
-            return self._reinforce(s, index, ev)
-        if fx in ("hotshot", "force"):
-            return replace(s, special=Special(fx, "rebel"))
-        if fx == "repair":
-            return replace(s, special=Special("repair", "imperial"))
-        if fx == "veers":
-            return replace(s, special=Special("veers", "imperial"))
-        if fx == "rally":
-            return replace(s, special=Special("rally", "rebel"))
-        if fx == "rebel-lucky-shot":
-            s = replace(s, rebel_lucky_shot=True)
-        elif fx == "imperial-lucky-shot":
-            s = replace(s, imperial_lucky_shot=True)
-        elif fx == "snowstorm":
-            s = replace(s, snowstorm=True)
-        return self._end_round(s, ev)
-
-    def _transports(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
-        count = s.transports + 1
-        need = self.setup.transports_to_win
-        if count >= need and self.setup.remedy and len(s.events_drawn) == need and all(
-                self.rules.event_card(i).effect == "transports" for i in s.events_drawn):
-            # 8: "you may want to re-shuffle the last one back into the deck": the players' choice, which
-            # the Rebel player (who would win by it) makes.
-            ev.append(Event("event", f"the first {need} Events were all Transports Away!: the Rebel player may "
-                            "shuffle the last one back into the Event deck and play on (rule 8)"))
-            return replace(s, special=Special("remedy", "rebel"))
-        return self._transport_away(s, ev)
-
-    def _transport_away(self, s: AssaultState, ev: list[Event]) -> AssaultState:
-        """One more transport escapes; the last of them wins the game."""
-        count = s.transports + 1
-        need = self.setup.transports_to_win
-        s = replace(s, transports=count)
-        ev.append(Event("transports", f"Transports Away! {count} of {need}"))
-        if count >= need:
-            return self._over(s, "rebel", f"the {need}th transport got away before the Shield Generator fell", ev)
-        return self._end_round(s, ev)
-
-    def _remedy(self, s: AssaultState, yes: bool, ev: list[Event]) -> AssaultState:
-        """The Rebel player's answer to the remedy: the last Transports Away! back into the deck, or it stands."""
-        s = replace(s, special=None)
-        if not yes:
-            ev.append(Event("event", "the fifth Transports Away! stands"))
-            return self._transport_away(s, ev)
-        pile = s.event_deck + (s.events_drawn[-1],)
-        perm = self.dice.shuffle(len(pile), "shuffle the fifth Transports Away! back into the Event deck")
-        ev.append(Event("event", "the last Transports Away! is shuffled back into the Event deck (rule 8)"))
-        return self._end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
-
-    def _reinforce(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
-        card = self.rules.event_card(index)
-        counters = dict(s.next_id)
-        new: list[Unit] = []
-        for tid in card.units:
-            ut = self.rules.units[tid]
-            counters[tid] = counters.get(tid, 0) + 1
-            new.append(Unit(f"{ut.prefix}-{counters[tid]}", tid, ut.side))  # type: ignore[arg-type]
-        s = replace(s, next_id=tuple(sorted(counters.items())))
-        walker = next((u for u in new if self.rules.units[u.type].is_walker), None)
-        queue = []
-        for u in new:
-            ut = self.rules.units[u.type]
-            if card.carried and walker is not None and u.type in _SNOWTROOPERS:
-                u = replace(u, where="aboard", aboard=walker.id)
-                ev.append(Event("reinforce", f"{u.id} arrives aboard {walker.id}"))
-            elif card.sector == "base":
-                u = replace(u, where="base")
-                ev.append(Event("reinforce", f"{u.id} arrives in the Base"))
-            else:
-                queue.append((u.id, card.sector, card.base and ut.trooper))
-            s = s.with_unit(u)
-        if not queue:
-            return self._end_round(s, ev)
-        return self._next_placement(replace(s, placing=Placing(card.side, tuple(queue))), ev)  # type: ignore[arg-type]
 
     def _choose(self, s: AssaultState, uid: str, ev: list[Event]) -> AssaultState:
         assert s.special is not None
@@ -746,13 +602,13 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = replace(s, force_aided=uid)
             ev.append(Event("effect", f"The Force is with {uid}: +{self.rules.effects.force_bonus} fire strength at "
                             "its next fire this turn"))
-        return self._end_round(s, ev)
+        return self.end_round(s, ev)
 
     def _repair(self, s: AssaultState, a: Repair, ev: list[Event]) -> AssaultState:
         w = s.unit(a.unit)
         w = replace(w, **{a.marker: getattr(w, a.marker) - 1})
         ev.append(Event("effect", f"Combat Repair Droids take a {a.marker} marker off {w.id}"))
-        return self._end_round(s.with_unit(w), ev)
+        return self.end_round(s.with_unit(w), ev)
 
     # movement -------------------------------------------------------------------
 
@@ -859,7 +715,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         ev.append(Event("hit", f"rolled {shown}: {got} {name} against armor {armor}: hit"))
         if target == SHIELD_GENERATOR:
             s = replace(s, shield_generator=False)
-            return self._over(s, "imperial", "the Shield Generator is destroyed", ev)
+            return self.game_over(s, "imperial", "the Shield Generator is destroyed", ev)
         if target == POWER_GRID:
             ev.append(Event("destroyed", "the Power Grid is destroyed: the Shield Generator's armor drops to "
                             f"{self.rules.installations.shield_generator_without_grid}"))
@@ -909,10 +765,11 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.stage != "play" or s.placing is not None:
             return s
         if not any(u.side == "imperial" and u.where in ("map", "aboard") for u in s.units):
-            return self._over(s, "rebel", "every Imperial unit on the map is destroyed", ev)
+            return self.game_over(s, "rebel", "every Imperial unit on the map is destroyed", ev)
         return s
 
-    def _over(self, s: AssaultState, winner: Side, why: str, ev: list[Event]) -> AssaultState:
+    def game_over(self, s: AssaultState, winner: Side, why: str, ev: list[Event]) -> AssaultState:
+        """The game ends with this winner and reason."""
         ev.append(Event("over", f"The {winner.capitalize()} player wins: {why}."))
         return replace(s, stage="over", winner=winner, end_reason=why, walker_move=None, fire=None, placing=None,
                        special=None)

@@ -1,0 +1,116 @@
+"""The Event deck in play (rulebook section 8): drawing an Event card, Transports Away! (and the remedy when the
+first five are all Transports), reinforcements, and the effects that wait for an action round.
+
+`Events` works on the game's states for `AssaultGame`; the cards themselves are rules data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hothsim.assault.state import AssaultState, Placing, Special, Unit
+from hothsim.kernel.engine import Event
+
+if TYPE_CHECKING:
+    from hothsim.assault.game import AssaultGame
+
+SNOWTROOPERS = ("snowtrooper", "heavy-snowtrooper")
+
+
+class Events:
+    """The Event deck of one game."""
+
+    def __init__(self, game: "AssaultGame") -> None:
+        self.g = game
+
+    def draw_event(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        """Turn the top Event card and apply it (some effects wait for a player's choice)."""
+        if not s.event_deck:  # cannot happen with the shipped deck: the fifth Transport comes first
+            ev.append(Event("event", "the Event deck is empty"))
+            return self.g.end_round(s, ev)
+        index, rest = s.event_deck[0], s.event_deck[1:]
+        card = self.g.rules.event_card(index)
+        s = replace(s, event_deck=rest, events_drawn=s.events_drawn + (index,))
+        ev.append(Event("event", f"Event: {card.name}: {card.text}", (("event", card.id),)))
+        fx = card.effect
+        if fx == "transports":
+            return self.transports(s, index, ev)
+        if fx == "reinforce":
+            return self.reinforce(s, index, ev)
+        if fx in ("hotshot", "force"):
+            return replace(s, special=Special(fx, "rebel"))
+        if fx == "repair":
+            return replace(s, special=Special("repair", "imperial"))
+        if fx == "veers":
+            return replace(s, special=Special("veers", "imperial"))
+        if fx == "rally":
+            return replace(s, special=Special("rally", "rebel"))
+        if fx == "rebel-lucky-shot":
+            s = replace(s, rebel_lucky_shot=True)
+        elif fx == "imperial-lucky-shot":
+            s = replace(s, imperial_lucky_shot=True)
+        elif fx == "snowstorm":
+            s = replace(s, snowstorm=True)
+        return self.g.end_round(s, ev)
+
+    def transports(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
+        """Transports Away!: one more transport escapes, unless the players may first use rule 8's remedy."""
+        count = s.transports + 1
+        need = self.g.setup.transports_to_win
+        if count >= need and self.g.setup.remedy and len(s.events_drawn) == need and all(
+                self.g.rules.event_card(i).effect == "transports" for i in s.events_drawn):
+            # 8: "you may want to re-shuffle the last one back into the deck": the players' choice, which
+            # the Rebel player (who would win by it) makes.
+            ev.append(Event("event", f"the first {need} Events were all Transports Away!: the Rebel player may "
+                            "shuffle the last one back into the Event deck and play on (rule 8)"))
+            return replace(s, special=Special("remedy", "rebel"))
+        return self.transport_away(s, ev)
+
+    def transport_away(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        """One more transport escapes; the last of them wins the game."""
+        count = s.transports + 1
+        need = self.g.setup.transports_to_win
+        s = replace(s, transports=count)
+        ev.append(Event("transports", f"Transports Away! {count} of {need}"))
+        if count >= need:
+            return self.g.game_over(s, "rebel", f"the {need}th transport got away before the Shield Generator fell", ev)
+        return self.g.end_round(s, ev)
+
+    def remedy(self, s: AssaultState, yes: bool, ev: list[Event]) -> AssaultState:
+        """The Rebel player's answer to the remedy: the last Transports Away! back into the deck, or it stands."""
+        s = replace(s, special=None)
+        if not yes:
+            ev.append(Event("event", "the fifth Transports Away! stands"))
+            return self.transport_away(s, ev)
+        pile = s.event_deck + (s.events_drawn[-1],)
+        perm = self.g.dice.shuffle(len(pile), "shuffle the fifth Transports Away! back into the Event deck")
+        ev.append(Event("event", "the last Transports Away! is shuffled back into the Event deck (rule 8)"))
+        return self.g.end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
+
+    def reinforce(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
+        """Reinforcements: the card's units arrive aboard, in the Base, or are placed by their owner."""
+        card = self.g.rules.event_card(index)
+        counters = dict(s.next_id)
+        new: list[Unit] = []
+        for tid in card.units:
+            ut = self.g.rules.units[tid]
+            counters[tid] = counters.get(tid, 0) + 1
+            new.append(Unit(f"{ut.prefix}-{counters[tid]}", tid, ut.side))  # type: ignore[arg-type]
+        s = replace(s, next_id=tuple(sorted(counters.items())))
+        walker = next((u for u in new if self.g.rules.units[u.type].is_walker), None)
+        queue = []
+        for u in new:
+            ut = self.g.rules.units[u.type]
+            if card.carried and walker is not None and u.type in SNOWTROOPERS:
+                u = replace(u, where="aboard", aboard=walker.id)
+                ev.append(Event("reinforce", f"{u.id} arrives aboard {walker.id}"))
+            elif card.sector == "base":
+                u = replace(u, where="base")
+                ev.append(Event("reinforce", f"{u.id} arrives in the Base"))
+            else:
+                queue.append((u.id, card.sector, card.base and ut.trooper))
+            s = s.with_unit(u)
+        if not queue:
+            return self.g.end_round(s, ev)
+        return self.g.next_placement(replace(s, placing=Placing(card.side, tuple(queue))), ev)  # type: ignore[arg-type]
