@@ -734,3 +734,27 @@ def test_a_commander_whose_effect_does_not_reach_a_follower_does_not_hide_anothe
     s = g.state
     assert [(e.commander, e.stat) for e in g.ab.effects(s, s.fig("luke"))] == [("rebel-leader", "attack")]
     assert g.ab.commander_bonus(s, s.fig("luke"), "attack") == ("rebel-leader commands", 2)
+
+
+def test_a_commander_out_of_range_does_not_hide_another_within_range(tmp_path):
+    # The Rebel Leader (first in the squad) stands 9 squares away; Leia, 2 squares away, still grants
+    # Cunning Attack to the non-unique trooper.
+    g = A(tmp_path, {"hoth-trooper": "b2", "rebel-leader": "k2", "leia": "b4"}, {"snowtrooper": "h9"}, [15, 3])
+    s = g.state
+    assert [f.id for f in s.living("rebel")].index("rebel-leader") < [f.id for f in s.living("rebel")].index("leia")
+    assert [(e.commander, e.kind) for e in g.ab.effects(s, s.fig("hoth-trooper"))] == [("leia", "grant")]
+
+
+def test_a_commander_is_no_follower_of_another_commander(tmp_path):
+    # Glossary: a follower is a character in your squad "who does not have a commander effect".
+    g = A(tmp_path, {"leia": "b2", "rebel-leader": "b4"}, {"snowtrooper": "h9"}, [15, 3])
+    s = g.state
+    assert g.ab.effects(s, s.fig("leia")) == [] and g.ab.effects(s, s.fig("rebel-leader")) == []
+    assert g.ab.commander_bonus(s, s.fig("leia"), "attack") is None
+
+
+def test_commander_effects_are_off_when_the_scenario_plays_without_abilities(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "b2", "rebel-leader": "b4"}, {"snowtrooper": "h9"}, [15, 3])
+    s = g.state
+    assert g.ab.effects(s, s.fig("hoth-trooper")) == []
+    assert g.ab.commander_bonus(s, s.fig("hoth-trooper"), "attack") is None

@@ -190,3 +190,24 @@ def test_use_the_force_is_logged_as_an_automatic_critical_hit_with_no_roll(tmp_p
                    "snowtrooper 20 -> defeated", (("damage", 20), ("target", "snowtrooper"))),
     ]
     assert purposes(g) == [] and g.state.fig("luke").force == 0
+
+
+def test_damage_reduction_does_not_stop_an_adjacent_attacker_whose_lightsaber_is_a_force_power(tmp_path):
+    # Vader prints no Lightsaber ability, but his Lightsaber powers make him a lightsaber wielder: next to
+    # the Snowspeeder (Damage Reduction 10) his 20 damage goes through whole.
+    g = A(tmp_path, {"snowspeeder": "d4"}, {"vader": "c4"}, [3, 15, 15])
+    do(g, "first imperial", "activate vader")
+    ev = do(g, "attack vader snowspeeder")
+    assert ev[-1][1].endswith("20 damage (Damage Reduction ignored: adjacent lightsaber), snowspeeder 60 -> 40")
+
+
+def test_lightsaber_deflect_is_not_offered_against_a_melee_hit_and_the_log_says_why(tmp_path):
+    # rules-decisions 15: Deflect works against nonmelee hits; Vader's Melee Attack cannot be deflected.
+    g = A(tmp_path, {"luke": "e6"}, {"vader": "d5"}, [3, 15, 15])
+    cards = dict(g.setup.cards)
+    cards["luke"] = dataclasses.replace(cards["luke"], force_powers=("Lightsaber Deflect",))
+    g.setup = dataclasses.replace(g.setup, cards=cards)
+    do(g, "first imperial", "activate vader")
+    ev = do(g, "attack vader luke")
+    assert ev[0] == ("reaction", "luke cannot use Lightsaber Deflect: it works only against nonmelee attacks", ())
+    assert g.pending.kind == "turn" and g.state.fig("luke").hp == 40
