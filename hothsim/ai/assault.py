@@ -53,15 +53,17 @@ class AssaultPolicy:
     def candidates(self, game: Any, side: Side, limit: int) -> list[Any]:
         """The legal actions worth searching, best first by the quick score (ending the round always kept)."""
         legal = game.legal_actions()
-        scored = sorted(((self._quick(game, a), i, a) for i, a in enumerate(legal)), key=lambda t: (-t[0], t[1]))
+        goals: dict[str, Any] = {}
+        scored = sorted(((self._quick(game, a, goals), i, a) for i, a in enumerate(legal)), key=lambda t: (-t[0], t[1]))
         out = [a for _, _, a in scored[:limit]]
         done = [a for a in legal if type(a) is Done]
         if done and done[0] not in out:
             out[-1:] = done
         return out
 
-    def _quick(self, game: Any, action: Any) -> float:
-        """A score without applying the action."""
+    def _quick(self, game: Any, action: Any, goals: dict[str, Any]) -> float:
+        """A score without applying the action; `goals` remembers each unit's goal for one decision (every
+        Move of a unit heads for the same place, and finding it scans the Walkers)."""
         s = game.state
         t = type(action)
         if t in (Fire, Harpoon):
@@ -79,7 +81,9 @@ class AssaultPolicy:
             return MARCH * (before - after) + aim
         if t is Move:
             unit = s.unit(action.unit)
-            goal = _goal(game, unit)
+            if unit.id not in goals:
+                goals[unit.id] = _goal(game, unit)
+            goal = goals[unit.id]
             if goal is None or unit.hex is None or not action.to[:1].isdigit():
                 return 0.1  # into the Base Box or aboard a Walker: shelter
             return 0.5 * (game.terrain.range(unit.hex, goal) - game.terrain.range(parse_hex(action.to), goal))
@@ -99,20 +103,21 @@ class AssaultPolicy:
         """Quick rules: the likeliest worthwhile shot, else the Walker's best stride, else done."""
         legal = game.legal_actions()
         kind = game.pending.kind
+        goals: dict[str, Any] = {}
         if kind == "luke":
             return rng.choice(legal)
         if kind == "board":
             return legal[0]
         if kind == "place":
             unit = legal[0].unit
-            return max((a for a in legal if a.unit == unit), key=lambda a: (self._quick(game, a), rng.random()))
+            return max((a for a in legal if a.unit == unit), key=lambda a: (self._quick(game, a, goals), rng.random()))
         if kind == "act":
             # One unit at a time, in the listed order, scoring only its own choices (rollouts must be quick).
             first = next((a.unit for a in legal if type(a) is not Done), None)
             mine = [a for a in legal if type(a) is not Done and a.unit == first]
-            best = max(enumerate(mine), key=lambda ia: (self._quick(game, ia[1]), -ia[0]), default=(0, None))[1]
+            best = max(enumerate(mine), key=lambda ia: (self._quick(game, ia[1], goals), -ia[0]), default=(0, None))[1]
             return best if best is not None else next(a for a in legal if type(a) is Done)
-        return max(enumerate(legal), key=lambda ia: (self._quick(game, ia[1]), -ia[0]))[1]
+        return max(enumerate(legal), key=lambda ia: (self._quick(game, ia[1], goals), -ia[0]))[1]
 
     def tempo(self, game: Any) -> Hashable:
         """The action round in progress."""
