@@ -305,7 +305,7 @@ point_st = st.tuples(st.integers(1, 7 * 16 - 1), st.integers(1, 7 * 16 - 1))
 @settings(max_examples=150, deadline=None)
 @given(st.lists(edge_st, max_size=14), point_st, point_st, st.sampled_from([2, 4, 16]))
 def test_a_segment_tested_through_its_shape_gives_the_plain_answer(edges, p, q, den):
-    from hothsim.kernel.sight import SightMemo, _clear_scaled
+    from hothsim.kernel.sightlines import SightMemo, _clear_scaled
 
     b = walls(*edges)
     memo = SightMemo.of(b, 8)
@@ -321,7 +321,7 @@ def test_a_segment_tested_through_its_shape_gives_the_plain_answer(edges, p, q, 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(edge_st, max_size=14), st.tuples(st.integers(0, 8), st.integers(0, 8)), space_st)
 def test_a_cover_cone_from_its_shape_equals_the_row_scan(edges, c, sd):
-    from hothsim.kernel.sight import cone_view
+    from hothsim.kernel.cover import cone_view
 
     b = walls(*edges)
     d = R((sd[0], sd[1]), sd[2])
