@@ -135,3 +135,14 @@ def test_the_front_end_imports_no_rules_internals_and_no_private_names(path):
         if isinstance(node, ast.Import):
             bad += [a.name for a in node.names if a.name.startswith(("hothsim.skirmish", "hothsim.assault"))]
     assert not bad, f"{path.relative_to(PACKAGE)} imports {bad}"
+
+
+# ---------------------------------------------------------------- module size
+
+MODULE_LINES = 850  # "no module over about 800 lines": a chapter a reader can hold
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_is_over_about_800_lines(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MODULE_LINES, f"{path.relative_to(PACKAGE)} has {lines} lines: split it by concept"
