@@ -758,3 +758,14 @@ def test_commander_effects_are_off_when_the_scenario_plays_without_abilities(tmp
     s = g.state
     assert g.ab.effects(s, s.fig("hoth-trooper")) == []
     assert g.ab.commander_bonus(s, s.fig("hoth-trooper"), "attack") is None
+
+
+def test_a_hologram_moves_through_walls(tmp_path):
+    # Glossary, Hologram: it moves through everything on the map (rules-decisions: walls, characters, terrain).
+    from hothsim.kernel.squares import Edge
+
+    wall = tuple(Edge("v", 5, y) for y in range(12))  # between columns E and F, the whole map high
+    g = A(tmp_path, {"hoth-trooper": "k10"}, {"veers": "d3", "snowtrooper": "d5"}, [3, 15], walls=wall)
+    do(g, "first imperial", "activate veers")
+    ends = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
+    assert parse_square("g3") in ends  # two squares east, beyond the wall
