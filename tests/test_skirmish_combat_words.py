@@ -211,3 +211,13 @@ def test_lightsaber_deflect_is_not_offered_against_a_melee_hit_and_the_log_says_
     ev = do(g, "attack vader luke")
     assert ev[0] == ("reaction", "luke cannot use Lightsaber Deflect: it works only against nonmelee attacks", ())
     assert g.pending.kind == "turn" and g.state.fig("luke").hp == 40
+
+
+def test_a_character_with_exactly_1_force_point_may_still_deflect(tmp_path):
+    g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18, 11])
+    g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force=1))
+    do(g, "first rebel", "activate leia")
+    do(g, "attack leia vader")
+    assert (g.pending.kind, g.pending.figure) == ("reaction", "vader")
+    ev = do(g, "force vader deflect")
+    assert ev[0][1].endswith("deflected, no damage") and g.state.fig("vader").force == 0
