@@ -453,6 +453,16 @@ def test_walker_may_not_enter_rough_with_fewer_than_3_mps_left():
         g.apply(Walk("walker-1", "ffff"))
 
 
+def test_walker_may_enter_rough_with_exactly_3_mps_left():
+    start = parse_hex("0202")
+    path = [neighbour(start, 3)]
+    for _ in range(2):
+        path.append(neighbour(path[-1], 3))
+    g = arena(rough(clear(), hex_label(path[2])), {"walker-1": ("walker", "0202", 3)}, card="walkers-move")
+    g.apply(Walk("walker-1", "fff"))  # 1 + 1 + 3 MPs: the rough hex with exactly 3 left
+    assert g.state.unit("walker-1").hex == path[2]
+
+
 def test_walkers_never_pass_through_walkers_nor_enter_cliffs_or_the_shield_generator():
     rows = clear()
     cells = [r.split() for r in rows]

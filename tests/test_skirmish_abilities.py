@@ -769,3 +769,33 @@ def test_a_hologram_moves_through_walls(tmp_path):
     do(g, "first imperial", "activate veers")
     ends = {a.destination for a in g.legal_actions() if isinstance(a, Move)}
     assert parse_square("g3") in ends  # two squares east, beyond the wall
+
+
+@pytest.mark.parametrize("ally,squares,fades", [("e4", 2, False), ("e5", 3, True)])
+def test_a_hologram_needs_a_trooper_ally_within_exactly_2_squares(tmp_path, ally, squares, fades):
+    g = A(tmp_path, {"hoth-trooper": "l12"}, {"veers": "e2", "snowtrooper": ally}, [3, 15])
+    s = g.state
+    assert g.board.range_between(s.open_doors, s.fig("veers").space(), s.fig("snowtrooper").space()) == squares
+    do(g, "first imperial", "activate veers")
+    assert g.state.fig("veers").defeated is fades
+
+
+@pytest.mark.parametrize("where,reach", [("i2", True), ("j2", False)])
+def test_harpoon_gun_reaches_exactly_6_squares_and_not_7(tmp_path, where, reach):
+    g = A(tmp_path, {"snowspeeder": "b2"}, {"blizzard-scout": where, "snowtrooper": "l12"}, [15, 3])
+    s = g.state
+    r = g.board.range_between(s.open_doors, s.fig("snowspeeder").space(), s.fig("blizzard-scout").space())
+    assert r == (6 if reach else 7)
+    do(g, "first rebel", "activate snowspeeder")
+    assert (Harpoon("snowspeeder", "blizzard-scout") in g.legal_actions()) is reach
+
+
+def test_fire_support_mission_spares_a_character_3_squares_from_the_target(tmp_path):
+    g = A(tmp_path, {"han": "h2", "hoth-trooper": "h5", "elite-hoth-trooper": "h6", "luke": "j10"},
+          {"veers": "b2", "snowtrooper": "c2"}, [3, 15, 5, 6], low=("g2",))
+    s = g.state
+    assert g.board.range_between(s.open_doors, s.fig("han").space(), s.fig("elite-hoth-trooper").space()) == 3
+    do(g, "first imperial", "activate veers")
+    ev = do(g, "fire-support veers han", "keep han")
+    assert "han, hoth-trooper must save (6)" in text(ev)
+    assert hp(g, "elite-hoth-trooper") == g.card(g.state.fig("elite-hoth-trooper")).hp
