@@ -509,15 +509,17 @@ class SkirmishGame(RecordedGame[GameState]):
         if budget <= 0:
             return {}
         size = fig.size
-        blocked = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space()) | self.board.pits \
-            | self.board.solid
+        others = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space())
+        # The anchors whose space would hold a pit or solid rock (the map's, remembered), or another character.
+        ground = self.board.anchors_over(self.board.pits_and_rock, size)
+        crowd = others if size == 1 else {(x - i, y - j) for x, y in others for i in range(size) for j in range(size)}
 
         if size == 1:  # the common case, quicker: a one-square figure never squeezes
             def may_stop(a: Node) -> bool:
-                return a not in blocked
+                return a not in ground and a not in crowd
         else:
             def may_stop(a: Node) -> bool:
-                return len(a) == 2 and blocked.isdisjoint(space_of(a, size))  # type: ignore[arg-type]
+                return len(a) == 2 and a not in ground and a not in crowd
 
         threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
         return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, threats)
