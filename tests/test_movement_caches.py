@@ -56,3 +56,18 @@ def test_squeezing_steps_shared_between_door_states_equal_fresh_ones(outpost, si
                 if to not in seen:
                     seen.add(to)
                     todo.append(to)
+
+
+@pytest.mark.parametrize("limit", [2, 6])
+def test_range_within_a_limit_is_the_range_when_it_is_no_farther(outpost, limit):
+    grid, board = outpost
+    rnd = random.Random(limit)
+    squares = [sq for sq in grid.squares() if sq not in board.solid]
+    for doors in door_states(grid, 2):
+        for _ in range(150):
+            a, d = rnd.choice(squares), rnd.choice(squares)
+            size = rnd.choice((1, 2))
+            space = tuple((a[0] + i, a[1] + j) for j in range(size) for i in range(size))
+            full = board.range_between(doors, space, (d,))
+            expected = full if full is not None and full <= limit else None
+            assert board.range_within(doors, space, (d,), limit) == expected, (space, d, sorted(doors))

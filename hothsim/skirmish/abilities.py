@@ -123,8 +123,7 @@ class Abilities:
             if ce.followers == "non-unique" and self.printed(f, "Unique"):
                 continue
             if ce.range is not None:
-                r = self.game.board.range_between(s.open_doors, c.space(), f.space())
-                if r is None or r > ce.range:
+                if self.game.board.range_within(s.open_doors, c.space(), f.space(), ce.range) is None:
                     continue
             out[c.card] = Effect(c.id, c.card, ce.kind, ce.stat, ce.value, ce.ability)
         return list(out.values())
@@ -197,8 +196,8 @@ class Abilities:
         parts = [("Damage", self.card(attacker).damage)]
         spotters = [self.number(s.fig(h), "Spotter") for h in helpers
                     if s.fig(h).alive and self.number(s.fig(h), "Spotter")
-                    and (r := self.game.board.range_between(s.open_doors, s.fig(h).space(), target.space()))
-                    is not None and r <= SPOTTER_RANGE]
+                    and self.game.board.range_within(s.open_doors, s.fig(h).space(), target.space(), SPOTTER_RANGE)
+                    is not None]
         if spotters:
             parts.append(("Spotter", max(spotters)))
         if not target.activated and self.has(s, attacker, "Cunning Attack"):

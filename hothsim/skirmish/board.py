@@ -35,6 +35,7 @@ class Board:
         self._squeeze_free: dict[tuple[int, bool], dict] = {}
         self._next_to: dict[tuple[frozenset[Edge], Rect, int], tuple[Square, ...]] = {}
         self._anchors_over: dict[tuple[frozenset[Square], int], frozenset[Square]] = {}
+        self._within: dict[tuple[frozenset[Edge], tuple[Square, ...], int], dict[Square, int]] = {}
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
 
     def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
@@ -103,6 +104,21 @@ class Board:
         """Range from space a to the nearest square of space d (None if walls seal it off)."""
         costs = self.ranges_from(open_doors, a)
         found = [costs[sq] for sq in d if sq in costs]
+        return min(found) if found else None
+
+    def range_within(self, open_doors: frozenset[Edge], a: tuple[Square, ...], d: Iterable[Square],
+                     limit: int) -> int | None:
+        """Range from space a to the nearest square of space d when it is at most `limit`, else None: the
+        rules' "within N squares" (commander effects, Spotter, Harpoon Gun, Grenades...).  The search from a
+        stops at the limit and is remembered per door state, space and limit."""
+        key = (open_doors, a, limit)
+        hit = self._within.get(key)
+        if hit is None:
+            if len(self._within) >= _MAX_CACHED:
+                self._within.clear()
+            tree = cheapest_paths(a, self.steps(1, flight=True).neighbours(open_doors), limit)
+            hit = self._within[key] = dict(tree.cost)
+        found = [hit[sq] for sq in d if sq in hit]
         return min(found) if found else None
 
     def range_to(self, open_doors: frozenset[Edge], a: tuple[Square, ...], d: tuple[Square, ...]) -> int | None:

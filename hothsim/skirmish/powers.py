@@ -45,13 +45,13 @@ class Powers:
         if self.g.ab.printed(fig, "Harpoon Gun"):
             for tv in self.g.targets(s, fig):
                 t = s.fig(tv.target)
-                r = self.g.board.range_between(s.open_doors, fig.space(), t.space())
-                if self.g.ab.printed(t, "Mounted Weapon") and r is not None and r <= HARPOON_RANGE:
+                if self.g.ab.printed(t, "Mounted Weapon") and \
+                        self.g.board.range_within(s.open_doors, fig.space(), t.space(), HARPOON_RANGE) is not None:
                     out.append(Harpoon(fig.id, t.id))
         if self.g.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
             for tv in self.g.targets(s, fig, melee=False):
-                r = self.g.board.range_between(s.open_doors, fig.space(), s.fig(tv.target).space())
-                if r is not None and r <= GRENADES_RANGE:
+                if self.g.board.range_within(s.open_doors, fig.space(), s.fig(tv.target).space(),
+                                             GRENADES_RANGE) is not None:
                     out.append(UseAbility(fig.id, "grenades", tv.target))
         if self.g.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
             for f in s.living():
@@ -129,8 +129,8 @@ class Powers:
         else:
             amount = FIRE_SUPPORT_DAMAGE
             hit = [f for f in s.living() if f.id == target.id
-                   or ((r := self.g.board.range_between(s.open_doors, target.space(), f.space())) is not None
-                       and r <= FIRE_SUPPORT_AREA)]
+                   or self.g.board.range_within(s.open_doors, target.space(), f.space(), FIRE_SUPPORT_AREA)
+                   is not None]
             needed, reduced, what = FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED, "Fire Support Mission"
             # Instead of its whole turn: no move and no attack are left to it.
             s = replace(s, turn=replace(t, attacked=True, replaced=True, spent=True))

@@ -59,8 +59,8 @@ class Rounds:
     def hologram_alone(self, s: GameState, fig: Figure) -> bool:
         """A Hologram with no trooper ally near enough to project it (it fades out when activated)."""
         return not any(self.g.ab.trooper(f) and f.id != fig.id
-                       and (r := self.g.board.range_between(s.open_doors, fig.space(), f.space())) is not None
-                       and r <= HOLOGRAM_TROOPER_RANGE for f in s.living(fig.side))
+                       and self.g.board.range_within(s.open_doors, fig.space(), f.space(), HOLOGRAM_TROOPER_RANGE)
+                       is not None for f in s.living(fig.side))
 
     def field_squads(self, s: GameState) -> GameState:
         """Both secret squads are built: reveal them and put the figures on the table for setup."""
