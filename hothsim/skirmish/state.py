@@ -38,9 +38,12 @@ class Figure:
 
     def space(self) -> tuple[Square, ...]:
         """The squares it occupies."""
-        if self.pos is None:
+        pos = self.pos
+        if pos is None:
             return ()
-        x, y = self.pos
+        if self.size == 1:  # most figures: asked for on every step of every search
+            return (pos,)
+        x, y = pos
         return tuple((x + i, y + j) for j in range(self.size) for i in range(self.size))
 
     def rect(self) -> tuple[int, int, int, int]:
