@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import replace
 
 from hothsim.games import load_game
 from hothsim.saves import read_record
@@ -60,7 +59,7 @@ def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
     r.wait_for("REBEL: activate")
     mirror = load_game(read_record(save))
     screen = screen_for(mirror)
-    ui = screen.start(mirror, UIState(size=(100, 30), viewer="rebel"))
+    ui = screen.start(mirror, UIState(size=(100, 30), viewer="rebel", handovers=False))
     while mirror.pending.player == "rebel":  # activate each figure the person may, and end its turn at once
         figure = mirror.legal_actions()[0]
         for action in (figure, EndTurn(figure.figure)):
@@ -69,7 +68,7 @@ def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
             r.keys(keys)
             before = mirror.pending
             mirror.apply(action)
-            ui = replace(after_decision(screen, mirror, ui, before), handover="")
+            ui = after_decision(screen, mirror, ui, before)
     mine = mirror.record.entries[-1].action
     entries = wait_for_entries(save, lambda es: mine in es and len(es) > es.index(mine) + 1)
     assert entries[:len(mirror.record.entries)] == [e.action for e in mirror.record.entries]

@@ -106,3 +106,24 @@ def test_the_computer_never_names_lukes_snowspeeder_while_it_is_a_secret():
     shown = draw(screen_for(session.game), session.game, UIState(size=(160, 50), viewer="imperial"), 160, 50)
     where = session.game.state.unit(luke).hex
     assert where is None or "@" not in cells_showing(shown, offset_of(where))
+
+
+def _luke_assignment():
+    """Assault on Hoth at the Rebel player's secret assignment of Luke (set-up done by rule of thumb)."""
+    g = open_game("assault-on-hoth", seed=3)
+    rnd = random.Random(3)
+    while g.pending.kind != "luke":
+        g.apply(rnd.choice(g.legal_actions()))
+    return g
+
+
+def test_hot_seat_hides_lukes_assignment_behind_a_hand_over_and_against_the_computer_nothing_does():
+    from hothsim.tui.screen import after_decision, handover_for
+
+    g = _luke_assignment()
+    screen = screen_for(g)
+    before = g.pending  # the notice is asked for as the assignment becomes the pending decision
+    hot_seat = after_decision(screen, g, UIState(size=(100, 30)), before)
+    assert "the Imperial player looks away" in hot_seat.handover
+    alone = after_decision(screen, g, UIState(size=(100, 30), viewer="rebel", handovers=False), before)
+    assert alone.handover == "" and handover_for(screen, g, alone, None) == ""

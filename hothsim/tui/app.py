@@ -24,6 +24,7 @@ from hothsim.tui.screen import (
     UIState,
     after_decision,
     click,
+    handover_for,
     draw,
     in_rule_words,
     press,
@@ -161,11 +162,6 @@ def pace() -> float:
         return 0.8
 
 
-def _handover(session: Session, notice: str) -> str:
-    """Against the computer nobody needs to look away: the screen shows only the person's side."""
-    return "" if session.against_computer else notice
-
-
 def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """Let the computer decide, showing its progress; None if the person quits meanwhile.  The search
     runs a simulation at a time so keys and resizing are answered between them."""
@@ -189,7 +185,7 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         path, target = screen.marks(session.game, choice.action)
         session.apply_choice(choice)
         ui = after_decision(screen, session.game, ui, before)
-        ui = replace(ui, handover="", shown_path=path, shown_target=target, thinking="",
+        ui = replace(ui, shown_path=path, shown_target=target, thinking="",
                      message=f"{side} (computer): {choice.reason}")
         ui = _show(window, session, screen, ui, painter)
         wait_until = time.monotonic() + (pace() if session.computer() is not None else 0)
@@ -226,8 +222,10 @@ def _loop(window: Any, session: Session) -> None:
     painter = Painter()
     screen: Screen = screen_for(session.game)
     h, w = window.getmaxyx()
-    ui = screen.start(session.game, UIState(size=(w, h), viewer=session.viewer or ""))
-    ui = replace(ui, handover=_handover(session, screen.handover(session.game, None)))
+    # Against the computer nobody needs to look away: the screen shows only the person's side.
+    ui = screen.start(session.game, UIState(size=(w, h), viewer=session.viewer or "",
+                                            handovers=not session.against_computer))
+    ui = replace(ui, handover=handover_for(screen, session.game, ui, None))
     session.log.append(f"Saved as {session.save_path}")
     while True:
         if not session.game.is_over and session.computer() is not None and not ui.handover:
@@ -259,7 +257,6 @@ def _loop(window: Any, session: Session) -> None:
             ui, chosen, quit_ = press(screen, session.game, ui, name)
         if quit_:
             return
-        ui = replace(ui, handover=_handover(session, ui.handover))  # e.g. before Luke's Force choices (F)
         for action in (chosen.actions if type(chosen) is Several else (chosen,) if chosen is not None else ()):
             try:
                 session.apply(action)
@@ -268,4 +265,3 @@ def _loop(window: Any, session: Session) -> None:
                 break
         if chosen is not None and session.game.pending != before:
             ui = after_decision(screen, session.game, ui, before)
-            ui = replace(ui, handover=_handover(session, ui.handover))

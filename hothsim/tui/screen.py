@@ -73,6 +73,7 @@ class UIState:
     walk: str = ""  # Assault on Hoth: a selected Walker's planned steps
     walking: bool = False  # Assault on Hoth: the arrow keys steer the selected Walker
     viewer: str = ""  # against the computer: the person's side (the screen shows only what it may see)
+    handovers: bool = True  # two people share the screen: a secret choice waits behind a hand-over notice
     shown_path: frozenset = frozenset()  # the computer's last decision: the cells it moved through
     shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
     thinking: str = ""  # the computer is deciding: what the status line says of it
@@ -231,7 +232,13 @@ def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UISta
     after = game.pending
     if (after.player, after.kind) != (before.player, before.kind):
         ui = replace(screen.start(game, ui), selected="", walk="", walking=False, placing="")
-    return replace(ui, handover=screen.handover(game, before))
+    return replace(ui, handover=handover_for(screen, game, ui, before))
+
+
+def handover_for(screen: Screen, game: Any, ui: UIState, before: Any) -> str:
+    """The hand-over notice the screen needs before the decision now pending (`before` is the one just
+    made, None at the start): none when nobody shares the screen with the person (against the computer)."""
+    return screen.handover(game, before) if ui.handovers else ""
 
 
 def step_cursor(cursor: tuple[int, int], key: str, width: int, height: int) -> tuple[int, int]:

@@ -163,7 +163,7 @@ def _force(game, ui: UIState) -> Outcome:
     items = [a for a in game.legal_actions() if uses_force(a)]
     s = game.state
     handover = ("Rebel player only: the Imperial player looks away. Luke's Force choices follow (they show "
-                "which Snowspeeder Luke flies).") if luke_secret(game) else ""
+                "which Snowspeeder Luke flies).") if luke_secret(game) and ui.handovers else ""
     if not items:
         return replace(ui, handover=handover, message=f"Luke flies {s.luke}: {s.force} Force points left; no "
                        f"Force choice now"), None, False
