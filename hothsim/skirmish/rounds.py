@@ -1,6 +1,6 @@
-"""Rounds, initiative and activations (rulebook: "Setup", "The Round", "Activations"): fielding the squads,
-setting up, the initiative check, each side activating two characters at a time, a turn's end (doors
-follow who stands next to them) and a round's end (the tie-breaker after quiet rounds).
+"""Setup, rounds, initiative and activations, as the rulebook orders a game: fielding the squads, setting
+up, the initiative check, each side activating two characters at a time, a turn's end (doors follow who
+stands next to them) and a round's end (the tie-breaker after quiet rounds).
 
 `Rounds` works on the game's states for `SkirmishGame`, as `Combat` does for attacks and saves.
 """
