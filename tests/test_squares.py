@@ -212,3 +212,11 @@ def test_range_searched_toward_a_target_equals_range_spread_from_the_attacker():
             a = space_of(rnd.choice(open_squares), rnd.choice((1, 1, 2)))
             d = space_of(rnd.choice(open_squares), rnd.choice((1, 1, 2, 3)))
             assert board.range_to(open_doors, a, d) == board.range_between(open_doors, a, d), (name, a, d)
+
+
+def test_anchors_over_a_square_are_those_whose_space_covers_it():
+    from hothsim.kernel.squares import anchors_over
+
+    assert anchors_over([(3, 3)], 1) == {(3, 3)}
+    assert anchors_over([(3, 3)], 2) == {(2, 2), (3, 2), (2, 3), (3, 3)}
+    assert all((3, 3) in space_of(a, 3) for a in anchors_over([(3, 3)], 3)) and len(anchors_over([(3, 3)], 3)) == 9

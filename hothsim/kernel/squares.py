@@ -107,6 +107,13 @@ def space_of(anchor: Square, size: int) -> tuple[Square, ...]:
     return tuple((ax + i, ay + j) for j in range(size) for i in range(size))
 
 
+def anchors_over(squares: Iterable[Square], size: int) -> frozenset[Square]:
+    """The anchors of a figure of `size` whose space would cover any of these squares."""
+    if size == 1:
+        return frozenset(squares)
+    return frozenset((x - i, y - j) for x, y in squares for i in range(size) for j in range(size))
+
+
 def edge_between(a: Square, b: Square) -> Edge:
     """The edge shared by two orthogonally neighbouring squares."""
     (ax, ay), (bx, by) = a, b

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from hothsim.kernel.paths import StepTable, cheapest_paths
 from hothsim.kernel.sight import Sight, touching
-from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain
+from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain, anchors_over
 
 Rect = tuple[int, int, int, int]
 
@@ -29,12 +29,11 @@ class Board:
         self._tables: dict[tuple[int, bool], StepTable] = {}
         self.pits = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.PIT)
         self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
-        self.pits_and_rock = self.pits | self.solid  # where no character may stand
         self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
         self._squeeze: dict[tuple, dict] = {}
         self._squeeze_free: dict[tuple[int, bool], dict] = {}
         self._next_to: dict[tuple[frozenset[Edge], Rect, int], tuple[Square, ...]] = {}
-        self._anchors_over: dict[tuple[frozenset[Square], int], frozenset[Square]] = {}
+        self._over_ground: dict[int, frozenset[Square]] = {}
         self._within: dict[tuple[frozenset[Edge], tuple[Square, ...], int], dict[Square, int]] = {}
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
 
@@ -161,16 +160,12 @@ class Board:
                         top = nf
         return None
 
-    def anchors_over(self, squares: frozenset[Square], size: int) -> frozenset[Square]:
-        """The anchors of a space `size` squares wide that would cover any of these squares (remembered for
-        the map's own pits and rock, which never change)."""
-        key = (squares, size)
-        hit = self._anchors_over.get(key)
+    def over_pits_or_rock(self, size: int) -> frozenset[Square]:
+        """The anchors where a space `size` squares wide would cover a pit or solid rock (remembered: the
+        map never changes)."""
+        hit = self._over_ground.get(size)
         if hit is None:
-            if len(self._anchors_over) >= 16:
-                self._anchors_over.clear()
-            hit = self._anchors_over[key] = frozenset(
-                (x - i, y - j) for x, y in squares for i in range(size) for j in range(size))
+            hit = self._over_ground[size] = anchors_over(self.pits | self.solid, size)
         return hit
 
     def positions_next_to(self, open_doors: frozenset[Edge], rect: Rect, size: int) -> tuple[Square, ...]:

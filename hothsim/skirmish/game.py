@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
-from hothsim.kernel.squares import Square, SquareMap, Terrain, space_of, square_label
+from hothsim.kernel.squares import Square, SquareMap, Terrain, anchors_over, space_of, square_label
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
     Action,
@@ -509,10 +509,9 @@ class SkirmishGame(RecordedGame[GameState]):
         if budget <= 0:
             return {}
         size = fig.size
-        others = frozenset(sq for f in s.living() if f.id != fig.id for sq in f.space())
         # The anchors whose space would hold a pit or solid rock (the map's, remembered), or another character.
-        ground = self.board.anchors_over(self.board.pits_and_rock, size)
-        crowd = others if size == 1 else {(x - i, y - j) for x, y in others for i in range(size) for j in range(size)}
+        ground = self.board.over_pits_or_rock(size)
+        crowd = anchors_over((sq for f in s.living() if f.id != fig.id for sq in f.space()), size)
 
         if size == 1:  # the common case, quicker: a one-square figure never squeezes
             def may_stop(a: Node) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from hothsim.kernel.paths import SquareMover, StepTable
-from hothsim.kernel.squares import Square, SquareMap
+from hothsim.kernel.squares import Square, SquareMap, anchors_over
 from hothsim.skirmish.state import Figure, GameState
 
 
@@ -227,20 +227,15 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     if static is None:
         static = memo["geometry"] = _SqueezeGeometry(  # type: ignore[index]
             full, squeeze, open_doors, grid, memo.get("free"))  # type: ignore[union-attr]
+    if not enemies and not enemy_rects:  # no enemy to keep clear of (a flier): the same steps every time
+        return static.unhindered(full_steps)
     # Blocks touching an enemy, and whole positions overlapping one, for this call.
     touching: set[tuple[int, int]] = set()
     for x0, y0, x1, y1 in enemy_rects:
         for bx in range(x0 - small, x1 + 1):
             for by in range(y0 - small, y1 + 1):
                 touching.add((bx, by))
-    crowded: set[tuple[int, int]] = set()
-    for ex, ey in enemies:
-        for i in range(size):
-            for j in range(size):
-                crowded.add((ex - i, ey - j))
-
-    if not touching and not crowded:  # no enemy to keep clear of (a flier): the same steps every time
-        return static.unhindered(full_steps)
+    crowded = anchors_over(enemies, size)
 
     def gen(node: Node) -> list[tuple[Node, int]]:
         edges = static.edges(node)
