@@ -17,9 +17,6 @@ from typing import Sequence
 from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
-from hothsim.data.hexmap import load_hex_map
-from hothsim.data.scenario import load_scenario_file
-from hothsim.data.squaremap import load_square_map
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import override_files, user_rules_dir
@@ -29,12 +26,24 @@ from hothsim.match import play_match
 from hothsim.session import PERSON, THINK, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
+from hothsim.kernel.record import SEED_LIMIT
 
 EXIT_USER_ERROR = 2
 
 
 class UserError(Exception):
     """Something the user can fix; printed as one paragraph, exit code 2."""
+
+
+def _seed(text: str) -> int:
+    """A --seed value: a whole number a game's record can hold (0 up to 2**64 - 1)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
                         description="Two players at one keyboard, or one against the computer (--ai). The game is "
                         "saved after every decision.")
     pp.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
-    pp.add_argument("--seed", type=int, help="seed for the dice (default: a fresh one)")
+    pp.add_argument("--seed", type=_seed, help="seed for the dice (default: a fresh one)")
     pp.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder)")
     pp.add_argument("--ai", choices=("rebel", "imperial", "both"),
                     help="the side the computer plays (both: watch it play itself)")
@@ -85,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("--actions", type=Path, required=True, help="file of actions, one per line ('-' for stdin)")
     pr.add_argument("--dice", help="scripted results, comma-separated: die faces (14,7,20), fire dice (V,S,B) and "
                     "card orderings (2/0/1); default: seeded dice")
-    pr.add_argument("--seed", type=int, default=0, help="seed for the dice (default 0)")
+    pr.add_argument("--seed", type=_seed, default=0, help="seed for the dice (default 0)")
     pr.add_argument("--json", action="store_true", help="print the state, pending decision and log as JSON")
     pr.set_defaults(func=cmd_run)
 
@@ -96,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--rebel", default="ai", help="who plays the Rebels (default ai)")
     pm.add_argument("--imperial", default="ai", help="who plays the Empire (default ai)")
     pm.add_argument("--games", type=int, default=1, help="how many games (default 1)")
-    pm.add_argument("--seed", type=int, default=0, help="the first game's seed; each next game adds 1 (default 0)")
+    pm.add_argument("--seed", type=_seed, default=0, help="the first game's seed; each next game adds 1 (default 0)")
     pm.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
                     help=f"the most a computer player may take per decision (default {THINK:g})")
     pm.set_defaults(func=cmd_match)
@@ -136,6 +145,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def validate_file(path: Path) -> str:
     """Check one file; returns a one-line summary or raises DataError / SaveFileError."""
+    from hothsim.data.hexmap import load_hex_map  # the validating loaders: only for the command that needs them
+    from hothsim.data.scenario import load_scenario_file
+    from hothsim.data.squaremap import load_square_map
+
     kind = file_kind(path)
     if kind == "save":
         rec = read_record(path)
@@ -154,8 +167,6 @@ def validate_file(path: Path) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Apply a file of actions to a new game and print the result."""
-    if args.seed < 0:
-        raise UserError("--seed must be 0 or more")
     dice = ScriptedDice(parse_dice(args.dice)) if args.dice else None
     if str(args.actions) == "-":
         text = sys.stdin.read(DATA_LIMIT + 1)
@@ -230,8 +241,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     now = datetime.now(timezone.utc)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    if seed < 0:
-        raise UserError("--seed must be 0 or more")
     _check_think(args.think)
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
@@ -306,8 +315,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UserError(str(e)) from None
     if not 1 <= args.games <= 100_000:
         raise UserError("--games takes a number of games from 1 to 100000")
-    if args.seed < 0:
-        raise UserError("--seed must be 0 or more")
+    if args.seed + args.games - 1 >= SEED_LIMIT:
+        raise UserError(f"the games' seeds (--seed and one more for each next game) must stay below {SEED_LIMIT}")
     _check_think(args.think)
     open_game(args.scenario, seed=args.seed)  # a bad scenario is refused before any game is played
     wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,

@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
-from hothsim.data.catalog import Catalog
+from hothsim.data import warm
+from hothsim.data.catalog import Catalog, build_map
 from hothsim.data.errors import DataError
-from hothsim.data.scenario import load_scenario_file
+from hothsim.data.files import read_text
 from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, ReplayMismatch, parse_record, replay
 from hothsim.kernel.squares import SquareMap
-from hothsim.opening import open_assault, open_skirmish
+from hothsim.opening import open_assault, open_skirmish, prepare_assault, prepare_skirmish, read_assault_rules, \
+    read_skirmish_rules
 from hothsim.skirmish.actions import parse_action as parse_skirmish_action
 from hothsim.skirmish.game import SkirmishGame
 
@@ -39,13 +41,17 @@ def _parse_assault_action(text: str) -> Any:
 class GameKind:
     """One game hothsim plays: everything the rest of the program needs to know about it.
 
-    `screen` is the module of the terminal screen that draws it (the front end imports it; the rules core
-    never does); `ai` the module of the computer opponent's policy for it."""
+    `read_rules` reads and validates the game's rules files into documents, `prepare` builds a scenario's
+    data from the scenario's, the map's and the rules' documents (the warm start keeps the documents,
+    `hothsim.data.warm`), and `open` starts a game from that data.  `screen` is the module of the terminal screen that draws it (the front end
+    imports it; the rules core never does); `ai` the module of the computer opponent's policy for it."""
 
     name: str
     title: str
     map_kind: type
     map_word: str
+    read_rules: Callable[[Catalog], Any]
+    prepare: Callable[..., Any]
     open: Callable[..., Any]
     parse_action: Callable[[str], Any]
     screen: str
@@ -55,10 +61,11 @@ class GameKind:
 #: Every game kind, by the name scenario files and records use.
 KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
-        GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", open_skirmish,
-                 parse_skirmish_action, "hothsim.tui.skirmish", "hothsim.ai.skirmish"),
-        GameKind("assault", "Assault on Hoth", HexMap, "a hex map", open_assault, _parse_assault_action,
-                 "hothsim.tui.assault", "hothsim.ai.assault"),
+        GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", read_skirmish_rules,
+                 prepare_skirmish, open_skirmish, parse_skirmish_action, "hothsim.tui.skirmish",
+                 "hothsim.ai.skirmish"),
+        GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
+                 prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault"),
     )
 }
 
@@ -91,14 +98,48 @@ def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, cre
     """
     catalog = catalog or Catalog.installed()
     path = catalog.scenario_path(str(scenario))
-    s = load_scenario_file(path)
-    grid, map_path = catalog.map_for(path, s.map)
+    kind, data, map_path, data_hash = _prepared(catalog, path)
     scripted = dice is not None and type(dice) is not SeededDice
-    kind = kind_named(s.game)
+    return kind.open(catalog, data, path, map_path, data_hash, dice or SeededDice(seed), seed, created, scripted)
+
+
+def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
+    """A scenario's game kind, data, map file and data hash.  The data is built from the validated documents
+    of the scenario, its map and the rules: those the warm start kept when they still hold for every file,
+    else the files read and validated now (and kept for next time)."""
+    text = read_text(path)
+    name = ""
+    if catalog.warm is not None:
+        name = warm.entry_name(text, warm.code_stamp())
+        hit = warm.read_entry(catalog.warm, name)
+        if hit is not None:
+            try:
+                facts, docs = hit
+                scenario = docs.scenario
+                kind = kind_named(scenario.game)
+                map_path = catalog.map_file_for(path, scenario.map)
+                data_hash = catalog.data_hash(path, map_path)
+                if data_hash == facts["data"]:
+                    grid = build_map(map_path, docs.map)
+                    return kind, kind.prepare(catalog, scenario, path, grid, docs.rules), map_path, data_hash
+            except (AttributeError, KeyError, TypeError, ValueError, LoadError, DataError):
+                pass  # a changed or damaged entry: the files decide, as if there were none
+    from hothsim.data.scenario import load_scenario_file
+
+    scenario = load_scenario_file(path, text)
+    kind = kind_named(scenario.game)
+    map_doc, map_text, map_path = catalog.map_document_for(path, scenario.map)
+    grid = build_map(map_path, map_doc, map_text)
     if type(grid) is not kind.map_kind:
-        raise DataError(path, f"a scenario of {kind.title} needs {kind.map_word}; map {s.map!r} is not one",
+        raise DataError(path, f"a scenario of {kind.title} needs {kind.map_word}; map {scenario.map!r} is not one",
                         field="map")
-    return kind.open(catalog, s, path, grid, map_path, dice or SeededDice(seed), seed, created, scripted)
+    rules = kind.read_rules(catalog)
+    data = kind.prepare(catalog, scenario, path, grid, rules)
+    data_hash = catalog.data_hash(path, map_path)
+    if name:
+        warm.write_entry(catalog.warm, name, {"data": data_hash},
+                         {"scenario": scenario, "map": map_doc, "rules": rules})
+    return kind, data, map_path, data_hash
 
 
 class LoadError(Exception):

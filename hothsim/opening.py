@@ -1,33 +1,39 @@
 """Opening a game from a scenario file: a skirmish (cards, glossary, map, squads, fixed positions) or
 Assault on Hoth (unit chart, decks, damage tables, map zones, forces), everything checked.
 
+Each game reads its rules files as validated documents (`read_..._rules`), builds a scenario's data from
+its documents (`prepare_...`: pure, no file and no pydantic, so a warm start runs the very same code on the
+documents it kept) and opens games from that data (`open_...`).
+
 This is where files meet the rules cores: `hothsim/skirmish` and `hothsim/assault` read nothing themselves."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pathlib import Path
-
-from hothsim.data.cards import CardModel, load_cards, load_glossary, parse_ability
 from hothsim.data.catalog import Catalog
+from hothsim.data.documents import Document, as_document
 from hothsim.data.errors import DataError
-from hothsim.data.scenario import ScenarioFile
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.engine import SIDES
-from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import GameRecord
-from hothsim.kernel.squares import SquareMap, parse_square
+from hothsim.kernel.squares import Square, SquareMap, parse_square
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import SIZES, Card, Commander, Glossary
 from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame
+    from hothsim.assault.rules import AssaultRules, Battlefield
+    from hothsim.kernel.hexes import HexMap
 
 
-def card_of(m: CardModel) -> Card:
+def card_of(m: Document) -> Card:
     """The rules' stat card from its validated file entry."""
+    from hothsim.data.cards import parse_ability
+
     ce = m.commander
     return Card(
         id=m.id,
@@ -47,18 +53,45 @@ def card_of(m: CardModel) -> Card:
     )
 
 
-def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, grid: SquareMap, map_path: Path,
-                  dice: Dice,
-                  seed: int, created: str, scripted: bool) -> SkirmishGame:
-    """A new game of a skirmish scenario, before setup (or after it, when the scenario fixes positions)."""
+@dataclass(frozen=True)
+class SkirmishData:
+    """A skirmish scenario's data, validated and checked against the rules and its map: everything its
+    games are opened from."""
+
+    scenario_id: str
+    scenario_name: str
+    grid: SquareMap
+    cards: dict[str, Card]
+    glossary: Glossary
+    squads: dict[str, tuple[str, ...]]  # side -> card ids (empty when the players build their squads)
+    zones: dict[str, frozenset[Square]]  # side -> its set-up zone
+    abilities: bool
+    setup_first: str
+    tie_break_rounds: int
+    build_points: int | None
+    positions: dict[str, Square]  # a fixed set-up: figure id -> square
+
+
+def read_skirmish_rules(catalog: Catalog) -> Document:
+    """The skirmish rules files, validated and checked against each other: the stat cards (with your
+    corrections) and the glossary, as documents (what the warm start keeps)."""
+    from hothsim.data.cards import load_cards, load_glossary
+
+    cards = load_cards(*catalog.rules_file("skirmish/cards.toml"))
+    glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", cards)
+    return as_document({"cards": cards, "glossary": glossary})
+
+
+def prepare_skirmish(catalog: Catalog, scenario: Document, scenario_path: Path, grid: SquareMap,
+                     rules: Document) -> SkirmishData:
+    """A skirmish scenario's data from its validated documents: the squads, zones and fixed positions
+    checked against the cards and the map."""
     settings = scenario.skirmish
-    assert settings is not None
-    card_models = load_cards(*catalog.rules_file("skirmish/cards.toml"))
-    cards = {cid: card_of(m) for cid, m in card_models.items()}
-    words = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", card_models)
+    cards = {cid: card_of(m) for cid, m in rules.cards.items()}
+    words = rules.glossary
     glossary = Glossary(words.abilities, words.force_powers, words.force, words.commander)
     for side in SIDES:
-        for cid in getattr(settings, side):
+        for cid in settings[side]:
             if cid not in cards:
                 raise DataError(scenario_path, f"no card with id {cid!r} (cards: {', '.join(sorted(cards))})",
                                 entry="skirmish", field=side)
@@ -67,53 +100,84 @@ def open_skirmish(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path,
                                 field=side)
     zones = {}
     for side in SIDES:
-        name = getattr(settings, f"{side}_zone")
+        name = settings[f"{side}_zone"]
         try:
             zones[side] = grid.zone(name)
         except KeyError as e:
             raise DataError(scenario_path, str(e.args[0]), entry="skirmish", field=f"{side}_zone") from None
-    setup = Setup(
-        scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, zones=zones,
+    where = {}
+    for fid, label in settings.positions.items():
+        try:
+            where[fid] = parse_square(label)
+        except ValueError as e:
+            raise DataError(scenario_path, str(e), entry="skirmish.positions", field=fid) from None
+    return SkirmishData(
+        scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, glossary=glossary,
+        squads={side: tuple(settings[side]) for side in SIDES}, zones=zones,
         abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
-        data_hash=catalog.data_hash(scenario_path, map_path),
-        seed=seed, created=created, scripted=scripted, build_points=settings.build_points, glossary=glossary,
-        source="" if scenario_path.resolve().parent == catalog.scenario_dir.resolve() else str(scenario_path.resolve()),
+        build_points=settings.build_points, positions=where,
     )
-    squads = {side: list(getattr(settings, side)) for side in SIDES}
-    state = initial_state(setup, squads, {})
-    key = ("skirmish-board", str(map_path), grid)
+
+
+def _source(catalog: Catalog, scenario_path: Path) -> str:
+    """What a record says of where its scenario came from: nothing for a shipped one, else its file."""
+    return "" if scenario_path.resolve().parent == catalog.scenario_dir.resolve() else str(scenario_path.resolve())
+
+
+def open_skirmish(catalog: Catalog, data: SkirmishData, scenario_path: Path, map_path: Path, data_hash: str,
+                  dice: Dice, seed: int, created: str, scripted: bool) -> SkirmishGame:
+    """A new game of a skirmish scenario, before setup (or after it, when the scenario fixes positions)."""
+    setup = Setup(
+        scenario_id=data.scenario_id, scenario_name=data.scenario_name, grid=data.grid, cards=data.cards,
+        zones=data.zones, abilities=data.abilities, setup_first=data.setup_first,
+        tie_break_rounds=data.tie_break_rounds, data_hash=data_hash, seed=seed, created=created,
+        scripted=scripted, build_points=data.build_points, glossary=data.glossary,
+        source=_source(catalog, scenario_path),
+    )
+    state = initial_state(setup, {side: list(data.squads[side]) for side in SIDES}, {})
+    key = ("skirmish-board", str(map_path), data.grid)
     board = catalog.shared.get(key)
     if board is None:
-        board = catalog.shared[key] = Board(grid)
+        board = catalog.shared[key] = Board(data.grid)
     game = SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))
-    if settings.positions:
-        where = {}
-        for fid, label in settings.positions.items():
-            try:
-                where[fid] = parse_square(label)
-            except ValueError as e:
-                raise DataError(scenario_path, str(e), entry="skirmish.positions", field=fid) from None
-        problem = game.set_up_at(where)
+    if data.positions:
+        problem = game.set_up_at(data.positions)
         if problem:
             fid, why = problem
             raise DataError(scenario_path, why, entry="skirmish.positions", field=fid)
     return game
 
 
-def open_assault(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, hmap: HexMap, map_path: Path,
-                 dice: Dice, seed: int, created: str, scripted: bool) -> "AssaultGame":
-    """A new game of Assault on Hoth, before set-up: rules files, map zones and forces all checked."""
-    # Imported here so that playing a skirmish never loads the other game.
-    from hothsim.assault.game import AssaultGame
-    from hothsim.assault.game import Setup as AssaultSetup
-    from hothsim.assault.game import initial_state as assault_initial_state
-    from hothsim.assault.game import new_header as assault_header
-    from hothsim.assault.movement import Terrain
-    from hothsim.data.assault import battlefield, check_forces, load_assault_rules
+@dataclass(frozen=True)
+class AssaultData:
+    """An Assault on Hoth scenario's data, validated and checked against the rules and its map: everything
+    its games are opened from."""
+
+    scenario_id: str
+    scenario_name: str
+    rules: AssaultRules
+    field: Battlefield
+    imperial: tuple[tuple[str, int], ...]  # unit type id -> how many, in the unit chart's order
+    rebel: tuple[tuple[str, int], ...]
+    transports_to_win: int
+    remedy: bool
+
+
+def read_assault_rules(catalog: Catalog) -> Document:
+    """The Assault on Hoth rules files (with your corrections), validated, as documents."""
+    from hothsim.data.assault import assault_documents
+
+    return as_document(assault_documents(*catalog.rules_file("assault")))
+
+
+def prepare_assault(catalog: Catalog, scenario: Document, scenario_path: Path, hmap: HexMap,
+                    rules_files: Document) -> AssaultData:
+    """An Assault on Hoth scenario's data from its validated documents: the rules files checked against each
+    other, the forces and zones against them and the map."""
+    from hothsim.data.assault import assault_rules, battlefield, check_forces
 
     settings = scenario.assault
-    assert settings is not None
-    rules = load_assault_rules(*catalog.rules_file("assault"))
+    rules = assault_rules(catalog.rules_file("assault")[0], rules_files)
     check_forces(scenario_path, settings, rules, {c.sector for c in rules.event_cards if c.sector})
     bf = battlefield(scenario_path, settings, hmap)
     walkers = sum(n for t, n in settings.imperial.items() if rules.units[t].is_walker)
@@ -126,16 +190,32 @@ def open_assault(catalog: Catalog, scenario: ScenarioFile, scenario_path: Path, 
         raise DataError(scenario_path, f"the Event deck holds only {transports} Transports Away! cards",
                         entry="assault", field="transports_to_win")
     order = list(rules.units)
-    setup = AssaultSetup(
+    return AssaultData(
         scenario_id=scenario.id, scenario_name=scenario.name, rules=rules, field=bf,
         imperial=tuple(sorted(settings.imperial.items(), key=lambda kv: order.index(kv[0]))),
         rebel=tuple(sorted(settings.rebel.items(), key=lambda kv: order.index(kv[0]))),
         transports_to_win=settings.transports_to_win, remedy=settings.five_transports_remedy,
-        data_hash=catalog.data_hash(scenario_path, map_path), seed=seed, created=created, scripted=scripted,
-        source="" if scenario_path.resolve().parent == catalog.scenario_dir.resolve() else str(scenario_path.resolve()),
     )
-    key = ("assault-terrain", str(map_path), hmap, repr(bf))
+
+
+def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_path: Path, data_hash: str,
+                 dice: Dice, seed: int, created: str, scripted: bool) -> AssaultGame:
+    """A new game of Assault on Hoth, before set-up."""
+    # Imported here so that playing a skirmish never loads the other game.
+    from hothsim.assault.game import AssaultGame
+    from hothsim.assault.game import Setup as AssaultSetup
+    from hothsim.assault.game import initial_state as assault_initial_state
+    from hothsim.assault.game import new_header as assault_header
+    from hothsim.assault.movement import Terrain as HexTerrain
+
+    setup = AssaultSetup(
+        scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=data.rules, field=data.field,
+        imperial=data.imperial, rebel=data.rebel, transports_to_win=data.transports_to_win, remedy=data.remedy,
+        data_hash=data_hash, seed=seed, created=created, scripted=scripted, source=_source(catalog, scenario_path),
+    )
+    key = ("assault-terrain", str(map_path), data.field.map, repr(data.field))
     terrain = catalog.shared.get(key)
     if terrain is None:
-        terrain = catalog.shared[key] = Terrain(bf)
+        terrain = catalog.shared[key] = HexTerrain(data.field)
     return AssaultGame(setup, assault_initial_state(setup), dice, terrain, GameRecord(assault_header(setup)))
+

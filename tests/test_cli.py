@@ -184,3 +184,38 @@ def test_the_resume_picker_lists_scenario_position_whose_decision_and_when_newes
     assert "assault-on-hoth.hothsim" in lines[0]
     assert lines[1].startswith("2. Echo Base Salvage Mission: round ") and " to " in lines[1]
     assert "run it in one" in err
+
+
+@pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "999999999999999999999999", "seven"])
+@pytest.mark.parametrize("command", [["run", "salvage", "--actions", "-"], ["play", "salvage"],
+                                     ["match", "salvage", "--rebel", "random", "--imperial", "random"]])
+def test_a_seed_a_record_cannot_hold_is_refused_in_words(command, seed, capsys):
+    # A record's seed is below 2**64: a larger one used to reach the record header as a traceback.
+    with pytest.raises(SystemExit) as exc:
+        main(command + ["--seed", seed])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed:" in err
+    assert "Traceback" not in err
+
+
+def test_the_largest_seed_opens_a_game_and_a_match_may_not_count_past_it(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["run", "salvage", "--actions", "-", "--seed", str(2**64 - 1)]) == 0
+    capsys.readouterr()
+    assert main(["match", "salvage", "--rebel", "random", "--imperial", "random", "--games", "2",
+                 "--seed", str(2**64 - 1)]) == 2
+    assert "must stay below 18446744073709551616" in capsys.readouterr().err
+
+
+def test_a_scenario_path_with_a_line_break_is_refused_in_words(tmp_path, capsys):
+    # The record names a scenario that is not shipped by its path on one header line.
+    folder = tmp_path / "two\nlines"
+    folder.mkdir()
+    path = write(folder, "practice.toml", SCENARIO)
+    actions = write(tmp_path, "none.txt", "")
+    assert main(["run", str(path), "--actions", str(actions)]) == 2
+    err = capsys.readouterr().err
+    assert "may not hold a line break" in err and "Traceback" not in err

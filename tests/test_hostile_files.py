@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -127,7 +128,7 @@ def test_a_tampered_record_is_refused_by_every_reader(tmp_path, capsys, change):
         entries[i] = RecordEntry(e.action, (type(r)(r.kind, (r.faces[0] % 20 + 1,), r.purpose),) + e.outcomes[1:])
         header = rec.header
     elif change == "seed":
-        header = rec.header.model_copy(update={"seed": rec.header.seed + 1})
+        header = replace(rec.header, seed=rec.header.seed + 1)
     elif change == "square":
         i, e = next((i, e) for i, e in enumerate(entries) if e.action.startswith("place "))
         entries[i] = RecordEntry(e.action[:-2] + ("a1" if not e.action.endswith("a1") else "b1"), e.outcomes)

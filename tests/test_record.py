@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ HEADER = RecordHeader(game="skirmish", scenario="salvage", data="sha256:" + "ab"
 
 def play(actions: list[str], seed: int = 7) -> GameRecord:
     game = ToyGame(SeededDice(seed))
-    rec = GameRecord(HEADER.model_copy(update={"seed": seed}))
+    rec = GameRecord(replace(HEADER, seed=seed))
     for a in actions:
         rec = rec.with_entry(RecordEntry(a, tuple(game.apply_notation(a))))
     return rec
@@ -55,7 +56,7 @@ def test_replay_reruns_and_checks_every_outcome():
 
 def test_replay_mismatch_names_the_entry():
     rec = play(["roll 2", "roll 1"])
-    bad = GameRecord(rec.header.model_copy(update={"seed": 8}), rec.entries)
+    bad = GameRecord(replace(rec.header, seed=8), rec.entries)
     with pytest.raises(ReplayMismatch, match="entry 1 \\(roll 2\\)"):
         replay(bad, make_toy)
     refused = rec.with_entry(RecordEntry("dance"))
@@ -65,7 +66,7 @@ def test_replay_mismatch_names_the_entry():
 
 def test_scripted_record_replays_from_its_own_outcomes():
     rec = play(["roll 3"])
-    scripted = GameRecord(rec.header.model_copy(update={"dice": "scripted"}), rec.entries)
+    scripted = GameRecord(replace(rec.header, dice="scripted"), rec.entries)
     assert replay(scripted, make_toy).score == sum(r.total for r in rec.entries[0].outcomes)
 
 

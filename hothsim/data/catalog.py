@@ -7,14 +7,16 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
+from hothsim.data.documents import Document
 from hothsim.data.errors import DataError
 from hothsim.data.files import DATA_LIMIT, SAVE_LIMIT, data_root, read_text, read_toml
-from hothsim.data.hexmap import load_hex_map
-from hothsim.data.scenario import ScenarioFile, load_scenario_file
-from hothsim.data.squaremap import load_square_map
-from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.record import MAGIC
-from hothsim.kernel.squares import SquareMap
+
+if TYPE_CHECKING:
+    from hothsim.kernel.hexes import HexMap
+    from hothsim.kernel.squares import SquareMap
 
 
 @dataclass(frozen=True)
@@ -22,19 +24,23 @@ class Catalog:
     """The data folder: `rules/`, `scenarios/*.toml` and `scenarios/maps/*.toml`.
 
     `shared` holds objects worth keeping between games opened through this catalog (a map's geometry
-    caches), so many games of one map compute line of sight once.
+    caches), so many games of one map compute line of sight once.  `warm` is the folder of the warm start's
+    entries (`hothsim.data.warm`), or None to validate the files every time.
     """
 
     root: Path
     shared: dict = field(default_factory=dict, compare=False, repr=False)
     overrides: Path | None = None  # your corrections to rules/ (hothsim.data.overrides)
+    warm: Path | None = None
 
     @staticmethod
     def installed() -> "Catalog":
-        """The catalog shipped with hothsim, with your corrections to the rules data if you have any."""
+        """The catalog shipped with hothsim, with your corrections to the rules data if you have any, and
+        the warm start's entries in your cache folder."""
         from hothsim.data.overrides import user_rules_dir
+        from hothsim.data.warm import user_cache_dir
 
-        return Catalog(data_root(), overrides=user_rules_dir())
+        return Catalog(data_root(), overrides=user_rules_dir(), warm=user_cache_dir())
 
     def rules_file(self, relative: str) -> tuple[Path, Path | None]:
         """A shipped rules file (`skirmish/cards.toml`) and where your correction of it would be."""
@@ -54,8 +60,10 @@ class Catalog:
         """Scenario files, sorted by file name."""
         return sorted(self.scenario_dir.glob("*.toml"))
 
-    def scenarios(self) -> list[ScenarioFile]:
+    def scenarios(self) -> list[Document]:
         """Every shipped scenario, validated, sorted by id."""
+        from hothsim.data.scenario import load_scenario_file
+
         return sorted((load_scenario_file(p) for p in self.scenario_paths()), key=lambda s: s.id)
 
     def map_paths(self) -> list[Path]:
@@ -68,6 +76,8 @@ class Catalog:
         if p.suffix == ".toml" or "/" in scenario or "\\" in scenario:
             if not os.path.lexists(p):
                 raise DataError(p, "there is no such scenario file")
+            if "\n" in scenario or "\r" in scenario:  # a game's record names the file on one line
+                raise DataError(p, "a scenario file's path may not hold a line break; rename its folder")
             return p  # read as a regular file only (data.files.read_regular), within the size limits
         path = self.scenario_dir / f"{scenario}.toml"
         if not path.is_file():
@@ -75,8 +85,8 @@ class Catalog:
             raise DataError(path, f"no scenario with id {scenario!r} (scenarios: {known}; see 'hothsim list')")
         return path
 
-    def map_for(self, scenario_path: Path, map_id: str) -> tuple[SquareMap | HexMap, Path]:
-        """The map a scenario names and its file: beside the scenario (in maps/) first, then shipped."""
+    def map_file_for(self, scenario_path: Path, map_id: str) -> Path:
+        """The file of the map a scenario names: beside the scenario (in maps/) first, then shipped."""
         folder = scenario_path.parent / "maps"
         local = folder / f"{map_id}.toml"
         if os.path.lexists(local):
@@ -84,9 +94,21 @@ class Catalog:
             # refuses anything but a regular file).
             if not local.resolve().is_relative_to(folder.resolve()):
                 raise DataError(local, "leads outside the scenario's maps/ folder; copy the map there instead")
-            m = load_square_map(local) if file_kind(local) == "square-map" else load_hex_map(local)
-            return m, local
-        return self.load_map(map_id), self.map_path(map_id)
+            return local
+        return self.map_path(map_id)
+
+    def map_document_for(self, scenario_path: Path, map_id: str) -> tuple[Document, str, Path]:
+        """The validated document of the map a scenario names, its text and its file."""
+        path = self.map_file_for(scenario_path, map_id)
+        doc, text = map_document(path)
+        if path.parent == self.map_dir and doc.id != map_id:
+            raise DataError(path, f"the file's id is {doc.id!r} but its name says {map_id!r}", field="id")
+        return doc, text, path
+
+    def map_for(self, scenario_path: Path, map_id: str) -> tuple[SquareMap | HexMap, Path]:
+        """The map a scenario names, validated and built, and its file."""
+        doc, text, path = self.map_document_for(scenario_path, map_id)
+        return build_map(path, doc, text), path
 
     def map_path(self, map_id: str) -> Path:
         """The file of a map id (maps are named after their id)."""
@@ -99,25 +121,46 @@ class Catalog:
     def load_map(self, map_id: str) -> SquareMap | HexMap:
         """Load a map by id, whichever grid it uses."""
         path = self.map_path(map_id)
-        kind = file_kind(path)
-        m = load_square_map(path) if kind == "square-map" else load_hex_map(path)
-        if m.id != map_id:
-            raise DataError(path, f"the file's id is {m.id!r} but its name says {map_id!r}", field="id")
-        return m
+        doc, text = map_document(path)
+        if doc.id != map_id:
+            raise DataError(path, f"the file's id is {doc.id!r} but its name says {map_id!r}", field="id")
+        return build_map(path, doc, text)
 
     def data_hash(self, *paths: Path) -> str:
-        """sha256 over the given files and every rules file, in a fixed order (for game records)."""
+        """sha256 over the given files and every rules file, in a fixed order (for game records).  Each is read
+        as data files are (a pipe or a device is a DataError, never a hang); the hash is of its bytes."""
         from hothsim.data.overrides import override_files
 
         h = hashlib.sha256()
         files = sorted(set(paths) | set((self.root / "rules").rglob("*.toml")))
         for p in files:
             rel = p.relative_to(self.root) if p.is_relative_to(self.root) else Path(p.name)
-            h.update(str(rel.as_posix()).encode() + b"\0" + p.read_bytes() + b"\0")
+            h.update(str(rel.as_posix()).encode() + b"\0" + read_text(p).encode("utf-8") + b"\0")
         for p in override_files(self.overrides):  # your corrections: a game with them replays only with them
             rel = p.relative_to(self.overrides)  # type: ignore[arg-type]
-            h.update(b"yours/" + str(rel.as_posix()).encode() + b"\0" + p.read_bytes() + b"\0")
+            h.update(b"yours/" + str(rel.as_posix()).encode() + b"\0" + read_text(p).encode("utf-8") + b"\0")
         return "sha256:" + h.hexdigest()
+
+
+def map_document(path: Path) -> tuple[Document, str]:
+    """A map file validated, whichever grid it uses: its document and its text."""
+    from hothsim.data.hexmap import hex_map_document
+    from hothsim.data.squaremap import square_map_document
+
+    text = read_text(path)
+    if file_kind(path, text) == "square-map":
+        return square_map_document(path, text), text
+    return hex_map_document(path, text), text
+
+
+def build_map(path: Path, doc: Document, text: str = "") -> SquareMap | HexMap:
+    """The map a validated map document draws, whichever grid it uses (`text`, the file, for the lines a
+    problem names)."""
+    from hothsim.data.hexmap import build_hex_map
+    from hothsim.data.squaremap import build_square_map
+
+    build = build_square_map if doc.format == "hothsim-square-map/1" else build_hex_map
+    return build(path, doc, text)
 
 
 def file_kind(path: Path, text: str | None = None) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -42,7 +41,7 @@ def _not_regular(mode: int) -> str:
     return "not a regular file"
 
 
-def read_regular(path: Path, limit: int, problem: Problem) -> str:
+def read_regular(path: Path, limit: int, problem: Problem, line_limit: int = LINE_LIMIT) -> str:
     """The UTF-8 text of a regular file of at most `limit` bytes with no line longer than LINE_LIMIT.
     A folder, pipe or device is refused before it is opened for reading (so nothing can hang), and the
     file is never written."""
@@ -87,8 +86,8 @@ def read_regular(path: Path, limit: int, problem: Problem) -> str:
     except UnicodeDecodeError as e:
         raise problem(f"is not UTF-8 text (byte {e.start} of the file)", data.count(b"\n", 0, e.start) + 1) from None
     for n, line in enumerate(text.split("\n"), 1):
-        if len(line) > LINE_LIMIT:
-            raise problem(f"the line is {len(line):,} characters long; at most {LINE_LIMIT:,} are allowed", n)
+        if len(line) > line_limit:
+            raise problem(f"the line is {len(line):,} characters long; at most {line_limit:,} are allowed", n)
     return text
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -130,6 +129,8 @@ def read_text(path: Path, limit: int = DATA_LIMIT) -> str:
 
 def read_toml(path: Path, text: str | None = None) -> dict[str, Any]:
     """Parse a TOML data file; syntax errors name the line; too deep nesting and huge numbers are refused."""
+    import tomllib  # only when a file is read (a warm start reads none)
+
     text = read_text(path) if text is None else text
     try:
         raw = tomllib.loads(text)

@@ -7,33 +7,14 @@ westward to eastward, separated by spaces.  Even-numbered columns sit half a hex
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from hothsim.data.errors import DataError, from_validation, key_line
+from hothsim.data.documents import Document
+from hothsim.data.errors import DataError, key_line
 from hothsim.data.files import read_text, read_toml
 from hothsim.kernel.hexes import Hex, HexMap, MacrohexLattice, hex_from_offset, hex_label, offset_of, parse_hex
 
 HEX_TERRAIN_CHARS: dict[str, str] = {".": "clear", "%": "rough", "^": "cliff"}
 HEX_TERRAIN_SYMBOL: dict[str, str] = {v: k for k, v in HEX_TERRAIN_CHARS.items()}
-
-
-class HexMapFile(BaseModel):
-    """The fields of a hex-map file."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["hothsim-hex-map/1"]
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
-    name: str = Field(min_length=1, max_length=80)
-    description: str = Field(default="", max_length=300)
-    columns: int = Field(ge=2, le=99)
-    rows: int = Field(ge=2, le=99)
-    macrohex_origin: str = Field(pattern=r"^[0-9]{4}$")
-    macrohex_chirality: Literal["a", "b"] = "a"
-    terrain: str
-    zones: dict[str, list[str]] = Field(default_factory=dict, max_length=50)
 
 
 def parse_hex_area(token: str, columns: int, rows: int) -> frozenset[Hex]:
@@ -55,13 +36,20 @@ def parse_hex_area(token: str, columns: int, rows: int) -> frozenset[Hex]:
 def load_hex_map(path: Path, text: str | None = None) -> HexMap:
     """Read, validate and build a hex map; every problem is a DataError naming the place."""
     text = read_text(path) if text is None else text
-    raw = read_toml(path, text)
-    try:
-        m = HexMapFile(**raw)
-    except ValidationError as err:
-        raise from_validation(path, err, text) from None
-    except TypeError as err:
-        raise DataError(path, str(err)) from None
+    return build_hex_map(path, hex_map_document(path, text), text)
+
+
+def hex_map_document(path: Path, text: str | None = None) -> Document:
+    """Read and validate a hex-map file (`hothsim.data.schemas.HexMapFile`): its fields as a document."""
+    from hothsim.data.schemas import HexMapFile, validated
+
+    text = read_text(path) if text is None else text
+    return validated(path, HexMapFile, read_toml(path, text), text)
+
+
+def build_hex_map(path: Path | str, m: Document, text: str = "") -> HexMap:
+    """Turn a validated map document into a HexMap, checking the terrain rows (`text`, the file, for the
+    lines a problem names)."""
     first = (key_line(text, "terrain") or 0) + 1
     lines = m.terrain.split("\n")
     while len(lines) > m.rows and lines[-1].strip() == "":
@@ -105,4 +93,4 @@ def draw_hex_terrain(hmap: HexMap) -> str:
     return "\n".join(rows) + "\n"
 
 
-__all__ = ["HexMapFile", "load_hex_map", "parse_hex_area", "draw_hex_terrain", "hex_label"]
+__all__ = ["load_hex_map", "build_hex_map", "hex_map_document", "parse_hex_area", "draw_hex_terrain", "hex_label"]

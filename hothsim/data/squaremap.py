@@ -7,11 +7,9 @@ line and odd column positions, edges between them, grid corners at even/even pos
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from hothsim.data.errors import DataError, from_validation, key_line
+from hothsim.data.documents import Document
+from hothsim.data.errors import DataError, key_line
 from hothsim.data.files import read_text, read_toml
 from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain, parse_square, square_label
 
@@ -26,21 +24,6 @@ TERRAIN_CHARS: dict[str, Terrain] = {
 }
 TERRAIN_SYMBOL: dict[Terrain, str] = {v: k for k, v in TERRAIN_CHARS.items()}
 CORNER_CHARS = "+ "
-
-
-class SquareMapFile(BaseModel):
-    """The fields of a square-map file."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["hothsim-square-map/1"]
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
-    name: str = Field(min_length=1, max_length=80)
-    description: str = Field(default="", max_length=300)
-    width: int = Field(ge=2, le=200)
-    height: int = Field(ge=2, le=200)
-    grid: str
-    zones: dict[str, list[str]] = Field(default_factory=dict, max_length=50)
 
 
 def parse_area(token: str, width: int, height: int) -> frozenset[Square]:
@@ -62,18 +45,20 @@ def parse_area(token: str, width: int, height: int) -> frozenset[Square]:
 def load_square_map(path: Path, text: str | None = None) -> SquareMap:
     """Read, validate and build a square map; every problem is a DataError naming the place."""
     text = read_text(path) if text is None else text
-    raw = read_toml(path, text)
-    try:
-        model = SquareMapFile(**raw)
-    except ValidationError as err:
-        raise from_validation(path, err, text) from None
-    except TypeError as err:  # a non-string key, for example
-        raise DataError(path, str(err)) from None
-    return build_square_map(path, model, text)
+    return build_square_map(path, square_map_document(path, text), text)
 
 
-def build_square_map(path: Path | str, m: SquareMapFile, text: str = "") -> SquareMap:
-    """Turn a validated file model into a SquareMap, checking the drawing."""
+def square_map_document(path: Path, text: str | None = None) -> Document:
+    """Read and validate a square-map file (`hothsim.data.schemas.SquareMapFile`): its fields as a document."""
+    from hothsim.data.schemas import SquareMapFile, validated
+
+    text = read_text(path) if text is None else text
+    return validated(path, SquareMapFile, read_toml(path, text), text)
+
+
+def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap:
+    """Turn a validated map document into a SquareMap, checking the drawing (`text`, the file, for the lines
+    a problem names)."""
     first = (key_line(text, "grid") or 0) + 1  # the drawing starts on the line after `grid = '''`
     lines = m.grid.split("\n")
     want_rows, want_cols = 2 * m.height + 1, 2 * m.width + 1

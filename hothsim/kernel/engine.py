@@ -108,7 +108,7 @@ class RecordedGame(Generic[StateT]):
         if self._record.entries:
             raise ValueError("the computer's sides are set before the first decision")
         header = self._record.header
-        self._record = GameRecord(type(header)(**{**header.model_dump(), "computer": computer}))
+        self._record = GameRecord(header.with_computer(computer))
 
     def legal_actions(self) -> list:
         """Every legal action for the pending decision, in a fixed order."""

@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Callable, Literal, Protocol, Sequence
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import Callable, Protocol, Sequence
 
 from hothsim.kernel.dice import Roll
 from hothsim.kernel.numbers import whole_number
@@ -61,37 +59,69 @@ class ReplayMismatch(Exception):
         super().__init__(f"entry {entry} ({action}): {message}")
 
 
-class RecordHeader(BaseModel):
-    """Who played what: validated fields of a record's header."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    game: str = Field(pattern=r"^[a-z][a-z-]{0,31}$")  # a registered game kind (hothsim.games checks which)
-    scenario: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
-    data: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
-    seed: int = Field(ge=0, lt=2**64)
-    dice: Literal["seeded", "scripted"] = "seeded"
-    created: str
-    source: str = Field(default="", max_length=4096, pattern=r"^[^\n]*$")  # a scenario file that is not shipped
+#: What each header field may hold, one table for headers a game writes (`RecordHeader` checks itself)
+#: and headers read from a file (`hothsim.kernel.header_file` validates them with pydantic first).
+HEADER_PATTERNS = {
+    "game": r"[a-z][a-z-]{0,31}",  # a registered game kind (hothsim.games checks which)
+    "scenario": r"[a-z0-9][a-z0-9-]{0,63}",
+    "data": r"sha256:[0-9a-f]{64}",
+    "dice": r"seeded|scripted",
+    "source": r"[^\n\r]{0,4096}",  # a scenario file that is not shipped
     # Who the computer plays and how: "imperial normal 1" (side or "both", level, seconds per decision).
-    computer: str = Field(default="", pattern=r"^((rebel|imperial|both) (easy|normal|hard) [0-9]{1,3}(\.[0-9]{1,3})?)?$")
+    "computer": r"((rebel|imperial|both) (easy|normal|hard) [0-9]{1,3}(\.[0-9]{1,3})?)?",
+}
+#: Seeds are whole numbers from 0 up to (not including) this.
+SEED_LIMIT = 2**64
 
-    @field_validator("seed", mode="before")
-    @classmethod
-    def _plain_digits(cls, v: object) -> object:
-        # One spelling for one seed: no signs, spaces, underscores or other scripts' digits.
-        if type(v) is str:
-            return whole_number(v, "the seed", 20)
-        return v
 
-    @field_validator("created")
-    @classmethod
-    def _iso_time(cls, v: str) -> str:
-        try:
-            datetime.fromisoformat(v.replace("Z", "+00:00"))
-        except ValueError:
-            raise ValueError("must be a date and time like 2026-11-22T10:00:00Z") from None
-        return v
+class HeaderError(ValueError):
+    """A header field that a record cannot hold: names the field."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        self.field = field_name
+        self.message = message
+        super().__init__(f"header field '{field_name}': {message}")
+
+
+def created_problem(value: str) -> str:
+    """Why a header's time of creation is not one ("" when it is)."""
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return "must be a date and time like 2026-11-22T10:00:00Z"
+    return ""
+
+
+@dataclass(frozen=True)
+class RecordHeader:
+    """Who played what: a record's header, every field checked when it is made (HeaderError).
+
+    A plain value rather than a pydantic model, so that starting a game need not import pydantic
+    (issue 16's fast start); a header read from a file is validated by pydantic first."""
+
+    game: str
+    scenario: str
+    data: str
+    seed: int
+    dice: str = "seeded"
+    created: str = "1970-01-01T00:00:00Z"
+    source: str = ""
+    computer: str = ""
+
+    def __post_init__(self) -> None:
+        for name, pattern in HEADER_PATTERNS.items():
+            value = getattr(self, name)
+            if type(value) is not str or not re.fullmatch(pattern, value):
+                raise HeaderError(name, f"{str(value)[:80]!r} is not a valid value")
+        if type(self.seed) is not int or not 0 <= self.seed < SEED_LIMIT:
+            raise HeaderError("seed", f"must be a whole number from 0 to {SEED_LIMIT - 1}")
+        problem = created_problem(self.created) if type(self.created) is str else "must be text"
+        if problem:
+            raise HeaderError("created", problem)
+
+    def with_computer(self, computer: str) -> "RecordHeader":
+        """The same header saying which sides the computer plays and how."""
+        return replace(self, computer=computer)
 
 
 @dataclass(frozen=True)
@@ -133,12 +163,6 @@ class GameRecord:
         lines.extend(e.to_line(i) for i, e in enumerate(self.entries, 1))
         body = "\n".join(lines) + "\n"
         return body + f"end sha256:{hashlib.sha256(body.encode('utf-8')).hexdigest()}\n"
-
-
-def _field_problem(err: ValidationError) -> tuple[str, str]:
-    first = err.errors()[0]
-    loc = ".".join(str(p) for p in first["loc"]) or "header"
-    return loc, first["msg"]
 
 
 def _shown(line: str) -> str:
@@ -195,10 +219,12 @@ def parse_record(text: str) -> GameRecord:
         if n < len(lines) - 1 and lines[n].startswith(f"{key}: "):
             n += 1
             values[key] = lines[n - 1][len(key) + 2:]
+    from hothsim.kernel.header_file import validated_header  # pydantic: only when a file is read
+
     try:
-        header = RecordHeader(**values)  # type: ignore[arg-type]
-    except ValidationError as err:
-        loc, msg = _field_problem(err)
+        header = validated_header(values)
+    except HeaderError as err:
+        loc, msg = err.field, err.message
         order = [*HEADER_KEYS, *(k for k in OPTIONAL_KEYS if k in values)]  # the header's lines as read
         line = 2 + order.index(loc) if loc in order else 2
         raise RecordError(line, f"header field '{loc}': {msg}") from None

@@ -1,0 +1,35 @@
+"""Validated file contents as plain data: what a data file's pydantic model held, with no pydantic in it.
+
+A `Document` is a dict (JSON's kinds of values only: text, numbers, booleans, None, lists and more
+documents) read by attribute as the model was (`card.cost.value`).  Every loader hands on documents, and
+the warm start (`hothsim.data.warm`) keeps them as JSON, so a game's data is built by the same code from
+the same values whether the files were validated now or before.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+class Document(dict):
+    """A validated file's fields (or one entry's), read by attribute or by key."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def as_document(data: Any) -> Any:
+    """Plain JSON-ready data as documents: every mapping a Document, every sequence a list (the very form a
+    warm start reads back from JSON, so both give equal values in equal order)."""
+    return from_json(json.dumps(data, ensure_ascii=False))
+
+
+def from_json(text: str) -> Any:
+    """Documents from JSON text (ValueError if it is not JSON)."""
+    return json.loads(text, object_hook=Document)

@@ -1,0 +1,105 @@
+"""The warm start: a scenario's validated data kept as plain JSON in your cache folder, so that opening
+it again needs neither the TOML files parsed nor pydantic imported (issue 16).
+
+What is kept is the validated documents (`hothsim.data.documents`) of the scenario, its map and the
+game's rules files: JSON's own kinds of values, nothing that names code to run (never pickle).  A game's
+data is then built from them by the very code that builds it from freshly validated files
+(`hothsim.opening`), so both give the same values in the same order (a frozenset rebuilt from a list
+of its members need not iterate in the same order as the original, and the rules' choices follow
+iteration order).
+
+An entry is found by the scenario file's text and a stamp of hothsim's own code; it is used only when
+the sha256 of every data file it was built from (the scenario, its map, the rules and your corrections:
+the same hash a game's record carries) is still the one it was built with, and its own checksum holds.
+Anything else (a changed file, a damaged or foreign entry, a folder that cannot be written) falls back
+to reading and validating the files, and a new entry is written when it can be.  The cache is only ever
+a copy: deleting the folder loses nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from hothsim.data.documents import Document, from_json
+from hothsim.data.files import read_regular, user_folder
+
+FORMAT = "hothsim-warm/1"
+#: An entry larger than this is not read (the largest, Assault on Hoth's, is about 60 KiB).
+ENTRY_LIMIT = 4 << 20
+
+
+def user_cache_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """Where warm-start entries are kept: `$XDG_CACHE_HOME/hothsim/warm` (default `~/.cache`)."""
+    return user_folder("XDG_CACHE_HOME", (".cache",), env, platform) / "warm"
+
+
+def code_stamp() -> str:
+    """Size and modification time of every module of hothsim: an entry built by other code is not used."""
+    package = Path(__file__).resolve().parent.parent
+    parts = []
+    for folder in sorted([package, *(p for p in package.iterdir() if p.is_dir() and p.name != "__pycache__")]):
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.name.endswith(".py"):
+                st = entry.stat()
+                parts.append(f"{folder.name}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+# ------------------------------------------------------------------ entries on disk
+
+
+def entry_name(scenario_text: str, stamp: str) -> str:
+    """The file name of a scenario's entry: its text and the code that built it decide it."""
+    h = hashlib.sha256(f"{FORMAT}\0{stamp}\0".encode() + scenario_text.encode("utf-8"))
+    return h.hexdigest()[:40] + ".json"
+
+
+def write_entry(folder: Path, name: str, facts: dict[str, str], documents: Any) -> bool:
+    """Write an entry (facts about it on the first line, the documents on the second) atomically; False when
+    it cannot be written (no space, no permission): a warm start is only ever a saving."""
+    try:
+        body = json.dumps(documents, separators=(",", ":"), ensure_ascii=True)
+    except (TypeError, ValueError):
+        return False
+    head = json.dumps({**facts, "format": FORMAT, "check": hashlib.sha256(body.encode()).hexdigest()})
+    tmp = folder / f".{name}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="ascii") as f:
+            f.write(head + "\n" + body + "\n")
+        os.replace(tmp, folder / name)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return False
+    return True
+
+
+def read_entry(folder: Path, name: str) -> tuple[dict[str, Any], Document] | None:
+    """An entry's facts and its documents, or None when there is none or it is damaged (a wrong checksum,
+    not JSON, not a small regular text file)."""
+    path = folder / name
+    if not os.path.isfile(path):
+        return None
+    try:  # a regular file of at most ENTRY_LIMIT bytes, read without following it anywhere that could hang
+        text = read_regular(path, ENTRY_LIMIT, lambda message, line: ValueError(message), ENTRY_LIMIT)
+    except ValueError:
+        return None
+    head, sep, body = text.partition("\n")
+    body = body.removesuffix("\n")
+    try:
+        facts = json.loads(head)
+        if not sep or type(facts) is not dict or facts.get("format") != FORMAT:
+            return None
+        if facts.get("check") != hashlib.sha256(body.encode("utf-8")).hexdigest():
+            return None
+        documents = from_json(body)
+    except (ValueError, RecursionError):
+        return None
+    return (facts, documents) if type(documents) is Document else None

@@ -1,0 +1,17 @@
+"""Test-session settings shared by every test module."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+
+def pytest_configure(config) -> None:
+    # The warm start's entries (hothsim.data.warm) go to a folder of this run, never to the user's own cache;
+    # programs the tests start inherit it.  Every test after the first to open a scenario so opens it warm.
+    os.environ["XDG_CACHE_HOME"] = config._hothsim_cache = tempfile.mkdtemp(prefix="hothsim-test-cache-")
+
+
+def pytest_unconfigure(config) -> None:
+    shutil.rmtree(getattr(config, "_hothsim_cache", ""), ignore_errors=True)
