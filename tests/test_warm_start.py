@@ -197,3 +197,13 @@ def test_documents_read_by_attribute_and_by_key_and_no_field_hides_a_dict_method
 def test_the_cache_folder_follows_xdg_cache_home():
     assert warm.user_cache_dir({"XDG_CACHE_HOME": "/srv/c", "HOME": "/home/u"}, "linux") == Path("/srv/c/hothsim/warm")
     assert warm.user_cache_dir({"HOME": "/home/u"}, "linux") == Path("/home/u/.cache/hothsim/warm")
+
+
+def test_only_the_most_recent_entries_are_kept(tmp_path, monkeypatch):
+    monkeypatch.setattr(warm, "ENTRIES_KEPT", 2)
+    (tmp_path / "notes.txt").write_text("not an entry: never deleted")
+    for i, name in enumerate(("a" * 40, "b" * 40, "c" * 40)):
+        assert warm.write_entry(tmp_path, name + ".json", {"data": "x"}, {"n": i})
+        os.utime(tmp_path / (name + ".json"), ns=(10**18 + i, 10**18 + i))  # written in this order
+    warm.write_entry(tmp_path, "d" * 40 + ".json", {"data": "x"}, {"n": 3})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c" * 40 + ".json", "d" * 40 + ".json", "notes.txt"]

@@ -30,6 +30,9 @@ from hothsim.data.files import read_regular, user_folder
 FORMAT = "hothsim-warm/1"
 #: An entry larger than this is not read (the largest, Assault on Hoth's, is about 60 KiB).
 ENTRY_LIMIT = 4 << 20
+#: The most entries kept: writing one more deletes the least recently written (every new version of
+#: hothsim or of a data file makes new entries, and nothing else ever removes the old ones).
+ENTRIES_KEPT = 32
 
 
 def user_cache_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
@@ -78,7 +81,19 @@ def write_entry(folder: Path, name: str, facts: dict[str, str], documents: Any) 
         except OSError:
             pass
         return False
+    _prune(folder)
     return True
+
+
+def _prune(folder: Path) -> None:
+    """Delete all but the ENTRIES_KEPT most recently written entries (and nothing that is not an entry)."""
+    try:
+        kept = sorted((e for e in os.scandir(folder) if len(e.name) == 45 and e.name.endswith(".json")
+                       and e.is_file(follow_symlinks=False)), key=lambda e: e.stat().st_mtime_ns, reverse=True)
+        for e in kept[ENTRIES_KEPT:]:
+            os.unlink(e.path)
+    except OSError:
+        pass  # another hothsim pruned it first, or the folder went away: nothing is lost either way
 
 
 def read_entry(folder: Path, name: str) -> tuple[dict[str, Any], Document] | None:
