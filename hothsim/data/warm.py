@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -36,7 +37,18 @@ ENTRIES_KEPT = 32
 
 
 def user_cache_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
-    """Where warm-start entries are kept: `$XDG_CACHE_HOME/hothsim/warm` (default `~/.cache`)."""
+    """Where warm-start entries are kept: each system's folder for caches (files that may be deleted at
+    any time), not the folder of the user's own files: `$XDG_CACHE_HOME/hothsim/warm` (default
+    `~/.cache`) on Linux and other Unix, `~/Library/Caches/hothsim/warm` on macOS,
+    `%LOCALAPPDATA%\\hothsim\\warm` on Windows."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
+    if platform.startswith("win"):
+        base = Path(env["LOCALAPPDATA"]) if env.get("LOCALAPPDATA") else home / "AppData" / "Local"
+        return base / "hothsim" / "warm"
+    if platform == "darwin":
+        return home / "Library" / "Caches" / "hothsim" / "warm"
     return user_folder("XDG_CACHE_HOME", (".cache",), env, platform) / "warm"
 
 
