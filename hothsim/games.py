@@ -43,8 +43,9 @@ class GameKind:
 
     `read_rules` reads and validates the game's rules files into documents, `prepare` builds a scenario's
     data from the scenario's, the map's and the rules' documents (the warm start keeps the documents,
-    `hothsim.data.warm`), and `open` starts a game from that data.  `screen` is the module of the terminal screen that draws it (the front end
-    imports it; the rules core never does); `ai` the module of the computer opponent's policy for it."""
+    `hothsim.data.warm`), and `open` starts a game from that data.  `screen` is the module of the terminal
+    screen that draws it (the front end imports it; the rules core never does); `ai` the module of the
+    computer opponent's policy for it."""
 
     name: str
     title: str

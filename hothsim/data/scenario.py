@@ -1,7 +1,8 @@
 """Scenario files (TOML): which game, which map, and the scenario's own settings.
 
 The fields are validated by `hothsim.data.schemas.ScenarioFile`; each game checks the settings it reads
-(squads, setup zones, forces) against its rules and map as its games are opened (`hothsim.opening`).  See docs/map-format.md.
+(squads, setup zones, forces) against its rules and map as its games are opened (`hothsim.opening`).
+See docs/map-format.md.
 """
 
 from __future__ import annotations
