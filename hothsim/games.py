@@ -123,7 +123,7 @@ def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
                 if data_hash == facts["data"]:
                     grid = build_map(map_path, docs.map)
                     return kind, kind.prepare(catalog, scenario, path, grid, docs.rules), map_path, data_hash
-            except (AttributeError, KeyError, TypeError, ValueError, LoadError, DataError):
+            except (AttributeError, LookupError, TypeError, ValueError, LoadError, DataError):
                 pass  # a changed or damaged entry: the files decide, as if there were none
     from hothsim.data.scenario import load_scenario_file
 

@@ -210,3 +210,20 @@ def test_only_the_most_recent_entries_are_kept(tmp_path, monkeypatch):
         os.utime(tmp_path / (name + ".json"), ns=(10**18 + i, 10**18 + i))  # written in this order
     warm.write_entry(tmp_path, "d" * 40 + ".json", {"data": "x"}, {"n": 3})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c" * 40 + ".json", "d" * 40 + ".json", "notes.txt"]
+
+
+@pytest.mark.parametrize("forgery", [('"hothsim-square-map/1"', '"hothsim-hex-map/1"'), ('"positions":{}', '"positions":[]'),
+                                     ('"abilities":true', '"abilities":"yes"'), ('"cost":{', '"cost":[{'), ('"rebel_zone":"rebel"', '"rebel_zone":7')])
+def test_an_entry_forged_with_a_checksum_and_hash_that_hold_falls_back_to_the_files(forgery, tmp_path):
+    # Only someone who can write the user's own cache folder could make one; a forgery the rules' code
+    # cannot build from falls back to the files (no traceback, the right game).
+    open_game("echo-base", catalog=Catalog(data_root(), warm=tmp_path))
+    (entry,) = entries(tmp_path)
+    head, body = entry.read_text().split("\n")[:2]
+    forged = body.replace(*forgery)
+    assert forged != body
+    facts = json.loads(head)
+    facts["check"] = hashlib.sha256(forged.encode()).hexdigest()
+    entry.write_text(json.dumps(facts) + "\n" + forged + "\n")
+    expected = open_game("echo-base", seed=4, catalog=Catalog(data_root())).legal_actions()
+    assert open_game("echo-base", seed=4, catalog=Catalog(data_root(), warm=tmp_path)).legal_actions() == expected

@@ -13,7 +13,9 @@ the sha256 of every data file it was built from (the scenario, its map, the rule
 the same hash a game's record carries) is still the one it was built with, and its own checksum holds.
 Anything else (a changed file, a damaged or foreign entry, a folder that cannot be written) falls back
 to reading and validating the files, and a new entry is written when it can be.  The cache is only ever
-a copy: deleting the folder loses nothing.
+a copy: deleting the folder loses nothing.  An entry is trusted as far as its checksum and data hash go:
+whoever can write your cache folder can change your games, as whoever can write your corrections folder
+(`hothsim.data.overrides`) can.
 """
 
 from __future__ import annotations
