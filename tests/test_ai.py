@@ -21,21 +21,11 @@ from hothsim.match import decide_within, play_game
 from hothsim.session import Session, computer_header, players_of
 from hothsim.skirmish.actions import Ready, Recruit
 from hothsim.skirmish.game import SkirmishGame
+from tests.random_play import random_play
 
 SCENARIOS = ("quick-start", "salvage", "echo-base", "skirmish", "assault-on-hoth")
 #: A small level for tests: the same search, a smaller budget.
 QUICK = replace(LEVELS["normal"], simulations=12, candidates=4, rollout_limit=10)
-
-
-def random_position(scenario: str, seed: int, steps: int):
-    """A game of the scenario after `steps` uniformly random decisions (fewer if it ends first)."""
-    game = open_game(scenario, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -43,7 +33,7 @@ def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenari
     """Seeded random positions of every scenario: the computer's decision is legal, and the search stops
     at the deadline the caller passes (a clock that ticks once per look)."""
     for seed, steps in enumerate((0, 3, 10, 25, 40, 60, 90, 120, 160, 200)):
-        game = random_position(scenario, seed, steps)
+        game = random_play(scenario, seed, steps)
         if game.is_over:
             continue
         ticks = count()
@@ -57,20 +47,20 @@ def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenari
 @pytest.mark.parametrize("name", ["random", "greedy", "ai:easy"])
 def test_the_baselines_and_easy_decide_legally(name):
     for scenario in ("salvage", "assault-on-hoth"):
-        game = random_position(scenario, 4, 40)
+        game = random_play(scenario, 4, 40)
         choice = decide(player_named(name), game, 9)
         assert game.is_legal(choice.action)
 
 
 def test_a_decision_is_a_function_of_the_seed():
-    game = random_position("echo-base", 2, 30)
+    game = random_play("echo-base", 2, 30)
     first = decide(Player("computer", QUICK), game, 17)
     again = decide(Player("computer", QUICK), game.clone(), 17)
     assert (first.action, first.reason, first.value) == (again.action, again.reason, again.value)
 
 
 def test_the_search_spends_its_whole_budget_and_keeps_the_best_candidates():
-    game = random_position("salvage", 1, 30)
+    game = random_play("salvage", 1, 30)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
     t = Thinking(game.observation(game.pending.player), SKIRMISH_POLICY, QUICK, 5)

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import hashlib
-import random
 
 import pytest
 
 from hothsim.games import LoadError, load_game, open_game
 from hothsim.kernel.dice import ScriptedDice
+from tests.random_play import random_play
 
 
-def random_game(seed: int, decisions: int = 150):
-    g = open_game("salvage", seed=seed, created="2026-11-22T10:00:00Z")
-    rnd = random.Random(seed)
-    for _ in range(decisions):
-        if g.is_over:
-            break
-        g.apply(rnd.choice(g.legal_actions()))
-    return g
+def random_game(seed: int):
+    """150 random decisions of salvage, begun at a fixed time."""
+    return random_play("salvage", seed, 150, created="2026-11-22T10:00:00Z")
 
 
 def test_same_seed_and_decisions_give_the_same_record_byte_for_byte():
