@@ -129,8 +129,9 @@ def run_curses(body: Callable[[Any], None]) -> None:
         curses.endwin()
 
 
-def read_input(window: Any, frame: Frame) -> tuple[str, object | None]:
-    """The next key's name, or ("click", what was clicked) for a mouse click."""
+def read_input(window: Any, frame: Frame | None) -> tuple[str, object | None]:
+    """The next key's name, or ("click", what was clicked in `frame`) for a mouse click ("" when no key
+    came in time, or for any other mouse event)."""
     try:
         key = window.get_wch()
     except curses.error:
@@ -142,7 +143,7 @@ def read_input(window: Any, frame: Frame) -> tuple[str, object | None]:
         except curses.error:
             return "", None
         if state & (curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED):
-            return "click", frame.target_at(x, y)
+            return "click", frame.target_at(x, y) if frame is not None else None
         return "", None
     return name, None
 
@@ -209,12 +210,9 @@ def _show(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
 
 
 def _pressed(window: Any) -> str:
-    """A key pressed meanwhile ("" if none; a resize is answered by the next paint)."""
-    try:
-        key = window.get_wch()
-    except curses.error:
-        return ""
-    name = key_name(key)
+    """A key pressed (or a click) while the computer plays ("" if none; a resize is answered by the next
+    paint)."""
+    name, _ = read_input(window, None)
     return "" if name == "KEY_RESIZE" else name
 
 
