@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hothsim.assault.actions import Done, Fire, Walk
+from hothsim.assault.actions import Board, Done, Fire, Walk
 from hothsim.games import open_game
 from hothsim.kernel.hexes import in_field_of_fire, offset_of, parse_hex
+from hothsim.tui.assault.control import cursor_hex
 from hothsim.tui.assault.view import ARROWS
 from hothsim.tui.screen import UIState, after_decision, draw, press as press_key, screen_for
 from tests.assault_arena import arena, clear
@@ -350,3 +351,56 @@ def test_enter_on_an_enemy_that_cannot_be_hit_says_why_in_the_rule_s_words():
     assert action is None and why is not None
     assert ui.message == f"trooper-1 cannot fire at walker-1: {why.message} (rule: {why.rule})"
     assert "trooper-1 cannot fire at walker-1" in " ".join(render_assault(g, ui, 80, 24).text().split())
+
+
+# ---------------------------------------------------------------- boarding the Walkers at set-up
+
+def boarding(seed: int = 3):
+    """Assault on Hoth with every Imperial unit placed: the first Snowtrooper is to board a Walker."""
+    g = open_game("assault-on-hoth", seed=seed)
+    rnd = random.Random(seed)
+    while g.pending.kind == "place":
+        g.apply(choose(rnd, g.legal_actions()))
+    assert g.pending.kind == "board"
+    return g
+
+
+def test_enter_on_a_walker_boards_that_walker_not_the_first_the_menu_lists():
+    # The prompt says "Enter on a * Walker": it used to open the menu of every Walker, its first row
+    # highlighted, so a second Enter boarded walker-1 whichever Walker the cursor was on.
+    g = boarding()
+    trooper = g.pending.actor
+    w3 = g.state.unit("walker-3")
+    fr = render_assault(g, UIState(cursor=offset_of(w3.hex)), 100, 30)
+    assert "put a Snowtrooper aboard a Walker (Enter on a * Walker, or m)" in fr.text()
+    col, row = offset_of(w3.hex)
+    assert "*W" in fr.text()  # the Walkers with room are marked
+    ui, action = press(g, UIState(cursor=(col, row)), ["\n"])
+    assert action == Board(trooper, "walker-3")
+    g.apply(action)
+    assert g.record.entries[-1].action == f"board {trooper} walker-3"
+    assert g.state.unit(trooper).aboard == "walker-3"
+
+
+def test_enter_beside_the_walkers_while_boarding_says_there_is_nothing_there():
+    g = boarding()
+    ui, action = press(g, UIState(cursor=(0, 10)), ["\n"])
+    assert action is None and ui.menu is None
+    assert ui.message == "nothing to choose on 0111: m lists the choices"
+
+
+def test_after_a_the_cursor_is_on_the_walker_the_last_snowtrooper_boards_and_enter_boards_it_there():
+    from hothsim.session import Session
+
+    g = open_game("assault-on-hoth", seed=3)
+    session = Session(g)
+    ui, several = press(g, UIState(), ["a"])
+    for a in several.actions:
+        session.apply(a)
+    g = session.game
+    (last,) = g.legal_actions() if len(g.legal_actions()) == 1 else [None]
+    assert g.pending.kind == "board" and last is not None  # one Walker has room for the last one
+    assert cursor_hex(ui) == g.state.unit(last.walker).hex
+    assert "sets up the last one here" in ui.message
+    ui, action = press(g, replace(ui, message=""), ["\n"])
+    assert action == last

@@ -8,6 +8,7 @@ from __future__ import annotations
 from hothsim.assault.actions import (
     Action,
     Armor,
+    Board,
     Choose,
     Critical,
     Displace,
@@ -38,10 +39,13 @@ def unit_hex(game, uid: str) -> Hex | None:
 
 
 def anchor(game, action: Action) -> Hex | None:
-    """The hex an action is about: where a unit is placed or goes, the target fired at, the unit chosen."""
+    """The hex an action is about: where a unit is placed or goes, the Walker a Snowtrooper boards, the target
+    fired at, the unit chosen."""
     kind = type(action)
     if kind in (Place, Displace):
         return action.hex  # type: ignore[union-attr]
+    if kind is Board:
+        return unit_hex(game, action.walker)  # type: ignore[union-attr]
     if kind is Move:
         if action.to.isdigit():  # type: ignore[union-attr]
             return parse_hex(action.to)  # type: ignore[union-attr]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hothsim.assault.actions import Done, Fire, Harpoon, Move, Place, Walk
-from hothsim.kernel.hexes import DIRECTION_NAMES, hex_from_offset, hex_label, neighbour, offset_of
+from hothsim.assault.actions import Board, Done, Fire, Harpoon, Move, Place, Walk
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, neighbour, offset_of
 from hothsim.tui.assault.choices import (
     actors,
     anchor,
@@ -207,8 +207,8 @@ def key(game, ui: UIState, key: str) -> Outcome:
         if not plan:
             return replace(ui, message="none of your units is left to set up"), None, False
         # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
-        last = plan[-1]
-        here = offset_of(last.hex) if type(last) is Place and last.hex is not None else ui.cursor
+        aim = _last_set_up(game, plan)
+        here = offset_of(aim) if aim is not None else ui.cursor
         ui = replace(ui, cursor=here, message=f"placed {len(plan) - 1} unit{'s' if len(plan) != 2 else ''}; "
                      f"Enter (or m) sets up the last one "
                      f"here (U takes placements back to adjust them)")
@@ -227,6 +227,16 @@ def key(game, ui: UIState, key: str) -> Outcome:
     if key in ENTER:
         return _enter(game, ui)
     return ui, None, False
+
+
+def _last_set_up(game, plan: tuple) -> Hex | None:
+    """Where the last choice of a set-up plan happens: the hex it places a unit on, or the hex of the Walker
+    it boards (placed by the plan itself, or before)."""
+    last = plan[-1]
+    if type(last) is Board:
+        placed = {a.unit: a.hex for a in plan if type(a) is Place}
+        return placed.get(last.walker) or anchor(game, last)
+    return anchor(game, last)
 
 
 def _enter(game, ui: UIState) -> Outcome:

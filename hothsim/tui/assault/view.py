@@ -9,7 +9,7 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 
 from __future__ import annotations
 
-from hothsim.assault.actions import Displace, Fire, Harpoon, Move, Place, Walk
+from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
@@ -25,7 +25,7 @@ TERRAIN_GLYPH = {"clear": ".", "rough": "%", "cliff": "^"}
 #: Clear terrain in the three macrohex tones: the glyph alone tells one macrohex from the next.
 SHADE_GLYPH = (".", ",", ";")
 TERRAIN_ATTR = {"rough": "difficult", "cliff": "solid"}  # clear hexes take their macrohex's shade
-ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on it, or m)",
+ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on a * Walker, or m)",
        "luke": "assign Luke to a Snowspeeder in secret (m)", "act": "", "displace": "push aside",
        "armor": "Luke's armor against this fire? (m)", "critical": "Luke's Force against a critical hit? (m)",
        "choose": "choose the unit the Event helps (Enter on it, or m)", "repair": "choose the repair (m)",
@@ -101,7 +101,7 @@ def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
             h = anchor(game, a)
             if h is not None:
                 targets.add(h)
-        elif kind in (Place, Displace) or (kind is Move and ui.selected and a.unit == ui.selected):
+        elif kind in (Place, Displace, Board) or (kind is Move and ui.selected and a.unit == ui.selected):
             h = anchor(game, a)
             if h is not None:
                 reach.add(h)
