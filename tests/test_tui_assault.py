@@ -404,3 +404,20 @@ def test_after_a_the_cursor_is_on_the_walker_the_last_snowtrooper_boards_and_ent
     assert "sets up the last one here" in ui.message
     ui, action = press(g, replace(ui, message=""), ["\n"])
     assert action == last
+
+
+def test_the_message_for_one_player_is_not_left_for_the_next():
+    # The Imperial player's "placed 17 units; Enter (or m) sets up the last one here" used to greet the
+    # Rebel player at Luke's secret assignment.
+    g = open_game("assault-on-hoth", seed=3)
+    ui, several = press(g, UIState(), ["a"])
+    for a in several.actions:
+        g.apply(a)
+    assert "sets up the last one here" in ui.message
+    before = g.pending
+    ui, action = press(g, ui, ["\n"])
+    g.apply(action)
+    assert g.pending.player == "rebel" and before.player == "imperial"
+    ui = after_decision(screen_for(g), g, ui, before)
+    assert ui.message == ""
+    assert "sets up the last one" not in render_assault(g, replace(ui, handover=""), 80, 24).text()

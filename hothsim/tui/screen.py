@@ -228,10 +228,12 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
 def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UIState:
     """The UI state once a decision is applied: when another player decides now, or the kind of decision
     changed, the cursor goes where the new decision is (the screen's `start`), behind a hand-over notice
-    if the screen needs one."""
+    if the screen needs one; the message for the player who decided is not left for the next one."""
     after = game.pending
     if (after.player, after.kind) != (before.player, before.kind):
         ui = replace(screen.start(game, ui), selected="", walk="", walking=False, placing="")
+    if after.player != before.player:  # what the screen told one player is not for the next
+        ui = replace(ui, message="")
     return replace(ui, handover=handover_for(screen, game, ui, before))
 
 
