@@ -421,3 +421,15 @@ def test_the_message_for_one_player_is_not_left_for_the_next():
     ui = after_decision(screen_for(g), g, ui, before)
     assert ui.message == ""
     assert "sets up the last one" not in render_assault(g, replace(ui, handover=""), 80, 24).text()
+
+
+def test_the_key_line_offers_only_keys_that_work_for_the_decision():
+    # At Luke's secret assignment the key line used to offer "e end round" and "Tab next".
+    g = open_game("assault-on-hoth", seed=3)
+    while g.pending.kind in ("place", "board"):
+        g.apply(g.legal_actions()[0])
+    assert g.pending.kind == "luke"
+    fr = render_assault(g, UIState(), 80, 24)
+    assert fr.line(23).strip() == "Enter choose  m menu  c chart  r roster  L log  ? help  q quit"
+    ui, _ = press(g, UIState(), ["e"])
+    assert ui.message == "the action round cannot be ended now"

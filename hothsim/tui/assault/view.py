@@ -314,6 +314,8 @@ def key_line(game, ui: UIState) -> str:
         return "arrows look around  c chart  r roster  L log  ? help  q quit"
     if game.pending.kind in ("place", "board"):
         return "Enter place  m menu  a place the rest  c chart  r roster  L log  ? help  q quit"
+    if game.pending.kind != "act":  # Luke's secret, his armor, a repair, an Event's unit: no round to end
+        return "Enter choose  m menu  c chart  r roster  L log  ? help  q quit"
     return "Enter  m menu  e end round  Tab next  c chart  r roster  L log  ? help  q quit"
 
 
