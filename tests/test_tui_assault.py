@@ -433,3 +433,48 @@ def test_the_key_line_offers_only_keys_that_work_for_the_decision():
     assert fr.line(23).strip() == "Enter choose  m menu  c chart  r roster  L log  ? help  q quit"
     ui, _ = press(g, UIState(), ["e"])
     assert ui.message == "the action round cannot be ended now"
+
+
+def test_enter_on_a_hex_only_ever_chooses_among_the_choices_about_that_hex():
+    # What the boarding defect broke, for every decision of a few seeded games: with nothing selected,
+    # Enter on a hex that some legal choice is about takes that choice, opens a menu (or a question) of the
+    # choices about that hex only, selects the unit of yours standing there, or says why not; it never takes
+    # or offers a choice about another hex.
+    from hothsim.tui.assault.choices import actors, anchor, unit_actions
+
+    checked = 0
+    for seed in (1, 2):
+        g = open_game("assault-on-hoth", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(150):
+            if g.is_over:
+                break
+            hexes = {anchor(g, a) for a in g.legal_actions()} - {None}
+            for h in sorted(hexes)[:6]:
+                ui, action = press(g, UIState(cursor=offset_of(h)), ["\n"])
+                if action is not None:
+                    assert anchor(g, action) == h, (g.pending, action)
+                elif ui.menu is not None:
+                    assert all(anchor(g, a) == h for a in ui.menu.items), (g.pending, ui.menu.items)
+                elif ui.confirm is not None:
+                    assert anchor(g, ui.confirm.action) == h
+                elif ui.selected:
+                    assert g.state.unit(ui.selected).hex == h
+                else:  # an enemy with nothing of yours selected: not silent, and nothing applied
+                    assert ui.message, g.pending
+                checked += 1
+            if g.pending.kind == "act":  # and with one of your units selected: its choices about the hex
+                for unit in actors(g)[:3]:
+                    for h in sorted({anchor(g, a) for a in unit_actions(g, unit) if type(a) is not Walk} - {None})[:4]:
+                        ui, action = press(g, UIState(cursor=offset_of(h), selected=unit), ["\n"])
+                        if action is not None:
+                            assert anchor(g, action) == h and action.unit == unit, (action, h)
+                        elif ui.menu is not None:
+                            assert all(anchor(g, a) == h for a in ui.menu.items), ui.menu.items
+                        elif ui.confirm is not None:
+                            assert anchor(g, ui.confirm.action) == h and ui.confirm.action.unit == unit
+                        else:
+                            assert ui.message or ui.selected != unit, (unit, h)
+                        checked += 1
+            g.apply(choose(rnd, g.legal_actions()))
+    assert checked > 300
