@@ -439,3 +439,37 @@ def test_every_help_line_can_be_read_at_80x24():
         ui, _ = keys(g, ui, ["KEY_DOWN"])
         seen += frame(g, ui, 80, 24).text()
     assert all(line.rstrip() in seen for line in HELP)
+
+
+@pytest.mark.parametrize("scenario", ["salvage", "echo-base"])
+def test_enter_on_a_square_only_ever_chooses_among_the_choices_about_that_square(scenario):
+    # In every decision of a seeded game: Enter on a square some legal choice is about takes that choice,
+    # opens a menu (or a question) of the choices about that square only (a figure's whole space counts),
+    # or says why not; it never takes or offers a choice about another square.
+    from hothsim.tui.skirmish.choices import actions_at, anchor
+
+    g = open_game(scenario, seed=3)
+    rnd = random.Random(3)
+    checked = 0
+    for _ in range(120):
+        if g.is_over:
+            break
+        squares = sorted({anchor(g, a) for a in g.legal_actions()} - {None})
+        for sq in squares[:: max(1, len(squares) // 5)]:
+            about = actions_at(g, sq)
+            ui, action = keys(g, UIState(size=SIZE, cursor=sq), ["\n"])
+            if action is not None:
+                assert action in about or (type(action).__name__ == "Several"
+                                           and all(a in about for a in action.actions)), (g.pending, sq, action)
+            elif ui.menu is not None:
+                for item in ui.menu.items:  # an attack, or the row that asks which allies combine fire in it
+                    target = getattr(item, "target", None)
+                    assert item in about or (type(item).__name__ == "ChooseHelpers"
+                                             and sq in g.state.fig(target).space()), (sq, item)
+            elif ui.confirm is not None:  # a choice with a consequence asks first ("fades out... anyway?")
+                assert ui.confirm.action in about, (sq, ui.confirm)
+            else:
+                assert ui.message, (g.pending, sq)
+            checked += 1
+        g.apply(choose(rnd, g.legal_actions()))
+    assert checked > 100
