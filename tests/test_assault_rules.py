@@ -776,3 +776,25 @@ def test_hit_probability_is_the_exact_binomial_tail():
                                   "choose speeder-2", "repair walker-2 legs"])
 def test_notation_round_trips(text):
     assert parse_action(text).notation() == text
+
+
+def test_the_moves_made_once_and_reused_are_the_moves_a_fresh_game_lists():
+    # A game keeps each unit's Move to each destination once made (speed, issue 16); at every point of a
+    # seeded game its legal actions, in order, are those of a fresh game of the same position.
+    import random
+
+    from hothsim.assault.game import AssaultGame
+    from hothsim.games import open_game
+    from hothsim.kernel.dice import SeededDice
+    from tests.conformance import choose
+
+    g = open_game("assault-on-hoth", seed=6)
+    rnd = random.Random(6)
+    for n in range(400):
+        if g.is_over:
+            break
+        if n % 20 == 0:
+            fresh = AssaultGame(g.setup, g.state, SeededDice(6), g.terrain, g.record)
+            assert g.legal_actions() == fresh.legal_actions() == g.clone().legal_actions()
+        g.apply(choose(rnd, g.legal_actions()))
+    assert n > 100

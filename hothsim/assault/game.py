@@ -145,6 +145,9 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._legal: list[Action] | None = None
         self.events = Events(self)
         self.refusals = Refusals(self)
+        # Each unit's Move to each destination, made once and shared with the game's copies: a round lists
+        # some 300 moves, and building each anew was a fifth of a random playout (they are equal values).
+        self._moves: dict[str, dict[str, Move]] = {}
 
     # ------------------------------------------------------------------ the interface
 
@@ -154,8 +157,10 @@ class AssaultGame(RecordedGame[AssaultState]):
         return self.setup.rules
 
     def clone(self) -> "AssaultGame":
-        """An independent copy (shares only the immutable setup and terrain)."""
-        return AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
+        """An independent copy (shares only the immutable setup and terrain, and the Move values already made)."""
+        copy = AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
+        copy._moves = self._moves
+        return copy
 
     @property
     def pending(self) -> Decision:
@@ -406,7 +411,14 @@ class AssaultGame(RecordedGame[AssaultState]):
                     if u.where == "map":
                         yield from (Walk(u.id, st) for st in walker_walks(rules, t, s, u))
                 else:
-                    yield from (Move(u.id, dest) for dest in unit_moves(rules, t, s, u, occupied))
+                    made = self._moves.get(u.id)
+                    if made is None:
+                        made = self._moves[u.id] = {}
+                    for dest in unit_moves(rules, t, s, u, occupied):
+                        move = made.get(dest)
+                        if move is None:
+                            move = made[dest] = Move(u.id, dest)
+                        yield move
             if "fire" in allowed and u.where == "map":
                 if targets is None:
                     targets = self._targets(s)
