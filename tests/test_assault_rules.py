@@ -798,3 +798,38 @@ def test_the_moves_made_once_and_reused_are_the_moves_a_fresh_game_lists():
             assert g.legal_actions() == fresh.legal_actions() == g.clone().legal_actions()
         g.apply(choose(rnd, g.legal_actions()))
     assert n > 100
+
+
+def test_a_target_beyond_reach_is_one_no_fire_can_hit_with_any_force():
+    # Listing the legal fires passes over targets `beyond_reach` (speed, issue 16): along seeded games,
+    # every unit and target it calls beyond reach has no possible shot with any Force Luke could add.
+    import random
+
+    from hothsim.assault.fire import Shot, beyond_reach, fire_strength, plan_fire
+    from hothsim.games import open_game
+    from tests.conformance import choose
+
+    passed_over = possible = 0
+    for seed in (2, 5):
+        g = open_game("assault-on-hoth", seed=seed)
+        rnd = random.Random(seed)
+        for n in range(300):
+            if g.is_over:
+                break
+            s, rules, t = g.state, g.rules, g.terrain
+            if s.stage == "play" and n % 5 == 0:
+                targets = g._targets(s)
+                for u in s.units:
+                    if u.where != "map":
+                        continue
+                    most = s.force if u.id == s.luke else 0
+                    most_dice = fire_strength(rules, s, u)[0] + most
+                    for target in targets[u.side]:
+                        shots = [plan_fire(rules, t, s, u, target, f) for f in range(most + 1)]
+                        if beyond_reach(rules, t, s, u, target, most_dice):
+                            passed_over += 1
+                            assert not any(isinstance(x, Shot) for x in shots), (u, target)
+                        elif any(isinstance(x, Shot) for x in shots):
+                            possible += 1
+            g.apply(choose(rnd, g.legal_actions()))
+    assert passed_over > 1000 and possible > 20

@@ -151,6 +151,17 @@ def plan_fire(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, tar
     return Shot(dice, armor, rng, tuple(parts))
 
 
+def beyond_reach(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, target: str, most_dice: int) -> bool:
+    """Whether a fire at the target would have fewer dice than its armor even with `most_dice` (the firer's
+    fire strength and any Force points it may add, before range and rough).  `plan_fire`'s dice are never
+    more than that less the range, so listing the legal fires may pass over the target; False wherever
+    `plan_fire` would have another answer to give first (a target not on the map)."""
+    th = target_hex(t, s, target)
+    if th is None or firer.hex is None:
+        return False
+    return most_dice - t.range(firer.hex, th) < armor_of(rules, s, target)
+
+
 def plan_harpoon(rules: AssaultRules, t: Terrain, s: AssaultState, speeder: Unit, target: str, force: int = 0,
                  ) -> Shot | str:
     """The harpoon attack a Snowspeeder would make on a Walker, or why it may not."""

@@ -42,7 +42,9 @@ from hothsim.assault.fire import (
     SHIELD_GENERATOR,
     Shot,
     armor_of,
+    beyond_reach,
     destroy,
+    fire_strength,
     plan_fire,
     plan_harpoon,
     speeder_damage,
@@ -423,7 +425,10 @@ class AssaultGame(RecordedGame[AssaultState]):
                 if targets is None:
                     targets = self._targets(s)
                 most = s.force if u.id == s.luke else 0
+                most_dice = fire_strength(rules, s, u)[0] + most
                 for target in targets[u.side]:
+                    if beyond_reach(rules, t, s, u, target, most_dice):  # most targets are, and cheaply told
+                        continue
                     yield from (Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
             if "harpoon" in allowed and ut.is_speeder and u.where == "map" and u.gunner:
                 assert u.hex is not None
