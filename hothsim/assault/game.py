@@ -213,7 +213,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             s, u = self._state, self._state.unit(action.unit)
             return (self.eligible(s, u) and "move" in self.acting(s)[1] and self.rules.units[u.type].is_walker
                     and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
-        return action in self.legal_actions()
+        return self._listed(action)
 
     def warning(self, action: Action) -> str:
         """Ending an action round while units of the round may still act gives up their actions."""

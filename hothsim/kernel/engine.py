@@ -128,7 +128,18 @@ class RecordedGame(Generic[StateT]):
     def is_legal(self, action: Any) -> bool:
         """Whether an action may be applied now: one of `legal_actions()`, or (where a game allows it) the
         same choice written another way, such as a move along a path of the player's own."""
-        return action in self.legal_actions()
+        return self._listed(action)
+
+    def _listed(self, action: Any) -> bool:
+        """Whether the action is one of the legal actions listed now.  A chosen action is most often one of
+        the list's own values: looked for by identity first, which is far cheaper than comparing it with
+        every value before it (hundreds in an Assault on Hoth action round)."""
+        if self._legal is None:
+            self._legal = self._generate()
+        for listed in self._legal:
+            if listed is action:
+                return True
+        return action in self._legal
 
     def _why_not(self, action: Any) -> IllegalAction:  # pragma: no cover - every game provides it
         raise NotImplementedError
