@@ -231,3 +231,13 @@ def test_an_entry_forged_with_a_checksum_and_hash_that_hold_falls_back_to_the_fi
     entry.write_text(json.dumps(facts) + "\n" + forged + "\n")
     expected = open_game("echo-base", seed=4, catalog=Catalog(data_root())).legal_actions()
     assert open_game("echo-base", seed=4, catalog=Catalog(data_root(), warm=tmp_path)).legal_actions() == expected
+
+
+def test_the_code_stamp_names_every_module_of_hothsim_and_changes_with_one():
+    import hothsim
+
+    package = Path(hothsim.__file__).parent
+    stamp = warm.code_stamp()
+    modules = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts and "_data" not in p.parts)
+    assert len(stamp.splitlines()) == len(modules) > 60
+    assert any(line.startswith("tui/skirmish/") for line in stamp.splitlines())

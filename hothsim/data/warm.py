@@ -56,13 +56,16 @@ def user_cache_dir(env: Mapping[str, str] | None = None, platform: str | None = 
 
 def code_stamp() -> str:
     """Size and modification time of every module of hothsim: an entry built by other code is not used."""
-    package = Path(__file__).resolve().parent.parent
-    parts = []
-    for folder in sorted([package, *(p for p in package.iterdir() if p.is_dir() and p.name != "__pycache__")]):
+    parts: list[str] = []
+    todo = [(Path(__file__).resolve().parent.parent, "")]
+    while todo:
+        folder, prefix = todo.pop()
         for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-            if entry.name.endswith(".py"):
+            if entry.is_dir() and entry.name not in ("__pycache__", "_data"):
+                todo.append((Path(entry.path), f"{prefix}{entry.name}/"))
+            elif entry.name.endswith(".py"):
                 st = entry.stat()
-                parts.append(f"{folder.name}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+                parts.append(f"{prefix}{entry.name}:{st.st_size}:{st.st_mtime_ns}")
     return "\n".join(parts)
 
 
