@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hothsim.data.cards import parse_ability
 from hothsim.data.catalog import Catalog
 from hothsim.data.documents import Document, as_document
 from hothsim.data.errors import DataError
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 def card_of(m: Document) -> Card:
     """The rules' stat card from its validated file entry."""
-    from hothsim.data.cards import parse_ability
-
     ce = m.commander
     return Card(
         id=m.id,

@@ -105,11 +105,6 @@ class Catalog:
             raise DataError(path, f"the file's id is {doc.id!r} but its name says {map_id!r}", field="id")
         return doc, text, path
 
-    def map_for(self, scenario_path: Path, map_id: str) -> tuple[SquareMap | HexMap, Path]:
-        """The map a scenario names, validated and built, and its file."""
-        doc, text, path = self.map_document_for(scenario_path, map_id)
-        return build_map(path, doc, text), path
-
     def map_path(self, map_id: str) -> Path:
         """The file of a map id (maps are named after their id)."""
         path = self.map_dir / f"{map_id}.toml"
