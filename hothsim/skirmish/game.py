@@ -619,7 +619,7 @@ class SkirmishGame(RecordedGame[GameState]):
             # Without the full list at hand, check against the choices other than moves.
             if action in self._turn_choices(self._state.fig(self._state.turn.figure)):
                 return
-        elif action in self.legal_actions():
+        elif self._listed(action):
             return
         raise IllegalAction(*self.refusals.reason_against(action))
 
