@@ -6,11 +6,11 @@ first five are all Transports), reinforcements, and the effects that wait for an
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hothsim.assault.state import AssaultState, Placing, Special, Unit
 from hothsim.kernel.engine import Event
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame

@@ -8,13 +8,14 @@ Imperial player) as the target's armor; a shot with fewer dice than that is refu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from hothsim.assault.movement import Terrain
 from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import AssaultState, Unit
 from hothsim.kernel.engine import Event
 from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
+from hothsim.kernel.values import replace
 
 SHIELD_GENERATOR = "shield-generator"
 POWER_GRID = "power-grid"

@@ -13,7 +13,7 @@ unit could do anything pass by themselves, with a line in the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Iterator
@@ -76,6 +76,7 @@ from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, 
 from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.assault.observation import AssaultObservation

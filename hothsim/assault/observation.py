@@ -10,13 +10,14 @@ the decks shuffled and Luke put in one of the Snowspeeders he may be flying, by 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hothsim.assault.state import AssaultState
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side
 from hothsim.kernel.record import GameRecord
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame, Setup

@@ -8,11 +8,12 @@ place).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from hothsim.kernel.engine import Side
 from hothsim.kernel.hexes import Hex, hex_label
+from hothsim.kernel.values import replace
 
 #: Where a unit is: waiting to be placed, on the map, in the Base Box, aboard a Walker, or destroyed.
 Where = Literal["reserve", "map", "base", "aboard", "destroyed"]

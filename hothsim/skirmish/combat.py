@@ -9,13 +9,13 @@ then play resumes (a paused move carries on, a defeated mover's turn ends).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hothsim.skirmish.attacks import judge, explain
 from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingAttack, PendingSave
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.skirmish.game import SkirmishGame

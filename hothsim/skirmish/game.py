@@ -16,7 +16,7 @@ through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -61,6 +61,7 @@ from hothsim.skirmish.state import (
     GameState,
     PendingSave,
 )
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.skirmish.observation import SkirmishObservation

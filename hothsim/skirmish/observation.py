@@ -8,13 +8,14 @@ so a search can never read a roll before it is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import SIDES, Side
 from hothsim.kernel.record import GameRecord
 from hothsim.skirmish.state import GameState
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.skirmish.board import Board

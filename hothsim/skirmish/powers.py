@@ -7,12 +7,12 @@ saves they start are resolved by `combat.Combat`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbility
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.skirmish.game import SkirmishGame

@@ -7,13 +7,13 @@ stands next to them) and a round's end (the tie-breaker after quiet rounds).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from hothsim.kernel.engine import SIDES, Event, Side, other
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.state import Figure, GameState, Turn
 from hothsim.skirmish.victory import tie_break
+from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.skirmish.game import SkirmishGame

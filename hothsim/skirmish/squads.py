@@ -8,7 +8,6 @@ lowered cost is also what a defeated character scores in the tie-breaker.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from hothsim.skirmish.actions import Action, Ready, Recruit
@@ -16,6 +15,7 @@ from hothsim.skirmish.cards import Card
 from hothsim.kernel.engine import Event
 from hothsim.kernel.engine import SIDES, Side
 from hothsim.skirmish.state import Figure, GameState
+from hothsim.kernel.values import replace
 
 
 class SquadRules:

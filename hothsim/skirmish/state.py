@@ -7,12 +7,13 @@ of opportunity), an attack waiting on a reroll decision, and which doors are ope
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from hothsim.kernel.squares import Edge, Square, square_label
 
 from hothsim.kernel.engine import Side
+from hothsim.kernel.values import replace
 
 
 @dataclass(frozen=True)
