@@ -800,12 +800,54 @@ def test_the_moves_made_once_and_reused_are_the_moves_a_fresh_game_lists():
     assert n > 100
 
 
-def test_a_target_beyond_reach_is_one_no_fire_can_hit_with_any_force():
-    # Listing the legal fires passes over targets `beyond_reach` (speed, issue 16): along seeded games,
-    # every unit and target it calls beyond reach has no possible shot with any Force Luke could add.
+def test_the_listed_moves_and_walks_are_those_the_movement_rules_give_each_unit():
+    # The legal actions list a unit's moves and a Walker's walks from values kept per game (speed, issue
+    # 16); at every action round of seeded games they are, in order, what `unit_moves` and `walker_walks`
+    # (the movement rules written plainly) give each unit of the round, and `move_cost` the MPs of each.
     import random
 
-    from hothsim.assault.fire import Shot, beyond_reach, fire_strength, plan_fire
+    from hothsim.assault.actions import Move, Walk
+    from hothsim.assault.movement import unit_moves, walker_walks
+    from hothsim.games import open_game
+    from tests.conformance import choose
+
+    compared = walks = 0
+    for seed in (3, 8):
+        g = open_game("assault-on-hoth", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(500):
+            if g.is_over:
+                break
+            s = g.state
+            if g.pending.kind == "act" and "move" in g.acting(s)[1]:
+                listed = g.legal_actions()
+                for u in s.units:
+                    if not g.eligible(s, u):
+                        continue
+                    if g.rules.units[u.type].is_walker:
+                        want = [Walk(u.id, st) for st in walker_walks(g.rules, g.terrain, s, u)]
+                        walks += len(want)
+                    else:
+                        ends = unit_moves(g.rules, g.terrain, s, u)
+                        want = [Move(u.id, d) for d in ends]
+                        for d, mp in ends.items():
+                            assert g.move_cost(Move(u.id, d)) == mp
+                        assert g.move_cost(Move(u.id, u.id)) is None
+                        for o in s.units:  # never onto a unit, the mover itself included
+                            if o.where == "map" and o.hex is not None:
+                                assert g.move_cost(Move(u.id, g.terrain.label[o.hex])) is None
+                    assert [a for a in listed if type(a) in (Move, Walk) and a.unit == u.id] == want
+                    compared += 1
+            g.apply(choose(rnd, g.legal_actions()))
+    assert compared > 200 and walks > 100
+
+
+def test_a_target_out_of_reach_is_one_no_fire_can_hit_with_any_force():
+    # Listing the legal fires passes over the targets `within_reach` leaves out (speed, issue 16): along
+    # seeded games, every unit and target it leaves out has no possible shot with any Force Luke could add.
+    import random
+
+    from hothsim.assault.fire import Shot, fire_strength, plan_fire, target_marks, within_reach
     from hothsim.games import open_game
     from tests.conformance import choose
 
@@ -824,9 +866,11 @@ def test_a_target_beyond_reach_is_one_no_fire_can_hit_with_any_force():
                         continue
                     most = s.force if u.id == s.luke else 0
                     most_dice = fire_strength(rules, s, u)[0] + most
+                    kept = within_reach(t, u, target_marks(rules, t, s, targets[u.side]), most_dice)
+                    assert set(kept) <= set(targets[u.side])
                     for target in targets[u.side]:
                         shots = [plan_fire(rules, t, s, u, target, f) for f in range(most + 1)]
-                        if beyond_reach(rules, t, s, u, target, most_dice):
+                        if target not in kept:
                             passed_over += 1
                             assert not any(isinstance(x, Shot) for x in shots), (u, target)
                         elif any(isinstance(x, Shot) for x in shots):

@@ -152,15 +152,34 @@ def plan_fire(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, tar
     return Shot(dice, armor, rng, tuple(parts))
 
 
-def beyond_reach(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, target: str, most_dice: int) -> bool:
-    """Whether a fire at the target would have fewer dice than its armor even with `most_dice` (the firer's
-    fire strength and any Force points it may add, before range and rough).  `plan_fire`'s dice are never
-    more than that less the range, so listing the legal fires may pass over the target; False wherever
-    `plan_fire` would have another answer to give first (a target not on the map)."""
-    th = target_hex(t, s, target)
-    if th is None or firer.hex is None:
-        return False
-    return most_dice - t.range(firer.hex, th) < armor_of(rules, s, target)
+def target_marks(rules: AssaultRules, t: Terrain, s: AssaultState, targets: list[str],
+                 ) -> list[tuple[str, tuple[int, int] | None, int]]:
+    """For `within_reach`: each target with its macrohex (None when it is not on the map) and its armor now,
+    worked out once for every firer of a listing."""
+    out: list[tuple[str, tuple[int, int] | None, int]] = []
+    for target in targets:
+        th = target_hex(t, s, target)
+        out.append((target, None if th is None else t.macro[th], armor_of(rules, s, target)))
+    return out
+
+
+def within_reach(t: Terrain, firer: Unit, marks: list[tuple[str, tuple[int, int] | None, int]], most_dice: int,
+                 ) -> list[str]:
+    """The targets a fire could reach: all but those whose armor is more than `most_dice` (the firer's fire
+    strength and any Force points it may add, before range and rough) less the range.  `plan_fire`'s dice
+    are never more than that, so listing the legal fires may pass over the others (most targets, and cheaply
+    told); a target not on the map is kept, for `plan_fire` to give its own answer."""
+    if firer.hex is None:
+        return [target for target, _, _ in marks]
+    fq, fr = t.macro[firer.hex]
+    out = []
+    for target, macro, armor in marks:
+        if macro is not None:
+            dq, dr = fq - macro[0], fr - macro[1]
+            if most_dice - (abs(dq) + abs(dr) + abs(dq + dr)) // 2 < armor:
+                continue
+        out.append(target)
+    return out
 
 
 def plan_harpoon(rules: AssaultRules, t: Terrain, s: AssaultState, speeder: Unit, target: str, force: int = 0,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable
 
 from hothsim.assault.actions import (
     Action,
@@ -42,20 +42,24 @@ from hothsim.assault.fire import (
     SHIELD_GENERATOR,
     Shot,
     armor_of,
-    beyond_reach,
     destroy,
     fire_strength,
     plan_fire,
     plan_harpoon,
     speeder_damage,
     speeder_hit_kind,
+    target_marks,
     walker_damage,
+    within_reach,
 )
 from hothsim.assault.movement import (
     Terrain,
     displacement_hexes,
+    imperial_held,
     may_mount,
-    unit_moves,
+    move_cost,
+    move_extras,
+    move_reach,
     walk_cost,
     walk_end,
     walk_problem,
@@ -74,7 +78,7 @@ from hothsim.assault.state import (
 )
 from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice, count_symbols
-from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.values import replace
 
@@ -148,9 +152,13 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._legal: list[Action] | None = None
         self.events = Events(self)
         self.refusals = Refusals(self)
-        # Each unit's Move to each destination, made once and shared with the game's copies: a round lists
-        # some 300 moves, and building each anew was a fifth of a random playout (they are equal values).
-        self._moves: dict[str, dict[str, Move]] = {}
+        # Each unit's Move to each destination (a hex, or `base` or a Walker), made once and shared with the
+        # game's copies (`_moves_of`): they are equal values, and building them anew was costly.
+        self._moves: dict[str, dict[Hex | str, Move]] = {}
+        # Each Walker's walks by where it stands and what could bar it (`_walks`), shared the same way.
+        self._walk_lists: dict[tuple, tuple[Action, ...]] = {}
+        # The unit actions `_can_act` last found, and the state they are of.
+        self._round_actions: tuple[AssaultState, list[Action]] | None = None
 
     # ------------------------------------------------------------------ the interface
 
@@ -160,9 +168,11 @@ class AssaultGame(RecordedGame[AssaultState]):
         return self.setup.rules
 
     def clone(self) -> "AssaultGame":
-        """An independent copy (shares only the immutable setup and terrain, and the Move values already made)."""
+        """An independent copy (shares only the immutable setup and terrain, and the Move and Walk values
+        already made)."""
         copy = AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
         copy._moves = self._moves
+        copy._walk_lists = self._walk_lists
         return copy
 
     @property
@@ -252,7 +262,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         s = self._state
         if not s.has_unit(action.unit):
             return None
-        return unit_moves(self.rules, self.terrain, s, s.unit(action.unit)).get(action.to)
+        return move_cost(self.rules, self.terrain, s, s.unit(action.unit), action.to)
 
     def objective(self) -> str:
         """How each side wins."""
@@ -308,17 +318,23 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def eligible(self, s: AssaultState, u: Unit) -> bool:
         """Whether a unit belongs to the round's units and has not acted yet."""
-        if u.id in s.acted or not u.alive or u.where == "reserve":
-            return False
-        ut = self.rules.units[u.type]
+        return self.round_units(s)(u)
+
+    def round_units(self, s: AssaultState) -> Callable[[Unit], bool]:
+        """The test of whether a unit belongs to the round's units and has not acted yet, made once for a
+        state (listing the actions asks it of every unit)."""
+        acted, units = s.acted, self.rules.units
         if s.special is not None and s.special.effect == "veers":
-            return ut.is_walker and u.where == "map"
+            return lambda u: u.id not in acted and u.alive and u.where == "map" and units[u.type].is_walker
         if s.special is not None and s.special.effect == "rally":
-            return ut.trooper and u.side == "rebel" and u.where == "base"
+            return lambda u: (u.side == "rebel" and u.id not in acted and u.alive and u.where == "base"
+                              and units[u.type].trooper)
         card = self.rules.action_card(s.card)  # type: ignore[arg-type]
-        if u.side != card.side:
-            return False
-        return ut.trooper if card.units == "troopers" else u.type == card.units
+        side, kind = card.side, card.units
+        if kind == "troopers":
+            return lambda u: (u.side == side and u.id not in acted and u.alive and u.where != "reserve"
+                              and units[u.type].trooper)
+        return lambda u: u.side == side and u.type == kind and u.id not in acted and u.alive and u.where != "reserve"
 
     def _unboarded(self, s: AssaultState) -> list[Unit]:
         return [u for u in s.units if u.side == "imperial" and u.type in SNOWTROOPERS and u.where == "reserve"]
@@ -363,7 +379,8 @@ class AssaultGame(RecordedGame[AssaultState]):
                 if w.type == "walker" and w.where == "map":
                     out.extend(Repair(w.id, m) for m in ("blaster", "legs", "body") if getattr(w, m) > 0)
             return out
-        return self._unit_actions(s) + [Done()]
+        kept = self._round_actions
+        return (kept[1] if kept is not None and kept[0] is s else self._unit_actions(s)) + [Done()]
 
     def _choosable(self, s: AssaultState) -> list[Unit]:
         assert s.special is not None
@@ -392,45 +409,39 @@ class AssaultGame(RecordedGame[AssaultState]):
                 out.append(Place(uid, h))
         return out
 
-    def _unit_actions(self, s: AssaultState) -> list[Action]:
-        """Every move, fire and harpoon the round's units may make, in a fixed order."""
-        return list(self._each_unit_action(s))
-
     def _can_act(self, s: AssaultState) -> bool:
-        """Whether any unit of the round has anything to do (stops at the first action found)."""
-        return next(self._each_unit_action(s), None) is not None
+        """Whether any unit of the round has anything to do.  The actions found are kept for listing the
+        legal actions of this same state, which comes next whenever the answer is yes."""
+        actions = self._unit_actions(s)
+        self._round_actions = (s, actions)
+        return bool(actions)
 
-    def _each_unit_action(self, s: AssaultState) -> Iterator[Action]:
-        _, allowed, _ = self.acting(s)
+    def _unit_actions(self, s: AssaultState) -> list[Action]:
+        """Every move, fire and harpoon the round's units may make, unit by unit, in a fixed order."""
+        side, allowed, _ = self.acting(s)
         rules, t = self.rules, self.terrain
         occupied = s.occupied()
-        targets = None
+        held = imperial_held(occupied)
+        marks = None
+        belongs = self.round_units(s)
+        out: list[Action] = []
         for u in s.units:
-            if not self.eligible(s, u):
+            if not belongs(u):
                 continue
             ut = rules.units[u.type]
             if "move" in allowed:
                 if ut.is_walker:
                     if u.where == "map":
-                        yield from (Walk(u.id, st) for st in walker_walks(rules, t, s, u))
+                        out.extend(self._walks(s, u))
                 else:
-                    made = self._moves.get(u.id)
-                    if made is None:
-                        made = self._moves[u.id] = {}
-                    for dest in unit_moves(rules, t, s, u, occupied):
-                        move = made.get(dest)
-                        if move is None:
-                            move = made[dest] = Move(u.id, dest)
-                        yield move
+                    out.extend(self._moves_of(s, u, occupied, held))
             if "fire" in allowed and u.where == "map":
-                if targets is None:
-                    targets = self._targets(s)
+                if marks is None:
+                    marks = target_marks(rules, t, s, self._targets(s)[side])
                 most = s.force if u.id == s.luke else 0
                 most_dice = fire_strength(rules, s, u)[0] + most
-                for target in targets[u.side]:
-                    if beyond_reach(rules, t, s, u, target, most_dice):  # most targets are, and cheaply told
-                        continue
-                    yield from (Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
+                for target in within_reach(t, u, marks, most_dice):
+                    out.extend(Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
             if "harpoon" in allowed and ut.is_speeder and u.where == "map" and u.gunner:
                 assert u.hex is not None
                 for n in t.near[u.hex]:
@@ -438,7 +449,51 @@ class AssaultGame(RecordedGame[AssaultState]):
                     if w is not None and w.type == "walker":
                         for f in range(0, (s.force if u.id == s.luke else 0) + 1):
                             if isinstance(plan_harpoon(rules, t, s, u, w.id, f), Shot):
-                                yield Harpoon(u.id, w.id, f)
+                                out.append(Harpoon(u.id, w.id, f))
+        return out
+
+    def _walks(self, s: AssaultState, walker: Unit) -> tuple[Action, ...]:
+        """A Walker's legal walks as `walker_walks` lists them, made once a game for each hex, facing, MPs
+        and other Walkers it could walk into (the only units that bar a walk; one farther away than its MPs
+        cannot matter, as every forward step costs at least one)."""
+        mp = walker_points(self.rules, walker)
+        if mp == 0 or walker.hex is None:
+            return ()
+        at = walker.hex
+        near = frozenset(w.hex for w in s.units if w.type == "walker" and w.where == "map" and w.id != walker.id
+                         and w.hex is not None and distance(w.hex, at) <= mp)
+        key = (walker.id, at, walker.facing, mp, near)
+        walks = self._walk_lists.get(key)
+        if walks is None:
+            walks = self._walk_lists[key] = tuple(
+                Walk(walker.id, st) for st in walker_walks(self.rules, self.terrain, s, walker))
+        return walks
+
+    def _moves_of(self, s: AssaultState, u: Unit, occupied: dict[Hex, Unit], held: set[Hex]) -> list[Action]:
+        """A unit's legal Moves (not a Walker's), as `unit_moves` lists their ends, each Move value made once
+        a game: a round lists some 300 moves, and building each anew was a fifth of a random playout."""
+        rules, t = self.rules, self.terrain
+        cost = move_reach(rules, t, s, u, held)
+        if cost is None:
+            return []
+        made = self._moves.get(u.id)
+        if made is None:
+            made = self._moves[u.id] = {}
+        # The unit's own hex is occupied by it, so `h not in occupied` also keeps it from "moving" in place.
+        try:
+            out: list[Action] = [made[h] for h in cost if h not in occupied]
+        except KeyError:
+            label = t.label
+            for h in cost:
+                if h not in made:
+                    made[h] = Move(u.id, label[h])
+            out = [made[h] for h in cost if h not in occupied]
+        for token in move_extras(rules, t, s, u, cost, held):
+            move = made.get(token)
+            if move is None:
+                move = made[token] = Move(u.id, token)
+            out.append(move)
+        return out
 
     def _force_options(self, s: AssaultState, u: Unit, target: str, most: int) -> range:
         """The Force points (0 to `most`) with which a fire at a target is possible: more dice never hurt, so
@@ -632,7 +687,8 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def _move(self, s: AssaultState, a: Move, ev: list[Event]) -> AssaultState:
         u = s.unit(a.unit)
-        cost = unit_moves(self.rules, self.terrain, s, u)[a.to]
+        cost = move_cost(self.rules, self.terrain, s, u, a.to)
+        assert cost is not None  # the move is legal
         frm = u.at()
         if a.to == "base":
             u = replace(u, where="base", hex=None)

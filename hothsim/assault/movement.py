@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import AssaultState, Unit
-from hothsim.kernel.hexes import Hex, hex_label, neighbour
+from hothsim.kernel.hexes import Hex, hex_label, neighbour, parse_hex
 
 #: Turning blocks in canonical form: the net turn between two forward steps (three hexsides go right).
 _TURNS: tuple[str, ...] = ("", "l", "r", "ll", "rr", "rrr")
@@ -97,13 +97,51 @@ def unit_moves(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, occupi
     Tokens are hex labels, `base` (a Rebel Trooper entering the Base Box) and Walker ids (a Snowtrooper
     mounting).  Laser Towers never move.
     """
+    occupied = s.occupied() if occupied is None else occupied
+    held = imperial_held(occupied)
+    cost = move_reach(rules, t, s, u, held)
+    if cost is None:
+        return {}
+    out: dict[str, int] = {}
+    label = t.label
+    for h, c in cost.items():
+        if h not in occupied and not (u.where == "map" and h == u.hex):
+            out[label[h]] = c
+    out.update(move_extras(rules, t, s, u, cost, held))
+    return out
+
+
+def move_cost(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str) -> int | None:
+    """The MPs a unit that is not a Walker spends on a move to one end (a hex label, `base` or a Walker's
+    id), or None when that is no legal end: `unit_moves(...).get(to)` without listing every end."""
+    occupied = s.occupied()
+    held = imperial_held(occupied)
+    cost = move_reach(rules, t, s, u, held)
+    if cost is None:
+        return None
+    try:
+        h = parse_hex(to)
+    except ValueError:
+        return move_extras(rules, t, s, u, cost, held).get(to)
+    if t.label.get(h) != to or h in occupied or (u.where == "map" and h == u.hex):
+        return None
+    return cost.get(h)
+
+
+def imperial_held(occupied: dict[Hex, Unit]) -> set[Hex]:
+    """The hexes Imperial units stand on (a Rebel Trooper may not leave the Base through one)."""
+    return {h for h, o in occupied.items() if o.side == "imperial"}
+
+
+def move_reach(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, held: set[Hex],
+               ) -> dict[Hex, int] | None:
+    """The MP cost to every hex a unit that is not a Walker could reach this move, occupied hexes included
+    (it ends on none of them), in a fixed order; None when it cannot move.  The answer is the Terrain's own
+    kept value: callers must not change it."""
     ut = rules.units[u.type]
     if ut.fixed or ut.is_walker:
-        return {}
-    occupied = s.occupied() if occupied is None else occupied
+        return None
     mv = rules.movement
-    budget = mv.points
-    held = {h for h, o in occupied.items() if o.side == "imperial"}
     if u.where == "map":
         assert u.hex is not None
         starts = {u.hex: 0}
@@ -112,16 +150,21 @@ def unit_moves(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, occupi
     elif u.where == "aboard":
         w = s.unit(u.aboard)
         if w.hex is None:
-            return {}
+            return None
         starts = {w.hex: mv.mount}
     else:
-        return {}
-    cost = _reach(t, starts, budget, ut.flies)
+        return None
+    return _reach(t, starts, mv.points, ut.flies)
+
+
+def move_extras(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, cost: dict[Hex, int], held: set[Hex],
+                ) -> dict[str, int]:
+    """The ends of a move that are not hexes, after `move_reach`'s costs: the Base Box for a Rebel Trooper,
+    a Walker with room for a Snowtrooper (token -> MPs spent), in a fixed order."""
+    ut = rules.units[u.type]
+    mv = rules.movement
+    budget = mv.points
     out: dict[str, int] = {}
-    label = t.label
-    for h, c in cost.items():
-        if h not in occupied and not (u.where == "map" and h == u.hex):
-            out[label[h]] = c
     if ut.trooper and u.side == "rebel" and u.where == "map":
         entry = [cost[e] for e in t.bf.base_entries if e in cost and e not in held]
         if entry and min(entry) + mv.base <= budget:
