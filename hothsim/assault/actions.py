@@ -31,7 +31,7 @@ def _hex(token: str) -> Hex:
         raise NotationError(str(e)) from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Set up (or bring in as a reinforcement) one unit: on a hex, or in the Base Box (hex None)."""
 
@@ -47,7 +47,7 @@ class Place:
         return f"place {self.unit} {hex_label(self.hex)}{face}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """At setup, assign a Snowtrooper to the Walker that carries it into battle."""
 
@@ -59,7 +59,7 @@ class Board:
         return f"board {self.unit} {self.walker}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AssignLuke:
     """The Rebel player's secret: the Snowspeeder Luke flies."""
 
@@ -70,7 +70,7 @@ class AssignLuke:
         return f"luke {self.speeder}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """Move a unit that is not a Walker: to a hex, into the Base Box (`base`), or aboard a Walker."""
 
@@ -82,7 +82,7 @@ class Move:
         return f"move {self.unit} {self.to}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Walk:
     """Move a Walker by steps: f (forward one hex), l and r (turn one hexside)."""
 
@@ -94,7 +94,7 @@ class Walk:
         return f"move {self.unit} {self.steps}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fire:
     """Fire at an enemy unit, the Shield Generator or the Power Grid; `force` is Luke's extra dice."""
 
@@ -107,7 +107,7 @@ class Fire:
         return f"fire {self.unit} {self.target}" + (f" +{self.force}" if self.force else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Harpoon:
     """A Snowspeeder's harpoon attack on an adjacent Walker; `force` is Luke's extra dice."""
 
@@ -120,7 +120,7 @@ class Harpoon:
         return f"harpoon {self.unit} {self.target}" + (f" +{self.force}" if self.force else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Done:
     """End the action round (no unit is ever required to act)."""
 
@@ -129,7 +129,7 @@ class Done:
         return "done"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Displace:
     """Put a Snowspeeder a Walker walked into on an empty adjacent hex (the Rebel player's choice)."""
 
@@ -141,7 +141,7 @@ class Displace:
         return f"displace {self.unit} {hex_label(self.hex)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Armor:
     """Luke's answer to a declared fire at a Snowspeeder: Force points spent on armor (0 for none)."""
 
@@ -152,7 +152,7 @@ class Armor:
         return f"armor {self.points}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Critical:
     """Luke's answer to a critical hit on a Snowspeeder: spend 1 Force point to make it a body hit, or not."""
 
@@ -163,7 +163,7 @@ class Critical:
         return "critical force" if self.spend else "critical take"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choose:
     """Pick the unit an Event card helps (Hotshot Gunner, The Force) or the Walker Veers commands."""
 
@@ -174,7 +174,7 @@ class Choose:
         return f"choose {self.unit}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reshuffle:
     """The rulebook's remedy when the first Events were all Transports Away!: shuffle the last one back into
     the Event deck and play on (`reshuffle yes`), or let it stand (`reshuffle no`)."""
@@ -186,7 +186,7 @@ class Reshuffle:
         return "reshuffle yes" if self.yes else "reshuffle no"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repair:
     """Combat Repair Droids: take one damage marker off a Walker."""
 
