@@ -116,8 +116,9 @@ def _parser() -> argparse.ArgumentParser:
                         "corrections in " + str(user_rules_dir()) + ", same format as rules/).")
     pc.set_defaults(func=cmd_cards)
 
-    pv = sub.add_parser("validate", help="check a map, scenario or save file",
-                        description="Check a map, scenario or save file. Prints 'ok' or the exact problem "
+    pv = sub.add_parser("validate", help="check a map, scenario, rules or save file",
+                        description="Check a map, scenario, rules or save file (a rules file as a correction "
+                        "of the shipped one). Prints 'ok' or the exact problem "
                         "(file, line or entry, field) and exits with code 2.")
     pv.add_argument("file", type=Path, help="the file to check")
     pv.set_defaults(func=cmd_validate)
@@ -160,6 +161,10 @@ def validate_file(path: Path) -> str:
     if kind == "hex-map":
         h = load_hex_map(path)
         return f"ok: hex map {h.id} ({h.columns}x{h.rows})"
+    if kind == "rules":
+        from hothsim.opening import check_rules_file
+
+        return "ok: " + check_rules_file(Catalog.installed(), path)
     s = load_scenario_file(path)
     open_game(path)  # checks forces, squads, zones and fixed positions against the rules data and the map
     return f"ok: {s.game} scenario {s.id} on map {s.map}"

@@ -81,6 +81,35 @@ def read_skirmish_rules(catalog: Catalog) -> Document:
     return as_document({"cards": cards, "glossary": glossary})
 
 
+def check_rules_file(catalog: Catalog, path: Path) -> str:
+    """A rules file checked as a game would read it, for `hothsim validate`: as your correction of the
+    shipped file of its format (only its entries' changed fields; the shipped file itself passes), with the
+    rest of the shipped rules; the glossary, which is not corrected, whole against the shipped cards.
+    Returns what was checked, in words; a problem is a DataError naming the file, the entry and the field."""
+    from hothsim.data.assault import assault_documents, assault_rules
+    from hothsim.data.cards import load_cards, load_glossary
+    from hothsim.data.catalog import RULES_FILES
+    from hothsim.data.files import read_text, read_toml
+
+    fmt = read_toml(path, read_text(path)).get("format")
+    relative, title = next((rel, what) for f, rel, what in RULES_FILES if f == fmt)
+    shipped = catalog.root / "rules" / relative
+    if relative == "skirmish/glossary.toml":
+        load_glossary(path, load_cards(shipped.with_name("cards.toml")))
+    elif relative == "skirmish/cards.toml":
+        cards = load_cards(shipped, path)
+        load_glossary(shipped.with_name("glossary.toml"), cards)
+        for m in cards.values():
+            card_of(m)
+    else:
+        assault_rules(shipped.parent, assault_documents(shipped.parent, correction=(shipped.name, path)),
+                      corrected={shipped.name: path})
+    if path.resolve() == shipped.resolve():
+        return f"{title} (rules/{relative}), checked with the rest of the rules"
+    how = "whole" if relative == "skirmish/glossary.toml" else f"as a correction of rules/{relative}"
+    return f"{title}, checked {how} with the rest of the shipped rules"
+
+
 def prepare_skirmish(catalog: Catalog, scenario: Document, scenario_path: Path, grid: SquareMap,
                      rules: Document) -> SkirmishData:
     """A skirmish scenario's data from its validated documents: the squads, zones and fixed positions

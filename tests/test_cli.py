@@ -219,3 +219,40 @@ def test_a_scenario_path_with_a_line_break_is_refused_in_words(tmp_path, capsys)
     assert main(["run", str(path), "--actions", str(actions)]) == 2
     err = capsys.readouterr().err
     assert "may not hold a line break" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("relative", ["skirmish/cards.toml", "skirmish/glossary.toml", "assault/units.toml",
+                                      "assault/action-cards.toml", "assault/event-cards.toml",
+                                      "assault/damage-tables.toml", "assault/hero.toml"])
+def test_validate_checks_every_shipped_rules_file(relative, capsys):
+    # The cards file's own comment says `hothsim validate` checks it (it used to say "not a hothsim map").
+    path = Path(__file__).parents[1] / "rules" / relative
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+
+
+CARDS = 'format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "{id}"\n{line}\n'
+
+
+def test_validate_checks_a_correction_of_yours_as_the_game_would_read_it(tmp_path, capsys):
+    mine = write(tmp_path, "cards.toml", CARDS.format(id="vader", line="attack = 14"))
+    assert main(["validate", str(mine)]) == 0
+    assert "as a correction of rules/skirmish/cards.toml" in capsys.readouterr().out
+    for line, words in (("atack = 14", "field 'atack': is not a known field"),
+                        ('abilities = ["Telekinesis 3"]', "field 'abilities': Value error, unknown ability")):
+        bad = write(tmp_path, "bad.toml", CARDS.format(id="vader", line=line))
+        assert main(["validate", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert "bad.toml, entry card vader" in err and words in err and "Traceback" not in err
+    stranger = write(tmp_path, "stranger.toml", CARDS.format(id="vadr", line="attack = 14"))
+    assert main(["validate", str(stranger)]) == 2
+    assert "entry card vadr, field 'id': names no card of the shipped file" in capsys.readouterr().err
+
+
+def test_validate_names_your_correction_when_it_breaks_another_rules_file(tmp_path, capsys):
+    # A card of the Action deck naming a unit type the unit chart lacks: the problem is in your file.
+    mine = write(tmp_path, "deck.toml", 'format = "hothsim-assault-actions/1"\n\n[[card]]\nid = "walkers-move"\n'
+                 'units = "tanks"\n')
+    assert main(["validate", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"hothsim: {mine}, entry card walkers-move, field 'units': no unit type 'tanks'")

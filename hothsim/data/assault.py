@@ -31,12 +31,16 @@ def _load(path: Path, model: type, override: Path | None = None) -> Document:
     return validated(path, model, raw, text, entries=True)
 
 
-def assault_documents(folder: Path, overrides: Path | None = None) -> Document:
+def assault_documents(folder: Path, overrides: Path | None = None, correction: tuple[str, Path] | None = None,
+                      ) -> Document:
     """Every file of rules/assault/, with your corrections in `overrides` (a folder laid out the same way),
-    validated (`hothsim.data.schemas`): one document of them by file."""
+    validated (`hothsim.data.schemas`): one document of them by file.  `correction` (a file name and a file)
+    checks one correction alone instead (`hothsim validate`)."""
     from hothsim.data import schemas
 
     def mine(name: str) -> Path | None:
+        if correction is not None:
+            return correction[1] if correction[0] == name else None
         return overrides / name if overrides is not None else None
 
     return Document({key: _load(folder / name, model, mine(name)) for key, name, model in (
@@ -56,10 +60,15 @@ def load_assault_rules(folder: Path, overrides: Path | None = None) -> AssaultRu
     return assault_rules(folder, assault_documents(folder, overrides))
 
 
-def assault_rules(folder: Path, docs: Document) -> AssaultRules:
+def assault_rules(folder: Path, docs: Document, corrected: dict[str, Path] | None = None) -> AssaultRules:
     """The engine's rules values from the validated rules files (`assault_documents`), the files checked
-    against each other (a problem names the file in `folder`, the entry and the field)."""
-    units_path = folder / "units.toml"
+    against each other (a problem names the file in `folder`, or the correction of it in `corrected` by file
+    name, the entry and the field)."""
+
+    def where(name: str) -> Path:
+        return (corrected or {}).get(name, folder / name)
+
+    units_path = where("units.toml")
     uf = docs.units
     units: dict[str, UnitType] = {}
     for u in uf.unit:
@@ -67,7 +76,7 @@ def assault_rules(folder: Path, docs: Document) -> AssaultRules:
             raise DataError(units_path, "the same id is used twice", entry=f"unit {u.id}", field="id")
         units[u.id] = UnitType(u.id, u.name, u.side, u.prefix, u.fire.value, u.armor.value, u.damage_table,
                                u.rough_cover, u.trooper, u.flies, u.fixed)
-    actions_path = folder / "action-cards.toml"
+    actions_path = where("action-cards.toml")
     af = docs.actions
     deck: list[ActionCard] = []
     for c in af.card:
@@ -78,7 +87,7 @@ def assault_rules(folder: Path, docs: Document) -> AssaultRules:
             raise DataError(actions_path, "a Draw Event Card (and only one) has side \"none\"",
                             entry=f"card {c.id}", field="side")
         deck.extend([ActionCard(c.id, c.side, c.units, tuple(c.actions))] * c.copies)
-    events_path = folder / "event-cards.toml"
+    events_path = where("event-cards.toml")
     ef = docs.events
     events: list[EventCard] = []
     for e in ef.card:

@@ -159,8 +159,8 @@ def build_map(path: Path, doc: Document, text: str = "") -> SquareMap | HexMap:
 
 
 def file_kind(path: Path, text: str | None = None) -> str:
-    """'save', 'square-map', 'hex-map' or 'scenario', judged from the file's first line or format (a save
-    may be as large as a save may be; the others as large as a data file)."""
+    """'save', 'square-map', 'hex-map', 'scenario' or 'rules' (one of `RULES_FILES`), judged from the file's
+    first line or format (a save may be as large as a save may be; the others as large as a data file)."""
     text = read_text(path, SAVE_LIMIT) if text is None else text
     if text.startswith(MAGIC):
         return "save"
@@ -170,9 +170,23 @@ def file_kind(path: Path, text: str | None = None) -> str:
     raw = read_toml(path, text)
     fmt = raw.get("format")
     kinds = {"hothsim-square-map/1": "square-map", "hothsim-hex-map/1": "hex-map", "hothsim-scenario/1": "scenario"}
+    kinds.update((f, "rules") for f, _, _ in RULES_FILES)
     if fmt in kinds:
         return kinds[fmt]
     if isinstance(fmt, str) and fmt.split("/")[0] in {k.split("/")[0] for k in kinds}:
         raise DataError(path, f"format {fmt!r} is newer than this hothsim reads", field="format")
-    raise DataError(path, "is not a hothsim map, scenario or save (its 'format' field should name one, e.g. "
-                    "format = \"hothsim-scenario/1\")", field="format")
+    raise DataError(path, "is not a hothsim map, scenario, rules file or save (its 'format' field should name "
+                    "one, e.g. format = \"hothsim-scenario/1\")", field="format")
+
+
+#: The rules files: the format a file's first field names, where the shipped one lies under rules/, and
+#: what it holds.
+RULES_FILES: tuple[tuple[str, str, str], ...] = (
+    ("hothsim-skirmish-cards/1", "skirmish/cards.toml", "the skirmish stat cards"),
+    ("hothsim-skirmish-glossary/1", "skirmish/glossary.toml", "the skirmish glossary"),
+    ("hothsim-assault-units/1", "assault/units.toml", "Assault on Hoth's unit chart"),
+    ("hothsim-assault-actions/1", "assault/action-cards.toml", "Assault on Hoth's Action deck"),
+    ("hothsim-assault-events/1", "assault/event-cards.toml", "Assault on Hoth's Event deck"),
+    ("hothsim-assault-damage/1", "assault/damage-tables.toml", "Assault on Hoth's damage tables"),
+    ("hothsim-assault-hero/1", "assault/hero.toml", "Assault on Hoth's Hero card"),
+)
