@@ -779,8 +779,10 @@ def test_notation_round_trips(text):
 
 
 def test_the_moves_made_once_and_reused_are_the_moves_a_fresh_game_lists():
-    # A game keeps each unit's Move to each destination once made (speed, issue 16); at every point of a
-    # seeded game its legal actions, in order, are those of a fresh game of the same position.
+    # Games keep each unit's Move to each destination once made, on their setup, and each Walker's walks
+    # (speed, issue 16); at every point of a seeded game its legal actions, in order, are those of a fresh
+    # game of the same position, with nothing kept.
+    import dataclasses
     import random
 
     from hothsim.assault.game import AssaultGame
@@ -794,7 +796,7 @@ def test_the_moves_made_once_and_reused_are_the_moves_a_fresh_game_lists():
         if g.is_over:
             break
         if n % 20 == 0:
-            fresh = AssaultGame(g.setup, g.state, SeededDice(6), g.terrain, g.record)
+            fresh = AssaultGame(dataclasses.replace(g.setup, moves={}), g.state, SeededDice(6), g.terrain, g.record)
             assert g.legal_actions() == fresh.legal_actions() == g.clone().legal_actions()
         g.apply(choose(rnd, g.legal_actions()))
     assert n > 100

@@ -26,7 +26,7 @@ from hothsim.assault.actions import (
 )
 from hothsim.assault.fire import SHIELD_GENERATOR
 from hothsim.kernel.engine import Side
-from hothsim.kernel.hexes import hex_label, in_field_of_fire, parse_hex
+from hothsim.kernel.hexes import hex_label, in_field_of_fire
 
 WIN = 1_000.0  # a won game: more than any position is worth, yet not so much that luck drowns all else
 WALKER_WORTH = 12.0  # a whole Walker, before damage
@@ -62,10 +62,21 @@ class AssaultPolicy:
         return out
 
     def _quick(self, game: Any, action: Any, goals: dict[str, Any]) -> float:
-        """A score without applying the action; `goals` remembers each unit's goal for one decision (every
-        Move of a unit heads for the same place, and finding it scans the Walkers)."""
+        """A score without applying the action; `goals` remembers each unit's goal and its range from it for
+        one decision (every Move of a unit heads for the same place, and finding it scans the Walkers)."""
         s = game.state
         t = type(action)
+        if t is Move:  # most of the actions scored
+            head = goals.get(action.unit)
+            if head is None:
+                unit = s.unit(action.unit)
+                goal = _goal(game, unit)
+                away = None if goal is None or unit.hex is None else game.terrain.range(unit.hex, goal)
+                head = goals[action.unit] = (goal, away)
+            goal, away = head
+            if away is None or not action.to[:1].isdigit():
+                return 0.1  # into the Base Box or aboard a Walker: shelter
+            return 0.5 * (away - game.terrain.range(game.terrain.hex_at[action.to], goal))
         if t in (Fire, Harpoon):
             shot = game.shot(action)
             if isinstance(shot, str):
@@ -79,14 +90,6 @@ class AssaultPolicy:
             after = game.terrain.range(end, gen)
             aim = 1.0 if in_field_of_fire(end, facing, gen) else 0.0
             return MARCH * (before - after) + aim
-        if t is Move:
-            unit = s.unit(action.unit)
-            if unit.id not in goals:
-                goals[unit.id] = _goal(game, unit)
-            goal = goals[unit.id]
-            if goal is None or unit.hex is None or not action.to[:1].isdigit():
-                return 0.1  # into the Base Box or aboard a Walker: shelter
-            return 0.5 * (game.terrain.range(unit.hex, goal) - game.terrain.range(parse_hex(action.to), goal))
         if t is Done:
             return -0.5
         if t is Armor:

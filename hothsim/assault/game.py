@@ -13,7 +13,7 @@ unit could do anything pass by themselves, with a line in the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Callable
@@ -103,6 +103,10 @@ class Setup:
     created: str
     scripted: bool
     source: str = ""
+    # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
+    # with this setup: its copies and the games the computer imagines from it (`_moves_of`).  They are equal
+    # values, and making them anew was costly; at most one for each unit and end of the scenario.
+    moves: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 #: Which unit types each setup zone takes, in the order they are placed.
@@ -152,9 +156,6 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._legal: list[Action] | None = None
         self.events = Events(self)
         self.refusals = Refusals(self)
-        # Each unit's Move to each destination (a hex, or `base` or a Walker), made once and shared with the
-        # game's copies (`_moves_of`): they are equal values, and building them anew was costly.
-        self._moves: dict[str, dict[Hex | str, Move]] = {}
         # Each Walker's walks by where it stands and what could bar it (`_walks`), shared the same way.
         self._walk_lists: dict[tuple, tuple[Action, ...]] = {}
         # The unit actions `_can_act` last found, and the state they are of.
@@ -168,10 +169,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         return self.setup.rules
 
     def clone(self) -> "AssaultGame":
-        """An independent copy (shares only the immutable setup and terrain, and the Move and Walk values
-        already made)."""
+        """An independent copy (shares only the setup and terrain, and the Walk values already made)."""
         copy = AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
-        copy._moves = self._moves
         copy._walk_lists = self._walk_lists
         return copy
 
@@ -471,14 +470,14 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def _moves_of(self, s: AssaultState, u: Unit, occupied: dict[Hex, Unit], held: set[Hex]) -> list[Action]:
         """A unit's legal Moves (not a Walker's), as `unit_moves` lists their ends, each Move value made once
-        a game: a round lists some 300 moves, and building each anew was a fifth of a random playout."""
+        per setup (`Setup.moves`): a round lists some 300 moves, and building each anew was costly."""
         rules, t = self.rules, self.terrain
         cost = move_reach(rules, t, s, u, held)
         if cost is None:
             return []
-        made = self._moves.get(u.id)
+        made = self.setup.moves.get(u.id)
         if made is None:
-            made = self._moves[u.id] = {}
+            made = self.setup.moves[u.id] = {}
         # The unit's own hex is occupied by it, so `h not in occupied` also keeps it from "moving" in place.
         try:
             out: list[Action] = [made[h] for h in cost if h not in occupied]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import AssaultState, Unit
-from hothsim.kernel.hexes import Hex, hex_label, neighbour, parse_hex
+from hothsim.kernel.hexes import Hex, hex_label, neighbour
 
 #: Turning blocks in canonical form: the net turn between two forward steps (three hexsides go right).
 _TURNS: tuple[str, ...] = ("", "l", "r", "ll", "rr", "rrr")
@@ -33,6 +33,7 @@ class Terrain:
         object.__setattr__(self, "near", near)
         object.__setattr__(self, "walker_barred", frozenset({self.bf.shield_generator, self.bf.power_grid}))
         object.__setattr__(self, "label", {h: hex_label(h) for h in hexes})
+        object.__setattr__(self, "hex_at", {hex_label(h): h for h in hexes})
         lattice = m.lattice
         object.__setattr__(self, "macro", {h: lattice.macro_coords(h) for h in hexes})
         object.__setattr__(self, "reach_cache", {})
@@ -47,6 +48,7 @@ class Terrain:
     near: dict = field(init=False, repr=False, compare=False)  # Hex -> neighbours on the map
     walker_barred: frozenset = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
     label: dict = field(init=False, repr=False, compare=False)  # Hex -> "CCRR"
+    hex_at: dict = field(init=False, repr=False, compare=False)  # "CCRR" -> Hex, for the hexes of the map
     macro: dict = field(init=False, repr=False, compare=False)  # Hex -> its macrohex's coordinates
     # (starts, budget, flies) -> the costs _reach found: a few hundred entries a map, filled as games go.
     reach_cache: dict = field(init=False, repr=False, compare=False)
@@ -119,11 +121,10 @@ def move_cost(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str
     cost = move_reach(rules, t, s, u, held)
     if cost is None:
         return None
-    try:
-        h = parse_hex(to)
-    except ValueError:
+    h = t.hex_at.get(to)
+    if h is None:  # `base`, a Walker's id, or no end at all
         return move_extras(rules, t, s, u, cost, held).get(to)
-    if t.label.get(h) != to or h in occupied or (u.where == "map" and h == u.hex):
+    if h in occupied or (u.where == "map" and h == u.hex):
         return None
     return cost.get(h)
 
