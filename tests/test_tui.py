@@ -116,6 +116,28 @@ def test_a_small_terminal_shows_only_the_notice_and_only_q_acts():
     assert press(screen_for(g), g, ui, "q")[2]
 
 
+@pytest.mark.parametrize("opener, shown", [("?", "Help"), ("r", "Roster and legend"), ("L", "Message history")])
+def test_q_in_an_overlay_closes_it_as_its_footer_says_and_quits_nowhere_else(opener, shown):
+    # The overlays' footer says "any other key closes"; q used to quit the game from them instead.
+    g = open_game("salvage", seed=1)
+    ui, _ = keys(g, UIState(cursor=(5, 5)), [opener])
+    text = frame(g, ui).text()
+    assert shown in text and "any other key closes" in text
+    after, action, quit_ = press(screen_for(g), g, ui, "q")
+    assert not quit_ and action is None
+    assert shown not in frame(g, after).text()
+    assert press(screen_for(g), g, after, "q")[2]  # the map again: q quits
+
+
+def test_the_hand_over_notice_says_q_quits():
+    g = open_game("salvage", seed=1)
+    ui = UIState(handover="Hand over to the Rebel player.")
+    assert "Press any key when ready (q quits; the game is saved)." in " ".join(frame(g, ui).text().split())
+    assert press(screen_for(g), g, ui, "q")[2]
+    after, action, quit_ = press(screen_for(g), g, ui, "x")
+    assert not quit_ and action is None and not after.handover
+
+
 def test_frame_in_monochrome_still_has_every_glyph():
     """Terrain, walls, doors and figures are told apart by characters, not only by colour."""
     g = open_game("salvage", seed=1)

@@ -134,7 +134,11 @@ def test_the_event_panel_and_the_chart():
     assert "Last Event: Snowstorm" in text and "In force: Snowstorm" in text
     ui, _ = press(g, UIState(), ["c"])
     chart = render_assault(g, ui, 100, 30).text()
-    assert "Fire/Armor chart" in chart and "Imperial Walker (AT-AT)" in chart
+    assert "Fire/Armor chart" in chart and "Imperial Walker (AT-AT)" in chart and "any other key closes" in chart
+    # q closes the chart, as its footer says of any other key (it used to quit the game); then q quits.
+    ui, _ = press(g, ui, ["q"])
+    assert not ui.chart and "Fire/Armor chart" not in render_assault(g, ui, 100, 30).text()
+    assert press_key(screen_for(g), g, ui, "q")[2]
 
 
 def test_hand_over_before_luke_is_assigned_and_before_his_secret_armor_choice():

@@ -58,7 +58,8 @@ class UIState:
     history: int | None = None  # the first line of the message history shown, when it is open
     roster: bool = False
     look: bool = False  # look mode: the map without the overlays of the decision
-    explain: bool = False  # skirmish: the card's abilities in full; Assault: the Fire/Armor chart
+    explain: bool = False  # skirmish: the card's abilities in full in the panel
+    chart: bool = False  # Assault on Hoth: the Fire/Armor chart over the screen
     message: str = ""
     log: tuple[str, ...] = ()
     handover: str = ""  # a hand-over notice to dismiss before the next player's secret screen
@@ -143,7 +144,10 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
         return ui, None, key == "q"
     if ui.handover:
         return replace(ui, handover=""), None, key == "q"
-    if key == "q":  # from anywhere: every decision is already saved, and nothing half-made is applied
+    overlay = ui.help or ui.roster or ui.chart or ui.history is not None
+    # q quits from anywhere (every decision is already saved, and nothing half-made is applied) but an
+    # overlay, whose footer says any other key than its scrolling keys closes it.
+    if key == "q" and not overlay:
         return ui, None, True
     if ui.confirm is not None:
         if key in ENTER or key in ("y", "Y"):
@@ -157,9 +161,10 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
     if ui.history is not None:
         top = scroll_top(key, ui.history, h - 5)
         return (replace(ui, history=top) if top is not None else replace(ui, history=None)), None, False
-    if ui.roster:
+    if ui.roster or ui.chart:
         top = scroll_top(key, ui.help_top, h - 5)
-        return (replace(ui, help_top=top) if top is not None else replace(ui, roster=False, help_top=0)), None, False
+        return (replace(ui, help_top=top) if top is not None
+                else replace(ui, roster=False, chart=False, help_top=0)), None, False
     if ui.menu is not None:
         menu, moved = ui.menu.key(key, menu_rows(h, len(ui.menu.items)))
         if moved:
@@ -192,7 +197,7 @@ def click(screen: Screen, game: Any, ui: UIState, target: object) -> Outcome:
         return press(screen, game, ui, "y")
     if ui.confirm is not None and target == ("confirm", False):
         return press(screen, game, ui, "n")
-    if ui.handover or ui.help or ui.roster or ui.history is not None:
+    if ui.handover or ui.help or ui.roster or ui.chart or ui.history is not None:
         return press(screen, game, ui, " ")
     return ui, None, False
 
@@ -202,7 +207,7 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
     if too_small(width, height):
         return small_notice(width, height)
     if ui.handover:
-        return notice(width, height, [ui.handover, "", "Press any key when ready."])
+        return notice(width, height, [ui.handover, "", "Press any key when ready (q quits; the game is saved)."])
     fr = screen.render(game, ui, width, height, reveal)
     if ui.thinking:  # at the right of the status line, over whatever the game put there
         text = f" {ui.thinking} "[:width]

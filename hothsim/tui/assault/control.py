@@ -29,7 +29,6 @@ from hothsim.tui.assault.choices import (
     unit_hex,
     uses_force,
 )
-from hothsim.tui.panels import scroll_top
 from hothsim.tui.screen import (
     BACKSPACE,
     ENTER,
@@ -175,9 +174,6 @@ def _force(game, ui: UIState) -> Outcome:
 def key(game, ui: UIState, key: str) -> Outcome:
     """A key the shared layer did not take."""
     m = game.setup.field.map
-    if ui.explain:  # the chart scrolls; any other key closes it
-        top = scroll_top(key, ui.help_top, ui.size[1] - 5)
-        return (replace(ui, help_top=top) if top is not None else replace(ui, explain=False, help_top=0)), None, False
     if ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected):
         return _walk_keys(game, ui, key)
     if key == "w":
@@ -197,7 +193,7 @@ def key(game, ui: UIState, key: str) -> Outcome:
             return replace(ui, cursor=(after or spots)[0], message=""), None, False
         return replace(ui, message="no unit of yours may act on the map now"), None, False
     if key == "c":
-        return replace(ui, explain=True, help_top=0), None, False
+        return replace(ui, chart=True, help_top=0), None, False
     if key == "x":
         return replace(ui, look=not ui.look), None, False
     if key == "a":

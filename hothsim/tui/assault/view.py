@@ -46,7 +46,7 @@ def render(game, ui: UIState, width: int, height: int, reveal: bool = False, arr
         fr.put(map_w, y, "|", "frame")
     _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 4, reveal)
     put_prompt(fr, prompt_text(game, ui), key_line(game, ui))
-    if ui.explain:
+    if ui.chart:
         scrolled(fr, "Fire/Armor chart", chart(game), ui.help_top, "help", "up/down scroll   any other key closes")
     return fr
 
