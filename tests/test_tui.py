@@ -495,3 +495,34 @@ def test_enter_on_a_square_only_ever_chooses_among_the_choices_about_that_square
             checked += 1
         g.apply(choose(rnd, g.legal_actions()))
     assert checked > 100
+
+
+#: The keys a key line may offer beyond Enter, the menu and the overlays, and the key each stands for.
+OFFERED = {"Tab next": "\t", "p path": "p", "x look": "x", "a place the rest": "a", "m/Tab figure": "\t"}
+
+
+@pytest.mark.parametrize("scenario", ["salvage", "echo-base"])
+def test_the_key_line_offers_only_keys_that_do_something_now(scenario):
+    # At the choice of who goes first the key line offered "Tab next  p path  x look", which only said
+    # "no move to draw now" and the like.  In every decision of a seeded game, no key the key line offers
+    # answers with nothing but a message (a refusal): it moves the cursor, opens a mode, picks a figure,
+    # places figures, or finds the cursor already where it would put it.
+    from hothsim.tui.skirmish.view import key_line
+
+    g = open_game(scenario, seed=5)
+    rnd = random.Random(5)
+    kinds: set[str] = set()
+    for _ in range(150):
+        if g.is_over:
+            break
+        ui = screen_for(g).start(g, UIState(size=SIZE))
+        line = key_line(g, ui)
+        for words, k in OFFERED.items():
+            if words not in line:
+                continue
+            after, action = keys(g, ui, [k])
+            refused = action is None and after.message != "" and replace(after, message=ui.message) == ui
+            assert not refused, (g.pending, words, after.message)
+        kinds.add(g.pending.kind)
+        g.apply(choose(rnd, g.legal_actions()))
+    assert {"place", "first", "activate", "turn"} <= kinds

@@ -285,9 +285,16 @@ def key_line(game, ui: UIState) -> str:
         return "up/down PgUp/PgDn Home/End choose  Enter take it  Esc close"
     if game.is_over:
         return "arrows look around  g card  r roster  L log  ? help  q quit"
-    if game.pending.kind == "place":
+    kind = game.pending.kind
+    if kind == "place":
         return "Enter place  m/Tab figure  a place the rest  r roster  L log  ? help  q quit"
-    return "Enter choose  m menu  Tab next  p path  x look  r roster  L log  ? help  q quit"
+    if kind == "turn":
+        path = "  p path" if any(type(a) is Move for a in game.legal_actions()) else ""
+        return f"Enter choose  m menu  Tab next{path}  x look  r roster  L log  ? help  q quit"
+    if kind == "activate":  # no path to draw yet
+        return "Enter choose  m menu  Tab next  x look  r roster  L log  ? help  q quit"
+    # Who goes first, a reroll, an attack of opportunity, the squads: a choice from the menu, nothing to steer.
+    return "Enter choose  m menu  r roster  L log  ? help  q quit"
 
 
 def roster(game, reveal: bool = False) -> list[str]:
