@@ -62,6 +62,12 @@ def test_a_typo_in_your_file_names_your_file_the_entry_and_the_field(config):
     mine.write_text('format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "vader"\nattack = -3\n', encoding="utf-8")
     with pytest.raises(DataError, match="greater than or equal to 0"):
         open_game("quick-start")
+    # The same card twice: which entry would count is no guess to leave to the reader of the file.
+    mine.write_text('format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "vader"\nattack = 14\n\n'
+                    '[[card]]\nid = "vader"\nattack = 15\n', encoding="utf-8")
+    with pytest.raises(DataError, match="corrects this card twice") as e:
+        open_game("quick-start")
+    assert str(mine) in str(e.value) and "card vader" in str(e.value)
 
 
 def test_a_corrected_assault_unit(config, capsys):

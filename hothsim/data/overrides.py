@@ -64,12 +64,17 @@ def merged(path: Path, override: Path | None) -> tuple[dict[str, Any], str, Path
         if type(value) is list and type(shipped) is list:
             by_id = {e.get("id"): i for i, e in enumerate(shipped) if type(e) is dict}
             entries = list(shipped)
+            corrected: set[object] = set()
             for n, entry in enumerate(value, 1):
                 if type(entry) is not dict or entry.get("id") not in by_id:
                     name = entry.get("id", f"#{n}") if type(entry) is dict else f"#{n}"
                     raise DataError(override, f"names no {key} of the shipped file (a correction changes an "
                                     f"existing {key}; ids: {', '.join(str(i) for i in by_id)})",
                                     entry=f"{key} {name}", field="id")
+                if entry["id"] in corrected:  # which of the two would count is no guess to leave to the reader
+                    raise DataError(override, f"corrects this {key} twice: put every change to it in one entry",
+                                    entry=f"{key} {entry['id']}", field="id")
+                corrected.add(entry["id"])
                 i = by_id[entry["id"]]
                 entries[i] = {**shipped[i], **_mark_yours(entry, shipped[i])}
             out[key] = entries
