@@ -19,7 +19,7 @@ from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import DATA_LIMIT, read_text
-from hothsim.data.overrides import override_files, user_rules_dir
+from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import play_match
@@ -336,6 +336,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from hothsim.data.cards import card_sheet
 
     cat = Catalog.installed()
+    check_corrections(cat.overrides)
     mine = override_files(cat.overrides)
     lines = card_sheet(*cat.rules_file("skirmish/cards.toml")) + [""] + unit_sheet(*cat.rules_file("assault"))
     lines += ["", f"Your corrections: {', '.join(str(p) for p in mine)}" if mine

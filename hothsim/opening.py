@@ -75,7 +75,9 @@ def read_skirmish_rules(catalog: Catalog) -> Document:
     """The skirmish rules files, validated and checked against each other: the stat cards (with your
     corrections) and the glossary, as documents (what the warm start keeps)."""
     from hothsim.data.cards import load_cards, load_glossary
+    from hothsim.data.overrides import check_corrections
 
+    check_corrections(catalog.overrides)
     cards = load_cards(*catalog.rules_file("skirmish/cards.toml"))
     glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", cards)
     return as_document({"cards": cards, "glossary": glossary})
@@ -194,7 +196,9 @@ class AssaultData:
 def read_assault_rules(catalog: Catalog) -> Document:
     """The Assault on Hoth rules files (with your corrections), validated, as documents."""
     from hothsim.data.assault import assault_documents
+    from hothsim.data.overrides import check_corrections
 
+    check_corrections(catalog.overrides)
     return as_document(assault_documents(*catalog.rules_file("assault")))
 
 

@@ -77,3 +77,21 @@ def test_a_corrected_assault_unit(config, capsys):
     assert g.rules.units["walker"].armor == 4
     assert main(["cards"]) == 0
     assert "armor 4 (yours)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("misplaced", ["skirmish/card.toml", "skirmish/glossary.toml", "cards.toml",
+                                       "assault/unit.toml"])
+def test_a_file_that_corrects_nothing_is_named_not_quietly_ignored(config, capsys, misplaced):
+    # A misspelt file (or the glossary, which is our own words) used to be left unread while it changed the
+    # saves' data hash; now every game, and `hothsim cards`, names it.
+    mine = config / misplaced
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    mine.write_text('format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "vader"\nattack = 14\n', encoding="utf-8")
+    for scenario in ("quick-start", "assault-on-hoth"):
+        with pytest.raises(DataError, match="corrects no rules file") as e:
+            open_game(scenario)
+        assert str(mine) in str(e.value) and "skirmish/cards.toml" in str(e.value)
+    assert main(["cards"]) == 2
+    assert str(mine) in capsys.readouterr().err
+    mine.rename(config / "skirmish" / "cards.toml")  # where it belongs: read, and used
+    assert open_game("quick-start", seed=2).setup.cards["vader"].attack == 14

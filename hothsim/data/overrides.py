@@ -85,6 +85,19 @@ def merged(path: Path, override: Path | None) -> tuple[dict[str, Any], str, Path
     return out, mine_text, override
 
 
+def check_corrections(folder: Path | None) -> None:
+    """Every file in your corrections folder must correct a rules file hothsim reads corrections of: a
+    misspelt name, the wrong folder or the glossary (our own words, not values to correct) is an error naming
+    the file, not a file quietly left unread while it changes the saves' data hash."""
+    from hothsim.data.catalog import RULES_FILES
+
+    correctable = [rel for _, rel, _ in RULES_FILES if rel != "skirmish/glossary.toml"]
+    for p in override_files(folder):
+        if p.relative_to(folder).as_posix() not in correctable:  # type: ignore[arg-type]
+            raise DataError(p, f"corrects no rules file: hothsim reads corrections of {', '.join(correctable)} "
+                            f"in {folder}")
+
+
 def override_files(folder: Path | None) -> list[Path]:
     """Your correction files (for the data hash of a game)."""
     if folder is None or not folder.is_dir():
