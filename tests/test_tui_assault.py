@@ -238,8 +238,11 @@ def test_enter_on_an_enemy_shows_the_odds_and_asks_before_firing():
     ui = UIState(cursor=offset_of(parse_hex("0202")))
     ui, action = press(g, ui, ["\n", DOWN, "\n"])  # select the Walker, then Enter on the Trooper
     assert action is None and ui.confirm is not None
-    text = " ".join(render_assault(g, ui, 80, 24).text().split())
+    shown = render_assault(g, ui, 80, 24)
+    text = " ".join(shown.text().split())
     assert "walker-1 fire at trooper-1: 6 dice vs armor 1: 91% to hit. Fire?" in text
+    # The key line offers the answers, not the round's keys (which do nothing until it is answered).
+    assert shown.line(23).rstrip() == "y or Enter yes  n or Esc no  q quit"
     no, action = press(g, ui, ["n"])
     assert action is None and no.confirm is None and g.record.entries == ()
     _, action = press(g, ui, ["y"])

@@ -28,6 +28,8 @@ MOVES: dict[str, tuple[int, int]] = {
 ENTER = ("\n", "\r", "KEY_ENTER")
 ESC = ("\x1b",)
 BACKSPACE = ("KEY_BACKSPACE", "\x7f", "\b")
+#: The key line while a question waits for its answer.
+CONFIRM_KEYS = "y or Enter yes  n or Esc no  q quit"
 HISTORY_KEYS = ("L", "\x10")  # L, or Ctrl-P as in the roguelikes
 
 
@@ -218,6 +220,8 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
         lines = [ui.confirm.question, "", "y or Enter: yes      n or Esc: no"]
         shown = box(fr, lines, 4, 4, min(width - 8, 72), "notice")
         fr.mark(4, 4, min(width - 8, 72), shown + 2, ("confirm", True))
+        # The key line under the question: the screen's own keys do nothing until it is answered.
+        fr.put(0, height - 1, CONFIRM_KEYS.ljust(width - 1), "keys")
     if ui.roster:
         scrolled(fr, "Roster and legend", screen.roster(game, reveal), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")
