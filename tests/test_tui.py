@@ -383,7 +383,12 @@ def test_a_whole_echo_base_game_driven_by_keys_to_the_end():
         if decisions % 25 == 0:
             frame(g, ui)
     assert g.winner in ("rebel", "imperial", None) and decisions > 50
-    assert "the game is over" in frame(g, ui).text()
+    shown = frame(g, ui)
+    flat = " ".join(shown.text().split())
+    # Who won, in words (the status line used to say "NOBODY: over" and the prompt only why it ended).
+    won = f"the {g.winner.capitalize()} player wins" if g.winner else "a draw"
+    assert f"the game is over: {won} ({g.pending.note})" in flat
+    assert (f"{g.winner.upper()} WINS" if g.winner else "DRAW") in shown.line(0) and "NOBODY" not in shown.line(0)
 
 
 # ---------------------------------------------------------------- replay

@@ -192,7 +192,10 @@ def test_a_random_bot_plays_a_whole_game_through_the_keys():
         render_assault(g, ui, 80, 24)
         decisions += 1
     assert g.winner in ("rebel", "imperial") and decisions > 50
-    assert "the game is over" in render_assault(g, ui, 80, 24).text()
+    shown = render_assault(g, ui, 80, 24)
+    flat = " ".join(shown.text().split())
+    assert f"the game is over: the {g.winner.capitalize()} player wins (" in flat  # who won, then why
+    assert f"{g.winner.upper()} WINS" in shown.line(0) and "NOBODY" not in shown.line(0)
 
 
 def test_the_prompt_shows_a_moves_mps_and_a_fires_odds_before_enter():

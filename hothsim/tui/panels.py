@@ -62,6 +62,19 @@ def fit_parts(parts: Sequence[str], width: int) -> str:
     return " | ".join(shown)[:width]
 
 
+def who_decides(player: str | None, kind: str, winner: str | None) -> str:
+    """The status line's part naming who decides what ("REBEL: turn"), or at the end who won."""
+    if kind == "over":
+        return f"{winner.upper()} WINS" if winner else "DRAW"
+    return f"{(player or 'nobody').upper()}: {kind}"
+
+
+def game_over(winner: str | None, why: str) -> str:
+    """The prompt at the end: who won, and why."""
+    return (f"the game is over: the {winner.capitalize()} player wins ({why})" if winner
+            else f"the game is over: a draw ({why})")
+
+
 def put_prompt(fr: Frame, text: str, keys: str) -> None:
     """The prompt (up to two lines, wrapped between words) and the key line at the bottom of the screen."""
     lines = wrap(text, fr.width - 1)

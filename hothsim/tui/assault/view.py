@@ -14,7 +14,7 @@ from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_labe
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.frame import Frame
-from hothsim.tui.panels import fit_parts, put_panel, put_prompt, scrolled, wrap
+from hothsim.tui.panels import fit_parts, game_over, put_panel, put_prompt, scrolled, who_decides, wrap
 from hothsim.tui.screen import UIState
 
 ARROWS = "↑↗↘↓↙↖"
@@ -72,7 +72,7 @@ def status_parts(game) -> list[str]:
     s = game.state
     d = game.pending
     parts = [game.setup.scenario_name, f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up",
-             f"{(d.player or 'nobody').upper()}: {d.kind}",
+             who_decides(d.player, d.kind, game.winner),
              f"Transports Away {s.transports}/{game.setup.transports_to_win}",
              f"Events {len(s.event_deck) if s.stage != 'setup' else len(game.rules.event_cards)}"]
     if s.luke_revealed:
@@ -299,7 +299,7 @@ def prompt_text(game, ui: UIState) -> str:
     elif d.kind == "displace":
         what = f"push {d.unit} aside (Enter on a * hex): {d.note}"
     elif d.kind == "over":
-        what = f"the game is over: {d.note}"
+        what = game_over(game.winner, d.note)
     else:
         what = ASK.get(d.kind, d.kind) + (f" [{d.unit}]" if d.unit and d.kind != "armor" else "")
     return f"{who}: {what}" if who else what

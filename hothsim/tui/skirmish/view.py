@@ -11,7 +11,7 @@ from __future__ import annotations
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.skirmish.actions import Attack, Move, Place
 from hothsim.tui.frame import Frame
-from hothsim.tui.panels import box, fit_parts, put_panel, put_prompt, wrap
+from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
 from hothsim.tui.screen import UIState
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
 
@@ -73,7 +73,7 @@ def status_parts(game) -> list[str]:
     s = game.state
     d = game.pending
     parts = [game.setup.scenario_name, game.progress(),
-             f"{(d.player or 'nobody').upper()}: {d.kind}" + (f" {d.figure}" if d.figure else "")]
+             who_decides(d.player, d.kind, game.winner) + (f" {d.figure}" if d.figure else "")]
     if s.phase_side:
         parts.append(f"{s.phase_side} activations left {s.phase_left}")
     return parts
@@ -245,7 +245,7 @@ def prompt_text(game, ui: UIState) -> str:
     elif d.kind == "opportunity":
         what += f": Enter on {d.figure} to attack, m to decline"
     if d.kind == "over":
-        what = f"{what}: {d.note}"
+        what = game_over(game.winner, d.note)
     if d.kind == "place":
         who_places = placing_figure(game, ui)
         what = (f"set up {who_places}: Enter on a * square of your zone (m or Tab: another figure, "
