@@ -417,6 +417,12 @@ def test_replay_steps_and_transcript_and_its_own_keys_and_help():
     view, leave = replay_key(steps, view, "x")
     view, _ = replay_key(steps, view, "KEY_RIGHT")
     assert view.index == 1 and "decision 1 of 40" in render_replay(steps, view, 80, 24).text()
+    # The key line says which keys look (it said "arrows look", and Left/Right step instead).
+    at = replace(view, cursor=(5, 5))
+    for key, (dx, dy) in (("KEY_DOWN", (0, 1)), ("KEY_UP", (0, -1)), ("u", (1, -1)), ("b", (-1, 1))):
+        moved, _ = replay_key(steps, at, key)
+        assert moved.cursor == (5 + dx, 5 + dy) and moved.index == at.index, key
+    assert "Up/Down y u b n look" in KEYS
 
 
 # ---------------------------------------------------------------- paths

@@ -13,7 +13,7 @@ from hothsim.tui.frame import Frame
 from hothsim.tui.panels import scroll_top, scrolled, small_notice, too_small
 from hothsim.tui.screen import MOVES, UIState, screen_for, step_cursor
 
-KEYS = "Right/Left step  [ ] round  Home/End ends  arrows look  ? help  q quit"
+KEYS = "Right/Left step  [ ] round  Home/End ends  Up/Down y u b n look  ? help  q quit"
 HELP = [
     "Replay keys",
     "  Right, l, Space, Enter   the next decision",
