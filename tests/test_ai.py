@@ -225,3 +225,19 @@ def test_docs_ai_gives_each_levels_budget_as_the_code_has_it():
         cells = [c.strip() for c in row.strip("|").split("|")]
         assert (int(cells[1]), int(cells[2]), int(cells[4])) == (level.simulations, level.candidates,
                                                                   level.rollout_limit), row
+
+
+def test_the_computers_reasons_write_squares_as_the_map_and_the_log_do():
+    # "snowtrooper-2 is set up at ab1" stood beside a map and a log that say AB1.
+    from hothsim.kernel.squares import square_label
+    from hothsim.skirmish.actions import Move, Place
+
+    g = open_game("salvage", seed=4)
+    place = next(a for a in g.legal_actions() if type(a) is Place)
+    assert SKIRMISH_POLICY.explain(g, place, []) == f"{place.figure} is set up at {square_label(place.square)}"
+    while g.pending.kind != "turn" or not any(type(a) is Move for a in g.legal_actions()):
+        g.apply(g.legal_actions()[0])
+    move = next(a for a in g.legal_actions() if type(a) is Move)
+    words = SKIRMISH_POLICY.explain(g, move, [])
+    label = square_label(move.destination[:2])
+    assert f"moves to {label}" in words and label.lower() not in words.split()

@@ -172,7 +172,7 @@ class SkirmishPolicy:
             fig = s.fig(action.figure)
             dest = action.destination
             near = nearest_enemy(game, fig, (dest[0], dest[1]))
-            where = square_label((dest[0], dest[1])).lower()
+            where = square_label((dest[0], dest[1]))  # as the map and the log write squares
             if near is None:
                 return f"{fig.id} moves to {where}"
             return f"{fig.id} moves to {where}: {_manhattan(fig, (dest[0], dest[1]), near)} squares from {near.id}"
@@ -187,7 +187,7 @@ class SkirmishPolicy:
         if t is First:
             return f"{action.side} goes first"
         if t is Place:
-            return f"{action.figure} is set up at {square_label(action.square).lower()}"
+            return f"{action.figure} is set up at {square_label(action.square)}"
         return action.notation()
 
 
