@@ -49,7 +49,9 @@ def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
     assert [e for e in entries[3:] if e.startswith("place")] and "first imperial" in entries
     after = entries[entries.index("first imperial") + 1:]
     assert after[0].startswith("activate ") and any(e.startswith("end ") for e in after)
-    assert "imperial (computer):" in t.text()
+    assert "imperial (computer):" in t.text()  # in the log
+    # The prompt tells the person what to do now (the computer's last reason used to stand in its place).
+    t.wait_for("REBEL: activate a character (Enter on it)")
     t.finish()
     header = read_record(save).header
     assert header.computer == "imperial normal 30"

@@ -197,6 +197,10 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
             if key:
                 break
             time.sleep(0.02)
+        if session.computer() is None:
+            # The person decides next (or the game is over): the prompt tells them what to do, or who won
+            # (the reason stays in the log, and the marks on the map show what the computer did).
+            ui = replace(ui, message="")
         return ui
     finally:
         window.timeout(100)
