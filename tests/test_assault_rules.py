@@ -862,7 +862,7 @@ def test_a_target_out_of_reach_is_one_no_fire_can_hit_with_any_force():
                 break
             s, rules, t = g.state, g.rules, g.terrain
             if s.stage == "play" and n % 5 == 0:
-                targets = g._targets(s)
+                targets = g.round_actions.targets(s)
                 for u in s.units:
                     if u.where != "map":
                         continue

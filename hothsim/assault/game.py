@@ -43,31 +43,25 @@ from hothsim.assault.fire import (
     Shot,
     armor_of,
     destroy,
-    fire_strength,
     plan_fire,
     plan_harpoon,
     speeder_damage,
     speeder_hit_kind,
-    target_marks,
     walker_damage,
-    within_reach,
 )
 from hothsim.assault.movement import (
     Terrain,
     displacement_hexes,
-    imperial_held,
     may_mount,
     move_cost,
-    move_extras,
-    move_reach,
     walk_cost,
     walk_end,
     walk_problem,
-    walker_walks,
     walker_points,
 )
 from hothsim.assault.events import SNOWTROOPERS, Events
 from hothsim.assault.refusals import Refusals
+from hothsim.assault.round_actions import RoundActions
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import (
     AssaultState,
@@ -76,9 +70,9 @@ from hothsim.assault.state import (
     Unit,
     WalkerMove,
 )
-from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side, other
+from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side
 from hothsim.kernel.dice import Dice, count_symbols
-from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour, parse_hex
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.values import replace
 
@@ -104,7 +98,7 @@ class Setup:
     scripted: bool
     source: str = ""
     # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
-    # with this setup: its copies and the games the computer imagines from it (`_moves_of`).  They are equal
+    # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
     # values, and making them anew was costly; at most one for each unit and end of the scenario.
     moves: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -156,10 +150,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._legal: list[Action] | None = None
         self.events = Events(self)
         self.refusals = Refusals(self)
-        # Each Walker's walks by where it stands and what could bar it (`_walks`), shared the same way.
-        self._walk_lists: dict[tuple, tuple[Action, ...]] = {}
-        # The unit actions `_can_act` last found, and the state they are of.
-        self._round_actions: tuple[AssaultState, list[Action]] | None = None
+        self.round_actions = RoundActions(self)
 
     # ------------------------------------------------------------------ the interface
 
@@ -171,7 +162,7 @@ class AssaultGame(RecordedGame[AssaultState]):
     def clone(self) -> "AssaultGame":
         """An independent copy (shares only the setup and terrain, and the Walk values already made)."""
         copy = AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
-        copy._walk_lists = self._walk_lists
+        copy.round_actions.walks = self.round_actions.walks
         return copy
 
     @property
@@ -378,8 +369,7 @@ class AssaultGame(RecordedGame[AssaultState]):
                 if w.type == "walker" and w.where == "map":
                     out.extend(Repair(w.id, m) for m in ("blaster", "legs", "body") if getattr(w, m) > 0)
             return out
-        kept = self._round_actions
-        return (kept[1] if kept is not None and kept[0] is s else self._unit_actions(s)) + [Done()]
+        return self.round_actions.listed(s) + [Done()]
 
     def _choosable(self, s: AssaultState) -> list[Unit]:
         assert s.special is not None
@@ -409,116 +399,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         return out
 
     def _can_act(self, s: AssaultState) -> bool:
-        """Whether any unit of the round has anything to do.  The actions found are kept for listing the
-        legal actions of this same state, which comes next whenever the answer is yes."""
-        actions = self._unit_actions(s)
-        self._round_actions = (s, actions)
-        return bool(actions)
-
-    def _unit_actions(self, s: AssaultState) -> list[Action]:
-        """Every move, fire and harpoon the round's units may make, unit by unit, in a fixed order."""
-        side, allowed, _ = self.acting(s)
-        rules, t = self.rules, self.terrain
-        occupied = s.occupied()
-        held = imperial_held(occupied)
-        marks = None
-        belongs = self.round_units(s)
-        out: list[Action] = []
-        for u in s.units:
-            if not belongs(u):
-                continue
-            ut = rules.units[u.type]
-            if "move" in allowed:
-                if ut.is_walker:
-                    if u.where == "map":
-                        out.extend(self._walks(s, u))
-                else:
-                    out.extend(self._moves_of(s, u, occupied, held))
-            if "fire" in allowed and u.where == "map":
-                if marks is None:
-                    marks = target_marks(rules, t, s, self._targets(s)[side])
-                most = s.force if u.id == s.luke else 0
-                most_dice = fire_strength(rules, s, u)[0] + most
-                for target in within_reach(t, u, marks, most_dice):
-                    out.extend(Fire(u.id, target, n) for n in self._force_options(s, u, target, most))
-            if "harpoon" in allowed and ut.is_speeder and u.where == "map" and u.gunner:
-                assert u.hex is not None
-                for n in t.near[u.hex]:
-                    w = occupied.get(n)
-                    if w is not None and w.type == "walker":
-                        for f in range(0, (s.force if u.id == s.luke else 0) + 1):
-                            if isinstance(plan_harpoon(rules, t, s, u, w.id, f), Shot):
-                                out.append(Harpoon(u.id, w.id, f))
-        return out
-
-    def _walks(self, s: AssaultState, walker: Unit) -> tuple[Action, ...]:
-        """A Walker's legal walks as `walker_walks` lists them, made once a game for each hex, facing, MPs
-        and other Walkers it could walk into (the only units that bar a walk; one farther away than its MPs
-        cannot matter, as every forward step costs at least one)."""
-        mp = walker_points(self.rules, walker)
-        if mp == 0 or walker.hex is None:
-            return ()
-        at = walker.hex
-        near = frozenset(w.hex for w in s.units if w.type == "walker" and w.where == "map" and w.id != walker.id
-                         and w.hex is not None and distance(w.hex, at) <= mp)
-        key = (walker.id, at, walker.facing, mp, near)
-        walks = self._walk_lists.get(key)
-        if walks is None:
-            walks = self._walk_lists[key] = tuple(
-                Walk(walker.id, st) for st in walker_walks(self.rules, self.terrain, s, walker))
-        return walks
-
-    def _moves_of(self, s: AssaultState, u: Unit, occupied: dict[Hex, Unit], held: set[Hex]) -> list[Action]:
-        """A unit's legal Moves (not a Walker's), as `unit_moves` lists their ends, each Move value made once
-        per setup (`Setup.moves`): a round lists some 300 moves, and building each anew was costly."""
-        rules, t = self.rules, self.terrain
-        cost = move_reach(rules, t, s, u, held)
-        if cost is None:
-            return []
-        made = self.setup.moves.get(u.id)
-        if made is None:
-            made = self.setup.moves[u.id] = {}
-        # The unit's own hex is occupied by it, so `h not in occupied` also keeps it from "moving" in place.
-        try:
-            out: list[Action] = [made[h] for h in cost if h not in occupied]
-        except KeyError:
-            label = t.label
-            for h in cost:
-                if h not in made:
-                    made[h] = Move(u.id, label[h])
-            out = [made[h] for h in cost if h not in occupied]
-        for token in move_extras(rules, t, s, u, cost, held):
-            move = made.get(token)
-            if move is None:
-                move = made[token] = Move(u.id, token)
-            out.append(move)
-        return out
-
-    def _force_options(self, s: AssaultState, u: Unit, target: str, most: int) -> range:
-        """The Force points (0 to `most`) with which a fire at a target is possible: more dice never hurt, so
-        it is every number from the fewest that reach the armor."""
-        rules, t = self.rules, self.terrain
-        shot = plan_fire(rules, t, s, u, target)
-        if isinstance(shot, Shot):
-            return range(most + 1)
-        if not most or not shot.startswith("impossible"):
-            return range(0)
-        best = plan_fire(rules, t, s, u, target, most)
-        if not isinstance(best, Shot):
-            return range(0)
-        return range(best.armor - (best.dice - most), most + 1)
-
-    def _targets(self, s: AssaultState) -> dict[str, list[str]]:
-        """Enemy units on the map (and the installations for the Imperial player), by firing side."""
-        out: dict[str, list[str]] = {"rebel": [], "imperial": []}
-        for u in s.units:
-            if u.where == "map":
-                out[other(u.side)].append(u.id)
-        if s.power_grid:
-            out["imperial"].append(POWER_GRID)
-        if s.shield_generator:
-            out["imperial"].append(SHIELD_GENERATOR)
-        return out
+        """Whether any unit of the round has anything to do (the actions found are kept for listing)."""
+        return self.round_actions.can_act(s)
 
     # ------------------------------------------------------------------ why an action is refused
 
