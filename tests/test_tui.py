@@ -306,7 +306,9 @@ def test_auto_deploy_places_every_remaining_figure_legally():
 def test_squad_building_shows_costs_points_and_the_squad_and_hands_over_first():
     g = open_game("skirmish", seed=1)
     screen = screen_for(g)
-    assert "looks away while the squad is built in secret" in screen.handover(g, None)
+    # The sides written as everywhere else on the screen (it said "the imperial player: the rebel player").
+    assert screen.handover(g, None) == ("Hand over to the Imperial player: the Rebel player looks away while the "
+                                        "squad is built in secret.")
     ui, _ = keys(g, UIState(), ["m"])
     text = frame(g, ui, 120, 40).text()
     assert "points)" in text and "0 of 100 points, 100 left" in text

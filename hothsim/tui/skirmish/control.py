@@ -231,6 +231,6 @@ def handover(game, before) -> str:
     after = game.pending
     if after.kind == "build" and (before is None or before.player != after.player):
         watcher = "imperial" if after.player == "rebel" else "rebel"
-        return (f"Hand over to the {after.player} player: the {watcher} player looks away while the squad is "
-                f"built in secret.")
+        return (f"Hand over to the {after.player.capitalize()} player: the {watcher.capitalize()} player looks away "
+                f"while the squad is built in secret.")
     return ""
