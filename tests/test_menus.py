@@ -225,3 +225,11 @@ def test_luke_s_armor_a_pushed_snowspeeder_and_the_transports_remedy_apply_the_h
             check_row(game, ui, i, by_mouse=False)
             check_row(game, ui, i, by_mouse=True)
     assert kinds == ["armor", "displace", "remedy", "repair"]
+
+
+def test_a_menu_s_notes_are_one_per_row_and_keep_room_under_the_menu():
+    from hothsim.tui.menu import NOTE_ROWS, Menu, menu_rows
+
+    with pytest.raises(ValueError, match="one per item"):
+        Menu("t", ("a", "b"), ("a", "b"), notes=(("about a",),))
+    assert menu_rows(24, 14) == 14 and menu_rows(24, 14, notes=True) == 24 - 8 - NOTE_ROWS

@@ -320,6 +320,30 @@ def test_squad_building_shows_costs_points_and_the_squad_and_hands_over_first():
     assert g.setup.cards[first.card].name[:20] in text
 
 
+def test_building_a_squad_the_highlighted_card_is_shown_in_full_and_enter_recruits_it():
+    # The menu used to give only each card's name and cost: a new player chose a squad blind.
+    from hothsim.skirmish.actions import Recruit
+
+    g = open_game("skirmish", seed=1)
+    ui, _ = keys(g, UIState(size=(80, 24)), ["m", DOWN, DOWN, DOWN, DOWN])
+    chosen = ui.menu.chosen
+    assert type(chosen) is Recruit
+    card = g.setup.cards[chosen.card]
+    flat = " ".join(frame(g, ui, 80, 24).text().split())
+    assert f"{card.name} ({card.side}, {card.cost} points)" in flat
+    assert f"Hit points {card.hp} Defense {card.defense} Attack {card.attack:+d} Damage {card.damage}" in flat
+    first_ability = g.card_sheet(chosen.card)[2].split(":")[0] if card.abilities else ""
+    assert first_ability in flat
+    shown = frame(g, ui, 80, 24)
+    assert shown.line(23).startswith("up/down") and "build your squad" in shown.line(21) + shown.line(22)
+    other = g.setup.cards[ui.menu.items[0].card].name
+    assert other not in " ".join(flat.split("+---")[-1:])  # only the highlighted card's sheet
+    _, action = keys(g, ui, ["\n"])
+    assert action == chosen
+    g.apply(action)
+    assert g.record.entries[-1].action == f"recruit {chosen.card}"
+
+
 def test_the_roster_lists_both_sides_with_hit_points_activation_and_force():
     g = set_up("quick-start", 3)
     g.apply(next(a for a in g.legal_actions() if type(a) is Activate))

@@ -281,15 +281,34 @@ class SkirmishGame(RecordedGame[GameState]):
         if not self.setup.abilities:
             lines.append("Special abilities, Force powers and commander effects are not used in this scenario.")
             return lines
+        words = self._abilities_in_words(c)  # its abilities, then what commanders grant it, then the rest
+        lines += words[:len(c.abilities)]
+        for e in self.ab.effects(s, f) if f.alive else []:
+            if e.kind == "grant":
+                lines.append(f"{e.ability} (from {e.commander}): {g.abilities.get(e.ability or '', '') if g else ''}")
+        return lines + words[len(c.abilities):]
+
+    def card_sheet(self, card_id: str) -> list[str]:
+        """A stat card as printed, before any figure of it is in play (squad building): name, side and cost,
+        its numbers, then its abilities, Force powers and commander effect in our own words."""
+        c = self.setup.cards[card_id]
+        lines = [f"{c.name} ({c.side}, {self.card_cost(card_id)} points)",
+                 f"Hit points {c.hp}   Defense {c.defense}   Attack {c.attack:+d}   Damage {c.damage}   "
+                 f"Speed {c.speed}" + (f"   Force {c.force}" if c.force else "")]
+        if not self.setup.abilities:
+            return lines
+        return lines + self._abilities_in_words(c)
+
+    def _abilities_in_words(self, c) -> list[str]:
+        """A card's abilities, then its Force powers and commander effect, each with the glossary's words."""
+        g = self.setup.glossary
+        lines = []
         for name, arg, num in c.abilities:
             label = " ".join(str(x) for x in (name, arg, num) if x not in ("", None))
             text = g.abilities.get(name, "") if g else ""
             if num is not None:  # the glossary writes the card's number as N (and double it as 2N)
                 text = re.sub(r"\bN\b", str(num), re.sub(r"\b2N\b", str(2 * num), text))
             lines.append(f"{label}: {text}")
-        for e in self.ab.effects(s, f) if f.alive else []:
-            if e.kind == "grant":
-                lines.append(f"{e.ability} (from {e.commander}): {g.abilities.get(e.ability or '', '') if g else ''}")
         for p in c.force_powers:
             lines.append(f"{p}: {g.force_powers.get(p, '') if g else ''}")
         if c.commander is not None and g is not None:

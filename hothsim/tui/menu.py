@@ -7,6 +7,7 @@ returns beside the lines it shows, so what is drawn and what is applied come fro
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,10 +26,15 @@ class Menu:
     labels: tuple[str, ...]
     index: int = 0
     top: int = 0
+    # What the highlighted row is, at more length (a stat card while building a squad): lines shown in a
+    # box under the menu, one tuple per row; none when empty.
+    notes: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.items) != len(self.labels):
             raise ValueError("a menu needs one label per item")
+        if self.notes and len(self.notes) != len(self.items):
+            raise ValueError("a menu's notes are one per item")
 
     @property
     def chosen(self) -> Any:
@@ -63,9 +69,14 @@ class Menu:
         return self, False
 
 
-def menu_rows(height: int, count: int) -> int:
-    """How many rows of a menu show in a frame of this height (the prompt lines stay visible)."""
-    return max(1, min(count, height - 8))
+#: Rows kept for the notes of the highlighted row, when a menu has notes.
+NOTE_ROWS = 7
+
+
+def menu_rows(height: int, count: int, notes: bool = False) -> int:
+    """How many rows of a menu show in a frame of this height (the prompt lines stay visible, and the
+    notes' box under the menu when it has notes)."""
+    return max(1, min(count, height - 8 - (NOTE_ROWS if notes else 0)))
 
 
 MENU_X, MENU_Y = 1, 2
@@ -73,7 +84,7 @@ MENU_X, MENU_Y = 1, 2
 
 def draw_menu(fr: Frame, menu: Menu) -> None:
     """Draw the menu box over the frame and note where each visible row is for clicks."""
-    rows = menu_rows(fr.height, len(menu.items))
+    rows = menu_rows(fr.height, len(menu.items), bool(menu.notes))
     menu = menu.moved(menu.index, rows)  # the same scrolling the keys use
     shown = range(menu.top, min(len(menu.items), menu.top + rows))
     width = min(fr.width - 2 * MENU_X, max([len(menu.title)] + [len(menu.labels[i]) for i in shown]) + 6)
@@ -88,6 +99,21 @@ def draw_menu(fr: Frame, menu: Menu) -> None:
         fr.mark(MENU_X, y, width, 1, ("menu", i))
     bottom = MENU_Y + 2 + len(shown)
     fr.put(MENU_X, bottom, _border(width, f" {below} more below " if below > 0 else ""), "menu")
+    if menu.notes and menu.notes[menu.index]:
+        _draw_notes(fr, menu.notes[menu.index], bottom + 1, fr.width - 2 * MENU_X)
+
+
+def _draw_notes(fr: Frame, lines: tuple[str, ...], y0: int, width: int) -> None:
+    """The highlighted row's notes in a box from row y0 down to the prompt (at least `NOTE_ROWS` rows, which
+    `menu_rows` keeps free), wrapped between words; what does not fit ends with '...'."""
+    wrapped = [part for line in lines for part in (textwrap.wrap(line, width - 4, subsequent_indent="  ") or [""])]
+    room = fr.height - 3 - y0 - 2  # the prompt's two lines and the key line stay visible
+    if len(wrapped) > room:
+        wrapped = wrapped[:room - 1] + [wrapped[room - 1][: width - 8] + " ..."]
+    fr.put(MENU_X, y0, "+" + "-" * (width - 2) + "+", "menu")
+    for n, line in enumerate(wrapped):
+        fr.put(MENU_X, y0 + 1 + n, "|" + (" " + line).ljust(width - 2) + "|", "menu")
+    fr.put(MENU_X, y0 + 1 + len(wrapped), "+" + "-" * (width - 2) + "+", "menu")
 
 
 def _border(width: int, note: str) -> str:

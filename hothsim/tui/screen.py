@@ -168,7 +168,7 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
         return (replace(ui, help_top=top) if top is not None
                 else replace(ui, roster=False, chart=False, help_top=0)), None, False
     if ui.menu is not None:
-        menu, moved = ui.menu.key(key, menu_rows(h, len(ui.menu.items)))
+        menu, moved = ui.menu.key(key, menu_rows(h, len(ui.menu.items), bool(ui.menu.notes)))
         if moved:
             return replace(ui, menu=menu), None, False
         if key in ENTER:
@@ -189,10 +189,10 @@ def click(screen: Screen, game: Any, ui: UIState, target: object) -> Outcome:
     """A click on something drawn: a menu row chooses it, a square or hex is the cursor there and Enter;
     a click elsewhere, or while a notice or overlay shows, does what a key would (closes it)."""
     if type(target) is tuple and len(target) == 2 and target[0] == "menu" and ui.menu is not None:
-        menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items)))  # type: ignore[arg-type]
+        menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))  # type: ignore[arg-type]
         return press(screen, game, replace(ui, menu=menu), "\n")
     if type(target) is tuple and len(target) == 2 and target[0] == "cell":
-        if ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.roster) and \
+        if ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.roster or ui.chart) and \
                 ui.history is None and not too_small(*ui.size):
             return press(screen, game, replace(ui, cursor=target[1]), "\n")  # type: ignore[arg-type]
     if ui.confirm is not None and target == ("confirm", True):
@@ -263,6 +263,9 @@ def in_rule_words(refusal: Any) -> str:
     return f"{refusal.message} (rule: {refusal.rule})"
 
 
-def open_menu(ui: UIState, title: str, items: Sequence[Any], labels: Sequence[str]) -> UIState:
-    """The UI state with a menu open on its first row."""
-    return replace(ui, menu=Menu(title, tuple(items), tuple(labels)), message="")
+def open_menu(ui: UIState, title: str, items: Sequence[Any], labels: Sequence[str],
+              notes: Sequence[Sequence[str]] = ()) -> UIState:
+    """The UI state with a menu open on its first row (`notes`: lines about each row, shown for the
+    highlighted one)."""
+    return replace(ui, menu=Menu(title, tuple(items), tuple(labels), notes=tuple(tuple(n) for n in notes)),
+                   message="")

@@ -129,6 +129,11 @@ def label(game, item) -> str:
     return text
 
 
+def card_notes(game, item) -> list[str]:
+    """Under a squad-building menu: the stat card a recruit row would add (nothing under 'ready')."""
+    return game.card_sheet(item.card) if type(item) is Recruit else []
+
+
 def menu_items(game) -> list:
     """The menu: choices about no square first, then every other choice (moves are chosen on the map;
     set-up is a figure, then a square)."""

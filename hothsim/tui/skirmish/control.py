@@ -20,6 +20,7 @@ from hothsim.tui.skirmish.choices import (
     actions_at,
     anchor,
     auto_deploy,
+    card_notes,
     collapse,
     label,
     menu_items,
@@ -201,7 +202,8 @@ def key(game, ui: UIState, key: str) -> Outcome:
         if not items:
             return replace(ui, message="nothing to choose from a menu now: move the cursor to a figure or "
                            "square and press Enter"), None, False
-        return open_menu(ui, "Choose (Enter), or Esc", items, [label(game, i) for i in items]), None, False
+        notes = [card_notes(game, i) for i in items] if game.pending.kind == "build" else []
+        return open_menu(ui, "Choose (Enter), or Esc", items, [label(game, i) for i in items], notes), None, False
     if key in ENTER:
         return _enter(game, ui)
     return ui, None, False
