@@ -265,7 +265,7 @@ def test_a_mouse_click_on_a_menu_row_applies_that_row(setting):
     row = next(y for y, line in enumerate(t.screen.display) if items[-1] in line)
     assert row == MENU_Y + 2 + len(items) - 1
     t.click(MENU_X + 4, row)
-    t.wait_for("go first in round 1")
+    t.wait_for("first in round 1")  # "rebel goes first", or "rebel lets imperial go first"
     t.finish()
     assert [e.action for e in read_record(save).entries] == [items[-1]]
 

@@ -33,7 +33,7 @@ def test_lightsaber_deflect_that_saves_is_one_force_line_and_no_damage(tmp_path)
     do(g, "first rebel", "activate leia")
     ev = do(g, "attack leia vader", "force vader deflect")
     assert ev == [
-        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23 = 23: hit (Lightsaber Deflect may stop it)",
+        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23: hit (Lightsaber Deflect may stop it)",
          ()),
         ("force", "vader spends 1 Force point: Lightsaber Deflect, save d20 11 vs 11: deflected, no damage", ()),
     ]
@@ -48,7 +48,7 @@ def test_lightsaber_deflect_that_fails_logs_the_failure_then_the_damage(tmp_path
     do(g, "first rebel", "activate leia")
     ev = do(g, "attack leia vader", "force vader deflect")
     assert ev == [
-        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23 = 23: hit (Lightsaber Deflect may stop it)",
+        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23: hit (Lightsaber Deflect may stop it)",
          ()),
         ("force", "vader spends 1 Force point: Lightsaber Deflect, save d20 10 vs 11: failed", ()),
         ("attack", "leia hits vader: hit (20 Damage + 10 Advantageous Attack), 30 damage, vader 140 -> 110",
@@ -79,10 +79,10 @@ def test_lightsaber_riposte_is_one_attack_back_even_for_a_character_with_twin_at
     do(g, "first imperial", "activate vader")
     ev = do(g, "attack vader luke", "force luke riposte")
     assert ev == [
-        ("attack", "vader attacks luke: d20 15 +13 Attack = 28 vs Defense 17 = 17: hit, 20 damage, luke 60 -> 40",
+        ("attack", "vader attacks luke: d20 15 +13 Attack = 28 vs Defense 17: hit, 20 damage, luke 60 -> 40",
          (("damage", 20), ("target", "luke"))),
         ("force", "luke spends 1 Force point: Lightsaber Riposte against vader", ()),
-        ("attack", "luke attacks vader: d20 18 +8 Attack = 26 vs Defense 23 = 23: hit (Lightsaber Deflect may stop it)",
+        ("attack", "luke attacks vader: d20 18 +8 Attack = 26 vs Defense 23: hit (Lightsaber Deflect may stop it)",
          ()),
     ]
     ev = do(g, "decline vader")
@@ -98,10 +98,10 @@ def test_force_reroll_of_a_missed_attack_is_logged_as_the_spend_then_the_new_rol
     do(g, "first rebel", "activate leia")
     ev = do(g, "attack leia snowtrooper-1", "reroll leia")
     assert ev == [
-        ("attack", "leia attacks snowtrooper-1: d20 2 +7 Attack = 9 vs Defense 13 = 13: miss (a Force point may reroll it)",
+        ("attack", "leia attacks snowtrooper-1: d20 2 +7 Attack = 9 vs Defense 13: miss (a Force point may reroll it)",
          ()),
         ("force", "leia spends 1 Force point to reroll", ()),
-        ("attack", "leia attacks snowtrooper-1: d20 1 +7 Attack = 8 vs Defense 13 = 13: natural 1, miss", ()),
+        ("attack", "leia attacks snowtrooper-1: d20 1 +7 Attack = 8 vs Defense 13: natural 1, miss", ()),
     ]
     assert purposes(g) == ["leia attacks snowtrooper-1", "leia rerolls the attack on snowtrooper-1"]
     assert g.state.attack is None and g.state.fig("leia").force_turn == g.combat.turn_id(g.state)
@@ -112,7 +112,7 @@ def test_force_reroll_of_a_failed_save_is_logged_as_the_failure_the_spend_and_th
     do(g, "first rebel", "activate atgar-trooper")
     ev = do(g, "attack atgar-trooper vader")
     assert ev == [
-        ("attack", "atgar-trooper attacks vader: d20 2 +3 Attack = 5 vs Defense 23 = 23: miss", ()),
+        ("attack", "atgar-trooper attacks vader: d20 2 +3 Attack = 5 vs Defense 23: miss", ()),
         ("save", "vader saves against splash: d20 4 vs 11: failed (a Force point may reroll it)", ()),
     ]
     assert g.state.save is not None and g.state.save.roll == 4 and g.state.save.source == "atgar-trooper"
@@ -130,13 +130,13 @@ def test_damage_leaving_1_hit_point_is_logged_with_the_number_and_0_as_defeated(
     g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowtrooper"), hp=11))
     do(g, "first rebel", "activate hoth-trooper")
     ev = do(g, "attack hoth-trooper snowtrooper")
-    assert ev == [("attack", "hoth-trooper attacks snowtrooper: d20 15 +4 Attack = 19 vs Defense 13 = 13: hit, "
+    assert ev == [("attack", "hoth-trooper attacks snowtrooper: d20 15 +4 Attack = 19 vs Defense 13: hit, "
                              "10 damage, snowtrooper 11 -> 1", (("damage", 10), ("target", "snowtrooper")))]
     g = A(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"}, [15, 3, 15, 3])
     g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowtrooper"), hp=10))
     do(g, "first rebel", "activate hoth-trooper")
     ev = do(g, "attack hoth-trooper snowtrooper")
-    assert ev == [("attack", "hoth-trooper attacks snowtrooper: d20 15 +4 Attack = 19 vs Defense 13 = 13: hit, "
+    assert ev == [("attack", "hoth-trooper attacks snowtrooper: d20 15 +4 Attack = 19 vs Defense 13: hit, "
                              "10 damage, snowtrooper 10 -> defeated", (("damage", 10), ("target", "snowtrooper"))),
                   ("victory", "rebel wins: every imperial character is defeated", ())]
     t = g.state.fig("snowtrooper")
@@ -150,7 +150,7 @@ def test_a_hit_vader_cannot_deflect_says_why_as_a_reaction_line(tmp_path):
     ev = do(g, "attack leia vader")
     assert ev == [
         ("reaction", "vader cannot use Lightsaber Deflect: no Force points left", ()),
-        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23 = 23: hit "
+        ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23: hit "
                    "(20 Damage + 10 Advantageous Attack), 30 damage, vader 140 -> 110",
          (("damage", 30), ("target", "vader"))),
     ]

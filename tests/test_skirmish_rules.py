@@ -44,7 +44,7 @@ def test_attack_example_leia_hits_vader_17_plus_7_is_24_against_23(tmp_path):
     events = do(g, "first rebel", "activate leia", "attack leia vader")
     assert hp(g, "vader") == 120
     line = events[-1].text
-    assert "d20 17 +7 Attack = 24 vs Defense 23 = 23: hit, 20 damage, vader 140 -> 120" in line
+    assert "d20 17 +7 Attack = 24 vs Defense 23: hit, 20 damage, vader 140 -> 120" in line
 
 
 def test_combined_fire_example_against_han_in_low_objects(tmp_path):
@@ -106,7 +106,7 @@ def test_cover_from_two_sources_is_still_plus_4_once(tmp_path):
 def test_a_hologram_in_the_line_gives_no_cover_where_another_character_would(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper": "h2", "veers": "e2"}, [15, 3, 10], abilities=True)
     events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
-    assert "= 14 vs Defense 13 = 13: hit" in events[-1].text and "cover" not in events[-1].text  # no +4
+    assert "= 14 vs Defense 13: hit" in events[-1].text and "cover" not in events[-1].text  # no +4
     g = arena(tmp_path, {"hoth-trooper": "b2", "elite-hoth-trooper": "e2"}, {"snowtrooper": "h2"}, [15, 3, 10],
               abilities=True)
     events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
@@ -197,7 +197,7 @@ def test_a_door_closes_when_a_turn_ends_with_nobody_next_to_it(tmp_path):
 def test_natural_20_always_hits_and_deals_double_damage(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"vader": "h3"}, [15, 3, 20])
     events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper vader")
-    assert ("d20 20 +4 Attack = 24 vs Defense 23 = 23: critical hit (10 Damage + 10 critical hit), 20 damage, "
+    assert ("d20 20 +4 Attack = 24 vs Defense 23: critical hit (10 Damage + 10 critical hit), 20 damage, "
             "vader 140 -> 120") in events[-1].text
 
 
@@ -205,7 +205,7 @@ def test_natural_1_misses_even_when_the_total_reaches_defense(tmp_path):
     # Vader +13 against a Hoth Trooper's Defense 13: 1 + 13 = 14 would hit by the plain numbers.
     g = arena(tmp_path, {"hoth-trooper": "d3"}, {"vader": "c3"}, [3, 15, 1])
     events = do(g, "first imperial", "activate vader", "attack vader hoth-trooper")
-    assert "d20 1 +13 Attack = 14 vs Defense 13 = 13: natural 1, miss" in events[-1].text
+    assert "d20 1 +13 Attack = 14 vs Defense 13: natural 1, miss" in events[-1].text
     assert hp(g, "hoth-trooper") == 20
 
 
@@ -219,10 +219,10 @@ def test_natural_1_always_misses(tmp_path):
 def test_a_hit_needs_the_total_to_reach_defense(tmp_path):
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3, 8])
     events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
-    assert "= 12 vs Defense 13 = 13: miss" in events[-1].text
+    assert "= 12 vs Defense 13: miss" in events[-1].text
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3, 9])
     events = do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
-    assert "= 13 vs Defense 13 = 13: hit, 10 damage, snowtrooper 20 -> 10" in events[-1].text
+    assert "= 13 vs Defense 13: hit, 10 damage, snowtrooper 20 -> 10" in events[-1].text
 
 
 def test_defeated_at_0_hit_points_and_removed(tmp_path):

@@ -106,8 +106,9 @@ def judge(roll: int, modifiers: tuple[tuple[str, int], ...], defense: tuple[tupl
 
 def explain(attacker: str, target: str, r: RollResult, modifiers: tuple[tuple[str, int], ...],
             defense: tuple[tuple[str, int], ...]) -> str:
-    """The log line's first half: `d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20`."""
+    """The log line's first half: `d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20`, or
+    `... vs Defense 13` when nothing changes the Defense."""
     mods = "".join(f" {v:+d} {why}" for why, v in modifiers)
     base, *extra = defense
-    dfn = f"Defense {base[1]}" + "".join(f" {v:+d} {why}" for why, v in extra)
-    return f"{attacker} attacks {target}: d20 {r.roll}{mods} = {r.total} vs {dfn} = {r.defense}"
+    dfn = f"Defense {base[1]}" + "".join(f" {v:+d} {why}" for why, v in extra) + (f" = {r.defense}" if extra else "")
+    return f"{attacker} attacks {target}: d20 {r.roll}{mods} = {r.total} vs {dfn}"

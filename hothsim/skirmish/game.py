@@ -707,7 +707,8 @@ class SkirmishGame(RecordedGame[GameState]):
             s = self.rounds.after_placement(s, ev)
         elif isinstance(action, First):
             s = replace(s, first=action.side, stage="round")  # type: ignore[arg-type]
-            ev.append(Event("first", f"{s.initiative} lets {action.side} go first in round {s.round}"))
+            ev.append(Event("first", f"{s.initiative} lets {action.side} go first in round {s.round}"
+                            if action.side != s.initiative else f"{s.initiative} goes first in round {s.round}"))
             s = self.rounds.begin_part(s, action.side, ev)  # type: ignore[arg-type]
         elif isinstance(action, Activate):
             s = self.rounds.activate(s, action.figure, ev)
