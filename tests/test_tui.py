@@ -563,3 +563,11 @@ def test_the_key_line_offers_only_keys_that_do_something_now(scenario):
         kinds.add(g.pending.kind)
         g.apply(choose(rnd, g.legal_actions()))
     assert {"place", "first", "activate", "turn"} <= kinds
+
+
+def test_the_status_line_names_the_side_whose_activations_are_counted_as_the_rest_of_the_screen_does():
+    g = set_up("salvage", 1)
+    assert g.pending.kind == "activate"
+    line = frame(g, UIState(), 100, 30).line(0)
+    side = g.pending.player
+    assert f"| {side.upper()}: activate | {side.capitalize()} activations left 2" in line

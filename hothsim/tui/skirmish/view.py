@@ -75,7 +75,7 @@ def status_parts(game) -> list[str]:
     parts = [game.setup.scenario_name, game.progress(),
              who_decides(d.player, d.kind, game.winner) + (f" {d.figure}" if d.figure else "")]
     if s.phase_side:
-        parts.append(f"{s.phase_side} activations left {s.phase_left}")
+        parts.append(f"{s.phase_side.capitalize()} activations left {s.phase_left}")
     return parts
 
 
