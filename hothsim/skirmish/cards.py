@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -32,6 +33,21 @@ class Glossary:
     force_powers: Mapping[str, str]
     force: Mapping[str, str]
     commander: Mapping[str, str]
+
+    def card_words(self, c: "Card") -> list[str]:
+        """A card's abilities, then its Force powers and commander effect, each with these words (the
+        card's number put in where the words say N, and twice it where they say 2N)."""
+        lines = []
+        for name, arg, num in c.abilities:
+            label = " ".join(str(x) for x in (name, arg, num) if x not in ("", None))
+            text = self.abilities.get(name, "")
+            if num is not None:
+                text = re.sub(r"\bN\b", str(num), re.sub(r"\b2N\b", str(2 * num), text))
+            lines.append(f"{label}: {text}")
+        lines += [f"{p}: {self.force_powers.get(p, '')}" for p in c.force_powers]
+        if c.commander is not None:
+            lines.append(f"Commander effect: {self.commander.get(c.id, '')}")
+        return lines
 
 
 @dataclass(frozen=True)

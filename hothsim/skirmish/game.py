@@ -15,7 +15,6 @@ through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -281,7 +280,7 @@ class SkirmishGame(RecordedGame[GameState]):
         if not self.setup.abilities:
             lines.append("Special abilities, Force powers and commander effects are not used in this scenario.")
             return lines
-        words = self._abilities_in_words(c)  # its abilities, then what commanders grant it, then the rest
+        words = (g or Glossary({}, {}, {}, {})).card_words(c)  # abilities, then what commanders grant, the rest
         lines += words[:len(c.abilities)]
         for e in self.ab.effects(s, f) if f.alive else []:
             if e.kind == "grant":
@@ -297,23 +296,7 @@ class SkirmishGame(RecordedGame[GameState]):
                  f"Speed {c.speed}" + (f"   Force {c.force}" if c.force else "")]
         if not self.setup.abilities:
             return lines
-        return lines + self._abilities_in_words(c)
-
-    def _abilities_in_words(self, c) -> list[str]:
-        """A card's abilities, then its Force powers and commander effect, each with the glossary's words."""
-        g = self.setup.glossary
-        lines = []
-        for name, arg, num in c.abilities:
-            label = " ".join(str(x) for x in (name, arg, num) if x not in ("", None))
-            text = g.abilities.get(name, "") if g else ""
-            if num is not None:  # the glossary writes the card's number as N (and double it as 2N)
-                text = re.sub(r"\bN\b", str(num), re.sub(r"\b2N\b", str(2 * num), text))
-            lines.append(f"{label}: {text}")
-        for p in c.force_powers:
-            lines.append(f"{p}: {g.force_powers.get(p, '') if g else ''}")
-        if c.commander is not None and g is not None:
-            lines.append(f"Commander effect: {g.commander.get(c.id, '')}")
-        return lines
+        return lines + (self.setup.glossary or Glossary({}, {}, {}, {})).card_words(c)
 
     def move_plans(self) -> dict:
         """For the acting character, every destination with its default path, its cost in squares and
