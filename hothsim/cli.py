@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
+import textwrap
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
@@ -266,8 +268,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
         if not saves:
             raise UserError(f"there are no saved games in {user_save_dir()}")
         print("Saved games, newest first:")
+        width = max(40, shutil.get_terminal_size().columns - 1)
         for i, info in enumerate(saves, 1):
-            print(f"{i}. {describe_save(info.path, info.modified)}")
+            # Wrapped between words at the terminal's width (a terminal cuts a long line anywhere), and the
+            # file on a line of its own.
+            print(textwrap.fill(f"{i}. {describe_save(info.path, info.modified)}", width, subsequent_indent="   "))
+            print(f"   {info.path.name}")
         choice = input("Resume which game (number)? ").strip()
         if not choice.isascii() or not choice.isdigit() or not 1 <= int(choice) <= len(saves):
             raise UserError(f"choose a number from 1 to {len(saves)}")
@@ -280,7 +286,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def describe_save(path: Path, modified: float) -> str:
-    """One line for the resume picker: scenario, where the game stands, whose decision, when last played."""
+    """The resume picker's words for a save: scenario, where the game stands, whose decision, when last
+    played."""
     when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
     try:
         game = load_game(read_record(path))
@@ -290,7 +297,7 @@ def describe_save(path: Path, modified: float) -> str:
     who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "") if d.player else "over"
     computer = game.record.header.computer.split()
     against = f" (the computer plays {computer[0]}, {computer[1]})" if computer else ""
-    return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}   [{path.name}]"
+    return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

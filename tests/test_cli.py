@@ -179,10 +179,15 @@ def test_the_resume_picker_lists_scenario_position_whose_decision_and_when_newes
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
     assert main(["resume"]) == 2  # picked, then refused: this test has no terminal to draw in
     out, err = capsys.readouterr()
-    lines = [line for line in out.splitlines() if line[:2] in ("1.", "2.")]
-    assert lines[0].startswith("1. Assault on Hoth: set-up, ") and "last played" in lines[0]
-    assert "assault-on-hoth.hothsim" in lines[0]
-    assert lines[1].startswith("2. Echo Base Salvage Mission: round ") and " to " in lines[1]
+    listed = out.split("Saved games, newest first:\n")[1].splitlines()
+    # Each save wrapped between words within 80 columns, its file on a line of its own (a long line used to
+    # be cut by the terminal mid-word).
+    assert all(len(line) < 80 for line in listed)
+    first, second = " ".join(listed).split(" 2. ")
+    assert first.startswith("1. Assault on Hoth: set-up, ") and "last played" in first
+    assert "   assault-on-hoth.hothsim" in listed
+    assert second.startswith("Echo Base Salvage Mission: round ") and " to " in second
+    assert "   salvage.hothsim" in listed
     assert "run it in one" in err
 
 
