@@ -134,7 +134,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     if scenarios:
         width = max(len(s.id) for s in scenarios)
         for s in scenarios:
-            print(f"{s.id:<{width}}  {s.description}  [{s.game}]")
+            print(textwrap.fill(f"{s.id:<{width}}  {s.description}  [{s.game}]", terminal_width(),
+                                subsequent_indent=" " * (width + 2)))
     else:
         print("No scenarios are installed yet.")
     if args.maps:
@@ -268,7 +269,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         if not saves:
             raise UserError(f"there are no saved games in {user_save_dir()}")
         print("Saved games, newest first:")
-        width = max(40, shutil.get_terminal_size().columns - 1)
+        width = terminal_width()
         for i, info in enumerate(saves, 1):
             # Wrapped between words at the terminal's width (a terminal cuts a long line anywhere), and the
             # file on a line of its own.
@@ -348,8 +349,41 @@ def cmd_cards(args: argparse.Namespace) -> int:
     lines = card_sheet(*cat.rules_file("skirmish/cards.toml")) + [""] + unit_sheet(*cat.rules_file("assault"))
     lines += ["", f"Your corrections: {', '.join(str(p) for p in mine)}" if mine
               else f"No corrections of yours (put them in {cat.overrides}, laid out like rules/)."]
-    print("\n".join(lines))
+    print("\n".join(folded(lines, terminal_width())))
     return 0
+
+
+def terminal_width() -> int:
+    """The columns plain output may fill: the terminal's less one (80 when it is no terminal), at least 40."""
+    return max(40, shutil.get_terminal_size().columns - 1)
+
+
+def folded(lines: Sequence[str], width: int) -> list[str]:
+    """Lines no wider than `width` (a terminal cuts a longer one anywhere): a line of groups set three
+    spaces apart ("cost 53 (rulebook)   hit points 140 (rulebook)") breaks between groups, a list
+    ("abilities: Unique, Fire Support Mission") between its items, any other line between words; what
+    follows is indented under the line's own indent."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip())]
+        for sep in ("   ", ", ", " "):
+            parts = line.strip().split(sep)
+            if len(parts) > 1:
+                break
+        rows = [lead + parts[0]]
+        for part in parts[1:]:
+            if len(rows[-1]) + len(sep) + len(part) + len(sep.rstrip()) <= width:  # room for a trailing comma
+                rows[-1] += sep + part
+            else:
+                rows[-1] += sep.rstrip()
+                rows.append(lead + "    " + part)
+        for row in rows:  # a part longer than the width itself: between words (a path stays whole)
+            out += textwrap.wrap(row, width, subsequent_indent=lead + "    ", break_long_words=False,
+                                 break_on_hyphens=False) if len(row) > width else [row]
+    return out
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

@@ -261,3 +261,18 @@ def test_validate_names_your_correction_when_it_breaks_another_rules_file(tmp_pa
     assert main(["validate", str(mine)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"hothsim: {mine}, entry card walkers-move, field 'units': no unit type 'tanks'")
+
+
+@pytest.mark.parametrize("command", [["list", "--maps"], ["cards"]])
+def test_plain_output_fits_the_terminal_breaking_between_words(command, monkeypatch, capsys):
+    # `hothsim list`, the first command README gives, printed lines of up to 123 characters, which an
+    # 80-column terminal cut mid-word; stat groups and list items stay whole.
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(command) == 0
+    out = capsys.readouterr().out
+    assert out and all(len(line) < 80 for line in out.splitlines())
+    flat = " ".join(out.split())
+    if command == ["cards"]:
+        assert "Attack 13 (reconstructed)" in out and "Fire Support Mission" in out  # never broken inside
+    else:
+        assert "salvage Introductory: Elite Hoth Trooper + 2 Hoth Troopers against Elite Snowtrooper" in flat
