@@ -413,7 +413,9 @@ def test_a_whole_echo_base_game_driven_by_keys_to_the_end():
     flat = " ".join(shown.text().split())
     # Who won, in words (the status line used to say "NOBODY: over" and the prompt only why it ended).
     won = f"the {g.winner.capitalize()} player wins" if g.winner else "a draw"
-    assert f"the game is over: {won} ({g.pending.note})" in flat
+    why = g.pending.note.removeprefix(f"{g.winner} wins: ")  # not said twice
+    assert f"the game is over: {won} ({why})" in flat and "wins (rebel wins" not in flat
+    assert "wins (imperial wins" not in flat
     assert (f"{g.winner.upper()} WINS" if g.winner else "DRAW") in shown.line(0) and "NOBODY" not in shown.line(0)
 
 
@@ -571,3 +573,15 @@ def test_the_status_line_names_the_side_whose_activations_are_counted_as_the_res
     line = frame(g, UIState(), 100, 30).line(0)
     side = g.pending.player
     assert f"| {side.upper()}: activate | {side.capitalize()} activations left 2" in line
+
+
+def test_the_end_of_a_game_names_the_winner_once():
+    from hothsim.tui.panels import game_over, who_decides
+
+    assert (game_over("rebel", "rebel wins: every imperial character is defeated")
+            == "the game is over: the Rebel player wins (every imperial character is defeated)")
+    assert (game_over("rebel", "the 5th transport got away before the Shield Generator fell")
+            == "the game is over: the Rebel player wins (the 5th transport got away before the Shield Generator fell)")
+    assert game_over(None, "points, distance and cost all tied: a draw").startswith("the game is over: a draw (")
+    assert who_decides(None, "over", "imperial") == "IMPERIAL WINS" and who_decides(None, "over", None) == "DRAW"
+    assert who_decides("rebel", "turn", None) == "REBEL: turn"

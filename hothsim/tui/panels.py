@@ -70,9 +70,12 @@ def who_decides(player: str | None, kind: str, winner: str | None) -> str:
 
 
 def game_over(winner: str | None, why: str) -> str:
-    """The prompt at the end: who won, and why."""
-    return (f"the game is over: the {winner.capitalize()} player wins ({why})" if winner
-            else f"the game is over: a draw ({why})")
+    """The prompt at the end: who won, and why (a reason that begins by naming the winner, as the
+    skirmish's do, is not made to say it twice)."""
+    if not winner:
+        return f"the game is over: a draw ({why})"
+    said = f"{winner} wins: "
+    return f"the game is over: the {winner.capitalize()} player wins ({why.removeprefix(said)})"
 
 
 def put_prompt(fr: Frame, text: str, keys: str) -> None:
