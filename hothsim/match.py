@@ -33,7 +33,9 @@ class GameResult:
 
     def line(self) -> str:
         """One line for `hothsim match`."""
-        return f"seed {self.seed}: {self.winner or 'draw'}, {self.reason}, {self.decisions} decisions"
+        outcome = f"{self.winner} wins" if self.winner else "draw"
+        why = self.reason.removeprefix(f"{outcome}: ")  # a skirmish's reason begins by naming the winner
+        return f"seed {self.seed}: {outcome} ({why}), {self.decisions} decisions"
 
 
 def decide_within(player: Player, game: Game, seed: int, think: float,

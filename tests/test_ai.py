@@ -189,6 +189,9 @@ def test_match_prints_a_line_per_game_and_the_wins(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("seed 3: ") and lines[1].startswith("seed 4: ")
     assert "decisions" in lines[0]
+    for line in lines[:2]:  # "seed 3: rebel wins (every imperial character is defeated), 301 decisions"
+        assert line.split(": ", 1)[1].split(" (")[0] in ("rebel wins", "imperial wins", "draw")
+        assert "wins: every" not in line  # the winner named once
     wins = lines[-1]
     r, i, d = (int(part.split()[-1]) for part in wins.split(", "))
     assert wins == f"rebel {r}, imperial {i}, draws {d}" and r + i + d == 2
