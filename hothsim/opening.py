@@ -195,11 +195,16 @@ class AssaultData:
 
 def read_assault_rules(catalog: Catalog) -> Document:
     """The Assault on Hoth rules files (with your corrections), validated, as documents."""
-    from hothsim.data.assault import assault_documents
-    from hothsim.data.overrides import check_corrections
+    from hothsim.data.assault import assault_documents, assault_rules
+    from hothsim.data.overrides import check_corrections, override_files
 
     check_corrections(catalog.overrides)
-    return as_document(assault_documents(*catalog.rules_file("assault")))
+    folder, yours = catalog.rules_file("assault")
+    docs = assault_documents(folder, yours)
+    # Checked against each other here, where it is known which files you corrected, so that a correction
+    # breaking another file is reported in your file (`prepare_assault` checks them again, from documents).
+    assault_rules(folder, docs, {p.name: p for p in override_files(yours)})
+    return as_document(docs)
 
 
 def prepare_assault(catalog: Catalog, scenario: Document, scenario_path: Path, hmap: HexMap,

@@ -95,3 +95,14 @@ def test_a_file_that_corrects_nothing_is_named_not_quietly_ignored(config, capsy
     assert str(mine) in capsys.readouterr().err
     mine.rename(config / "skirmish" / "cards.toml")  # where it belongs: read, and used
     assert open_game("quick-start", seed=2).setup.cards["vader"].attack == 14
+
+
+def test_a_correction_that_breaks_another_rules_file_is_reported_in_your_file(config):
+    # An Action card of yours naming a unit type the unit chart lacks: the problem is in your file, which
+    # the error used to leave unnamed (it named the shipped action-cards.toml).
+    mine = config / "assault" / "action-cards.toml"
+    mine.write_text('format = "hothsim-assault-actions/1"\n\n[[card]]\nid = "walkers-move"\nunits = "tanks"\n',
+                    encoding="utf-8")
+    with pytest.raises(DataError, match="no unit type 'tanks'") as e:
+        open_game("assault-on-hoth")
+    assert str(e.value).startswith(f"{mine}, entry card walkers-move, field 'units'")
