@@ -451,6 +451,10 @@ def test_replay_steps_and_transcript_and_its_own_keys_and_help():
         moved, _ = replay_key(steps, at, key)
         assert moved.cursor == (5 + dx, 5 + dy) and moved.index == at.index, key
     assert "Up/Down y u b n look" in KEYS
+    for key, dx in (("H", -1), ("L", 1), ("KEY_SLEFT", -1), ("KEY_SRIGHT", 1)):  # sideways, as the help says
+        moved, _ = replay_key(steps, at, key)
+        assert moved.cursor == (5 + dx, 5) and moved.index == at.index, key
+    assert replay_key(steps, replace(at, cursor=(0, 5)), "H")[0].cursor == (0, 5)  # not off the map
 
 
 # ---------------------------------------------------------------- paths

@@ -21,12 +21,15 @@ HELP = [
     "  ]  [                     the next round / the round before",
     "  Home  End                the start / the end of the game",
     "  Up, Down, k, j, y u b n  move the cursor over the map (the panel shows",
-    "                           what is under it)",
+    "                           what is under it); H and L, or Shift with",
+    "                           Left and Right, move it left and right",
     "  ?                        this help (any key closes it)",
     "  q                        leave the replay",
     "The log on the right lists every decision so far with what it rolled.",
     "Hidden information (Luke's Snowspeeder, secret squads) is shown.",
 ]
+#: Keys that move the cursor sideways, as Left and Right step through the record: (columns, rows).
+SIDEWAYS = {"H": (-1, 0), "KEY_SLEFT": (-1, 0), "L": (1, 0), "KEY_SRIGHT": (1, 0)}
 #: Keys that step through the record rather than move the cursor.
 STEP_KEYS = ("KEY_RIGHT", "l", " ", "\n", "\r", "KEY_LEFT", "h", "KEY_BACKSPACE", "[", "]", "KEY_HOME", "KEY_END")
 
@@ -68,6 +71,12 @@ def replay_key(steps: list, view: ReplayView, key: str) -> tuple[ReplayView, boo
         return view, True
     if key == "?":
         return replace(view, help=True, help_top=0), False
+    if key in SIDEWAYS:
+        game = steps[view.index][2]
+        cols, rows = screen_for(game).board_size(game)
+        dx, dy = SIDEWAYS[key]
+        x, y = view.cursor
+        return replace(view, cursor=(min(max(x + dx, 0), cols - 1), min(max(y + dy, 0), rows - 1))), False
     if key in MOVES and key not in STEP_KEYS:
         game = steps[view.index][2]
         return replace(view, cursor=step_cursor(view.cursor, key, *screen_for(game).board_size(game))), False
