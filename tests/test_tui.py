@@ -589,3 +589,32 @@ def test_the_end_of_a_game_names_the_winner_once():
     assert game_over(None, "points, distance and cost all tied: a draw").startswith("the game is over: a draw (")
     assert who_decides(None, "over", "imperial") == "IMPERIAL WINS" and who_decides(None, "over", None) == "DRAW"
     assert who_decides("rebel", "turn", None) == "REBEL: turn"
+
+
+def test_at_an_attack_of_opportunity_enter_on_the_enemy_the_prompt_names_attacks():
+    # The prompt said "Enter on luke to attack" (the mover), while Enter acts on the enemy that would attack:
+    # Enter on Luke said "nothing to choose".  Now the prompt names the enemies, the cursor starts on one,
+    # and Enter on each named enemy takes (or offers) its attack.
+    from hothsim.skirmish.actions import Opportunity
+    from hothsim.tui.skirmish.view import prompt_text
+
+    met = 0
+    for seed in (1, 2, 3):
+        g = open_game("echo-base", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(1500):
+            if g.is_over or met >= 6:
+                break
+            if g.pending.kind == "opportunity":
+                attacks = [a for a in g.legal_actions() if type(a) is Opportunity]
+                ui = screen_for(g).start(g, UIState(size=SIZE))
+                words = prompt_text(g, ui)
+                assert f"Enter on {' or '.join(a.figure for a in attacks)} to attack" in words
+                assert ui.cursor == g.state.fig(attacks[0].figure).pos
+                for a in attacks:
+                    at = replace(ui, cursor=g.state.fig(a.figure).pos)
+                    after, action = keys(g, at, ["\n"])
+                    assert action == a or (after.menu is not None and a in after.menu.items), (a, after.message)
+                met += 1
+            g.apply(choose(rnd, g.legal_actions()))
+    assert met >= 3

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hothsim.skirmish.actions import Activate, Attack, Move, Place
+from hothsim.skirmish.actions import Activate, Attack, Move, Opportunity, Place
 from hothsim.tui.screen import BACKSPACE, ENTER, ESC, MOVES, Outcome, Several, UIState, open_menu, step_cursor
 from hothsim.tui.skirmish.choices import (
     ChooseHelpers,
@@ -64,7 +64,7 @@ HELP = [
 
 def start(game, ui: UIState) -> UIState:
     """Where the cursor starts a decision: in the set-up zone, on a figure that may activate, on the acting
-    figure; else where it was (or on the first figure)."""
+    figure, on an enemy that may make an attack of opportunity; else where it was (or on the first figure)."""
     acts = game.legal_actions()
     s = game.state
     pos = next((a.square for a in acts if type(a) is Place), None)
@@ -72,6 +72,8 @@ def start(game, ui: UIState) -> UIState:
         pos = next((anchor(game, a) for a in acts if type(a) is Activate), None)
     if pos is None and s.turn is not None and game.pending.kind == "turn":
         pos = s.fig(s.turn.figure).pos
+    if pos is None and game.pending.kind == "opportunity":  # on the enemy that may attack (Enter attacks)
+        pos = next((anchor(game, a) for a in acts if type(a) is Opportunity), None)
     if pos is None and ui.cursor == (0, 0):
         pos = next((f.pos for f in s.living() if f.pos is not None), None)
     return replace(ui, cursor=pos if pos is not None else ui.cursor)

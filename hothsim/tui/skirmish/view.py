@@ -9,7 +9,7 @@ naming who decides and what; a line of the keys that make sense now.
 from __future__ import annotations
 
 from hothsim.kernel.squares import Edge, Terrain, square_label
-from hothsim.skirmish.actions import Attack, Move, Place
+from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
 from hothsim.tui.screen import UIState
@@ -242,8 +242,9 @@ def prompt_text(game, ui: UIState) -> str:
         what = f"{what} {d.figure}" + (f" ({d.note})" if d.note else "")
     if d.kind in ("reaction", "reroll"):
         what += ": Enter for the choices"
-    elif d.kind == "opportunity":
-        what += f": Enter on {d.figure} to attack, m to decline"
+    elif d.kind == "opportunity":  # Enter acts on the enemy that would attack, not on the mover
+        attackers = [a.figure for a in game.legal_actions() if type(a) is Opportunity]
+        what += f": Enter on {' or '.join(attackers)} to attack, m to decline"
     if d.kind == "over":
         what = game_over(game.winner, d.note)
     if d.kind == "place":
