@@ -618,3 +618,26 @@ def test_at_an_attack_of_opportunity_enter_on_the_enemy_the_prompt_names_attacks
                 met += 1
             g.apply(choose(rnd, g.legal_actions()))
     assert met >= 3
+
+
+def test_a_reroll_says_what_failed_and_what_rerolling_costs():
+    # It said only "reroll? luke: Enter for the choices".
+    from hothsim.tui.skirmish.view import prompt_text
+
+    seen = set()
+    for seed in (1, 2, 3, 4):
+        g = open_game("echo-base", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(1500):
+            if g.is_over:
+                break
+            d = g.pending
+            if d.kind == "reroll":
+                failed = "attack missed" if g.state.attack is not None else "save failed"
+                seen.add(failed)
+                words = prompt_text(g, UIState(size=SIZE))
+                assert f"{d.figure}'s {failed}: spend a Force point to reroll it? (Enter: the choices)" in words
+                _, action = keys(g, UIState(size=SIZE), ["m", "\n"])
+                assert action in g.legal_actions()
+            g.apply(choose(rnd, g.legal_actions()))
+    assert "attack missed" in seen

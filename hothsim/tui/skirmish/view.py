@@ -24,7 +24,7 @@ REACH_ATTACK, REACH_ONLY = "*", "="
 ASK = {"build": "build your squad in secret (Enter or m: the cards)",
        "place": "set up", "first": "choose who goes first (Enter: the choices)",
        "activate": "activate a character (Enter on it)",
-       "turn": "act with", "opportunity": "attack of opportunity against", "reroll": "reroll?",
+       "turn": "act with", "opportunity": "attack of opportunity against",
        "reaction": "Force reaction for", "over": "the game is over"}
 
 
@@ -240,7 +240,10 @@ def prompt_text(game, ui: UIState) -> str:
     what = ASK.get(d.kind, d.kind)
     if d.kind in ("turn", "opportunity", "reaction", "reroll") and d.figure:
         what = f"{what} {d.figure}" + (f" ({d.note})" if d.note else "")
-    if d.kind in ("reaction", "reroll"):
+    if d.kind == "reroll":  # what failed, and what a reroll costs
+        failed = "attack missed" if game.state.attack is not None else "save failed"  # as `pending` asks them
+        what = f"{d.figure}'s {failed}: spend a Force point to reroll it? (Enter: the choices)"
+    elif d.kind == "reaction":
         what += ": Enter for the choices"
     elif d.kind == "opportunity":  # Enter acts on the enemy that would attack, not on the mover
         attackers = [a.figure for a in game.legal_actions() if type(a) is Opportunity]
