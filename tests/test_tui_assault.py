@@ -488,3 +488,29 @@ def test_enter_on_a_hex_only_ever_chooses_among_the_choices_about_that_hex():
                         checked += 1
             g.apply(choose(rnd, g.legal_actions()))
     assert checked > 300
+
+
+def test_an_event_s_choice_names_the_event_and_starts_on_a_unit_it_may_help():
+    # The prompt said "choose the unit the Event helps (Enter on it, or m)" with the cursor wherever it was
+    # (on walker-1 in a seeded game), where Enter said "nothing to choose".
+    from hothsim.assault.actions import Choose
+    from hothsim.tui.assault.view import prompt_text
+
+    met = 0
+    for seed in range(1, 12):
+        g = open_game("assault-on-hoth", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(2500):
+            if g.is_over:
+                break
+            if g.pending.kind == "choose":
+                event = g.rules.event_card(g.state.events_drawn[-1]).name
+                ui = screen_for(g).start(g, UIState(size=(80, 24)))
+                assert f"that {event} helps (Enter on it, or m)" in prompt_text(g, ui)
+                ui, action = press(g, ui, ["\n"])
+                assert type(action) is Choose and action in g.legal_actions()
+                met += 1
+            g.apply(choose(rnd, g.legal_actions()))
+        if met >= 3:
+            break
+    assert met >= 1

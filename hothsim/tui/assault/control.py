@@ -82,13 +82,15 @@ HELP = [
 
 def start(game, ui: UIState) -> UIState:
     """Where the cursor starts a decision: on a hex to place on, on a unit that may act, on the decision's
-    unit; else on a unit on the map, or at the top of the middle column."""
+    unit, on a unit an Event may help; else on a unit on the map, or at the top of the middle column."""
     s = game.state
     here = next((a.hex for a in game.legal_actions() if type(a) is Place and a.hex is not None), None)
     if here is None:
         here = next((unit_hex(game, u) for u in actors(game) if unit_hex(game, u) is not None), None)
     if here is None and game.pending.unit and s.has_unit(game.pending.unit):
         here = unit_hex(game, game.pending.unit)
+    if here is None and game.pending.kind == "choose":  # on a unit the Event may help (Enter chooses it)
+        here = next((h for a in game.legal_actions() if (h := anchor(game, a)) is not None), None)
     if here is None and ui.cursor != (0, 0):
         return ui
     if here is None:

@@ -28,7 +28,7 @@ TERRAIN_ATTR = {"rough": "difficult", "cliff": "solid"}  # clear hexes take thei
 ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on a * Walker, or m)",
        "luke": "assign Luke to a Snowspeeder in secret (m)", "act": "", "displace": "push aside",
        "armor": "Luke's armor against this fire? (m)", "critical": "Luke's Force against a critical hit? (m)",
-       "choose": "choose the unit the Event helps (Enter on it, or m)", "repair": "choose the repair (m)",
+       "repair": "choose the repair (m)",
        "remedy": ("the first Events were all Transports Away!: shuffle the last back and play on? "
                   "(Enter: the choices)"),
        "over": "the game is over"}
@@ -300,6 +300,10 @@ def prompt_text(game, ui: UIState) -> str:
         what = f"push {d.unit} aside (Enter on a * hex): {d.note}"
     elif d.kind == "over":
         what = game_over(game.winner, d.note)
+    elif d.kind == "choose":  # which Event, and whom it may help
+        s = game.state
+        event = game.rules.event_card(s.events_drawn[-1]).name if s.events_drawn else "the Event"
+        what = f"choose the Snowspeeder (its gunner alive) that {event} helps (Enter on it, or m)"
     else:
         what = ASK.get(d.kind, d.kind) + (f" [{d.unit}]" if d.unit and d.kind != "armor" else "")
     return f"{who}: {what}" if who else what
