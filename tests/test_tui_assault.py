@@ -514,3 +514,27 @@ def test_an_event_s_choice_names_the_event_and_starts_on_a_unit_it_may_help():
         if met >= 3:
             break
     assert met >= 1
+
+
+def test_a_fire_with_luke_s_force_says_what_it_spends_before_it_is_made():
+    # The question was "speeder-5 fire at walker-1: 3 dice vs armor 3: 4% to hit. Fire?" for a shot that
+    # spends all ten of Luke's Force points: the cost was in the menu row's "+10" only.
+    from hothsim.assault.actions import Fire
+
+    g = open_game("assault-on-hoth", seed=1)
+    rnd = random.Random(1)
+    for _ in range(2500):
+        s = g.state
+        if (g.pending.kind == "act" and g.pending.player == "rebel" and s.luke and not s.luke_revealed
+                and any(type(a) is Fire and a.unit == s.luke and a.force > 0 for a in g.legal_actions())):
+            break
+        g.apply(choose(rnd, g.legal_actions()))
+    ui = screen_for(g).start(g, UIState(size=(80, 24)))
+    ui, _ = press(g, ui, ["F"])
+    ui, _ = press(g, ui, [" "])  # the hand-over: the Imperial player looks away
+    chosen = ui.menu.chosen
+    assert type(chosen) is Fire and chosen.force > 0
+    ui, action = press(g, ui, ["\n"])
+    assert action is None and ui.confirm is not None and ui.confirm.action == chosen
+    assert (f"{chosen.unit} fire at {chosen.target} with {chosen.force} of Luke's {g.state.force} Force points: "
+            in ui.confirm.question)

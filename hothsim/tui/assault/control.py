@@ -119,7 +119,9 @@ def choose(game, ui: UIState, item) -> Outcome:
 
 def _ask_fire(game, ui: UIState, action) -> Outcome:
     what = "harpoon" if type(action) is Harpoon else "fire at"
-    return replace(ui, confirm=Confirm(f"{action.unit} {what} {action.target}: {odds(game, action)}. Fire?",
+    # What the shot costs is part of the question: Luke's Force points are spent whether it hits or not.
+    spent = f" with {action.force} of Luke's {game.state.force} Force points" if action.force else ""
+    return replace(ui, confirm=Confirm(f"{action.unit} {what} {action.target}{spent}: {odds(game, action)}. Fire?",
                                        action)), None, False
 
 
