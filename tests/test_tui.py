@@ -633,7 +633,7 @@ def test_a_reroll_says_what_failed_and_what_rerolling_costs():
                 break
             d = g.pending
             if d.kind == "reroll":
-                failed = "attack missed" if g.state.attack is not None else "save failed"
+                failed = "attack missed" if g.state.attack is not None else "save failed"  # what the rules paused
                 seen.add(failed)
                 words = prompt_text(g, UIState(size=SIZE))
                 assert f"{d.figure}'s {failed}: spend a Force point to reroll it? (Enter: the choices)" in words

@@ -168,13 +168,13 @@ class SkirmishGame(RecordedGame[GameState]):
         if s.attack is not None:
             if s.attack.stage == "rolled":
                 a = s.fig(s.attack.attacker)
-                return Decision(a.side, "reroll", a.id)
+                return Decision(a.side, "reroll", a.id, "attack missed")
             t = s.fig(s.attack.target)
             note = "Lightsaber Deflect?" if s.attack.stage == "hit" else "Lightsaber Riposte?"
             return Decision(t.side, "reaction", t.id, note)
         if s.save is not None:
             f = s.fig(s.save.figure)
-            return Decision(f.side, "reroll", f.id, "reroll the failed save?")
+            return Decision(f.side, "reroll", f.id, "save failed")
         if s.turn is not None:
             mover = s.fig(s.turn.figure)
             if s.turn.path_left and self._opportunists(s):

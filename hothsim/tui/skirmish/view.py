@@ -240,9 +240,8 @@ def prompt_text(game, ui: UIState) -> str:
     what = ASK.get(d.kind, d.kind)
     if d.kind in ("turn", "opportunity", "reaction", "reroll") and d.figure:
         what = f"{what} {d.figure}" + (f" ({d.note})" if d.note else "")
-    if d.kind == "reroll":  # what failed, and what a reroll costs
-        failed = "attack missed" if game.state.attack is not None else "save failed"  # as `pending` asks them
-        what = f"{d.figure}'s {failed}: spend a Force point to reroll it? (Enter: the choices)"
+    if d.kind == "reroll":  # what failed (the decision's note), and what a reroll costs
+        what = f"{d.figure}'s {d.note}: spend a Force point to reroll it? (Enter: the choices)"
     elif d.kind == "reaction":
         what += ": Enter for the choices"
     elif d.kind == "opportunity":  # Enter acts on the enemy that would attack, not on the mover
