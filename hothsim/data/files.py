@@ -94,16 +94,18 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def user_folder(xdg_variable: str, xdg_default: tuple[str, ...], env: Mapping[str, str] | None = None,
-                platform: str | None = None) -> Path:
+                platform: str | None = None, cache: bool = False) -> Path:
     """hothsim's folder of the user's kind: on Linux and other Unix `$XDG_...` (absolute) or the XDG default
-    under the home folder; on macOS ~/Library/Application Support; on Windows %APPDATA%."""
+    under the home folder; on macOS ~/Library/Application Support; on Windows %APPDATA%.  A `cache` folder
+    (files that may be deleted at any time) is ~/Library/Caches on macOS and %LOCALAPPDATA% on Windows."""
     env = os.environ if env is None else env
     platform = sys.platform if platform is None else platform
     home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
     if platform.startswith("win"):
-        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+        variable, default = ("LOCALAPPDATA", "Local") if cache else ("APPDATA", "Roaming")
+        base = Path(env[variable]) if env.get(variable) else home / "AppData" / default
     elif platform == "darwin":
-        base = home / "Library" / "Application Support"
+        base = home / "Library" / ("Caches" if cache else "Application Support")
     else:
         xdg = env.get(xdg_variable, "")
         base = Path(xdg) if xdg and Path(xdg).is_absolute() else home.joinpath(*xdg_default)

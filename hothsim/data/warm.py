@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -43,15 +42,7 @@ def user_cache_dir(env: Mapping[str, str] | None = None, platform: str | None = 
     any time), not the folder of the user's own files: `$XDG_CACHE_HOME/hothsim/warm` (default
     `~/.cache`) on Linux and other Unix, `~/Library/Caches/hothsim/warm` on macOS,
     `%LOCALAPPDATA%\\hothsim\\warm` on Windows."""
-    env = os.environ if env is None else env
-    platform = sys.platform if platform is None else platform
-    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
-    if platform.startswith("win"):
-        base = Path(env["LOCALAPPDATA"]) if env.get("LOCALAPPDATA") else home / "AppData" / "Local"
-        return base / "hothsim" / "warm"
-    if platform == "darwin":
-        return home / "Library" / "Caches" / "hothsim" / "warm"
-    return user_folder("XDG_CACHE_HOME", (".cache",), env, platform) / "warm"
+    return user_folder("XDG_CACHE_HOME", (".cache",), env, platform, cache=True) / "warm"
 
 
 def code_stamp() -> str:
