@@ -100,10 +100,16 @@ class Catalog:
     def map_document_for(self, scenario_path: Path, map_id: str) -> tuple[Document, str, Path]:
         """The validated document of the map a scenario names, its text and its file."""
         path = self.map_file_for(scenario_path, map_id)
+        if path.parent == self.map_dir:
+            return *self._shipped_map(path, map_id), path
+        return *map_document(path), path
+
+    def _shipped_map(self, path: Path, map_id: str) -> tuple[Document, str]:
+        """A shipped map's document and text, checked to be the map its file name says."""
         doc, text = map_document(path)
-        if path.parent == self.map_dir and doc.id != map_id:
+        if doc.id != map_id:
             raise DataError(path, f"the file's id is {doc.id!r} but its name says {map_id!r}", field="id")
-        return doc, text, path
+        return doc, text
 
     def map_path(self, map_id: str) -> Path:
         """The file of a map id (maps are named after their id)."""
@@ -116,10 +122,7 @@ class Catalog:
     def load_map(self, map_id: str) -> SquareMap | HexMap:
         """Load a map by id, whichever grid it uses."""
         path = self.map_path(map_id)
-        doc, text = map_document(path)
-        if doc.id != map_id:
-            raise DataError(path, f"the file's id is {doc.id!r} but its name says {map_id!r}", field="id")
-        return build_map(path, doc, text)
+        return build_map(path, *self._shipped_map(path, map_id))
 
     def data_hash(self, *paths: Path) -> str:
         """sha256 over the given files and every rules file, in a fixed order (for game records).  Each is read
