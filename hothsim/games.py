@@ -110,6 +110,7 @@ def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
     else the files read and validated now (and kept for next time)."""
     text = read_text(path)
     name = ""
+    known: tuple[Path, str] | None = None  # a map file and the data hash already worked out with it
     if catalog.warm is not None:
         name = warm.entry_name(text, warm.code_stamp())
         hit = warm.read_entry(catalog.warm, name)
@@ -120,6 +121,7 @@ def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
                 kind = kind_named(scenario.game)
                 map_path = catalog.map_file_for(path, scenario.map)
                 data_hash = catalog.data_hash(path, map_path)
+                known = (map_path, data_hash)
                 if data_hash == facts["data"]:
                     grid = build_map(map_path, docs.map)
                     return kind, kind.prepare(catalog, scenario, path, grid, docs.rules), map_path, data_hash
@@ -136,7 +138,7 @@ def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
                         field="map")
     rules = kind.read_rules(catalog)
     data = kind.prepare(catalog, scenario, path, grid, rules)
-    data_hash = catalog.data_hash(path, map_path)
+    data_hash = known[1] if known is not None and known[0] == map_path else catalog.data_hash(path, map_path)
     if name:
         warm.write_entry(catalog.warm, name, {"data": data_hash},
                          {"scenario": scenario, "map": map_doc, "rules": rules})
