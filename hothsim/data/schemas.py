@@ -112,36 +112,35 @@ class ScenarioFile(BaseModel):
 # ------------------------------------------------------------------ maps
 
 
-class SquareMapFile(BaseModel):
-    """The fields of a square-map file."""
+class MapFile(BaseModel):
+    """The fields every map file has, whichever grid it draws."""
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["hothsim-square-map/1"]
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
     name: str = Field(min_length=1, max_length=80)
     description: str = Field(default="", max_length=300)
-    width: int = Field(ge=2, le=200)
-    height: int = Field(ge=2, le=200)
-    grid: str
     zones: dict[str, list[str]] = Field(default_factory=dict, max_length=50)
 
 
-class HexMapFile(BaseModel):
+class SquareMapFile(MapFile):
+    """The fields of a square-map file."""
+
+    format: Literal["hothsim-square-map/1"]
+    width: int = Field(ge=2, le=200)
+    height: int = Field(ge=2, le=200)
+    grid: str
+
+
+class HexMapFile(MapFile):
     """The fields of a hex-map file."""
 
-    model_config = ConfigDict(extra="forbid")
-
     format: Literal["hothsim-hex-map/1"]
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
-    name: str = Field(min_length=1, max_length=80)
-    description: str = Field(default="", max_length=300)
     columns: int = Field(ge=2, le=99)
     rows: int = Field(ge=2, le=99)
     macrohex_origin: str = Field(pattern=r"^[0-9]{4}$")
     macrohex_chirality: Literal["a", "b"] = "a"
     terrain: str
-    zones: dict[str, list[str]] = Field(default_factory=dict, max_length=50)
 
 
 # ------------------------------------------------------------------ skirmish stat cards and glossary
