@@ -809,7 +809,19 @@ def test_the_listed_moves_and_walks_are_those_the_movement_rules_give_each_unit(
     import random
 
     from hothsim.assault.actions import Move, Walk
-    from hothsim.assault.movement import unit_moves, walker_walks
+    from hothsim.assault.movement import imperial_held, move_extras, move_reach, walker_walks
+
+    def unit_moves(rules, t, s, u):
+        """Every end of a move by a unit that is not a Walker, in order: each hex of its reach that no unit
+        stands on, then the Base Box or a Walker to board (token -> MPs)."""
+        occupied = s.occupied()
+        held = imperial_held(occupied)
+        cost = move_reach(rules, t, s, u, held)
+        if cost is None:
+            return {}
+        out = {t.label[h]: c for h, c in cost.items() if h not in occupied and not (u.where == "map" and h == u.hex)}
+        out.update(move_extras(rules, t, s, u, cost, held))
+        return out
     from hothsim.games import open_game
     from tests.conformance import choose
 

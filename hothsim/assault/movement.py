@@ -92,30 +92,9 @@ def _search_reach(t: Terrain, starts: dict[Hex, int], budget: int, flies: bool) 
     return cost
 
 
-def unit_moves(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, occupied: dict[Hex, Unit] | None = None,
-               ) -> dict[str, int]:
-    """Every legal end of a move by a unit that is not a Walker: destination token -> MPs spent.
-
-    Tokens are hex labels, `base` (a Rebel Trooper entering the Base Box) and Walker ids (a Snowtrooper
-    mounting).  Laser Towers never move.
-    """
-    occupied = s.occupied() if occupied is None else occupied
-    held = imperial_held(occupied)
-    cost = move_reach(rules, t, s, u, held)
-    if cost is None:
-        return {}
-    out: dict[str, int] = {}
-    label = t.label
-    for h, c in cost.items():
-        if h not in occupied and not (u.where == "map" and h == u.hex):
-            out[label[h]] = c
-    out.update(move_extras(rules, t, s, u, cost, held))
-    return out
-
-
 def move_cost(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str) -> int | None:
     """The MPs a unit that is not a Walker spends on a move to one end (a hex label, `base` or a Walker's
-    id), or None when that is no legal end: `unit_moves(...).get(to)` without listing every end."""
+    id), or None when that is no legal end, worked out without listing every end."""
     occupied = s.occupied()
     held = imperial_held(occupied)
     cost = move_reach(rules, t, s, u, held)

@@ -6,7 +6,7 @@ made once is: each unit's Move to each end is kept on the setup (shared by a gam
 the computer imagines from it), each Walker's walks per place, facing, MPs and the Walkers near it, and the
 actions found when the game asks whether any unit can act are kept for listing that same state's actions,
 which always comes next.  `tests/test_assault_rules.py` compares what is listed with the movement and fire
-rules written plainly (`unit_moves`, `walker_walks`, `plan_fire`).
+rules written plainly (the reach less the occupied hexes, `walker_walks`, `plan_fire`).
 """
 
 from __future__ import annotations
@@ -111,8 +111,8 @@ class RoundActions:
         return walks
 
     def moves_of(self, s: AssaultState, u: Unit, occupied: dict[Hex, Unit], held: set[Hex]) -> list[Action]:
-        """A unit's legal Moves (not a Walker's), as `unit_moves` lists their ends, each Move value made once
-        per setup (`Setup.moves`)."""
+        """A unit's legal Moves (not a Walker's): the hexes of its reach no unit stands on, then the Base Box
+        or a Walker to board (`move_extras`), each Move value made once per setup (`Setup.moves`)."""
         g = self.g
         rules, t = g.rules, g.terrain
         cost = move_reach(rules, t, s, u, held)
