@@ -25,7 +25,7 @@ from hothsim.data.overrides import check_corrections, override_files, user_rules
 from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import play_match
-from hothsim.session import PERSON, THINK, Session, new_session
+from hothsim.session import PERSON, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 from hothsim.kernel.record import SEED_LIMIT
@@ -72,8 +72,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="the side the computer plays (both: watch it play itself)")
     pp.add_argument("--level", choices=tuple(LEVELS), default="normal", help="how hard the computer thinks "
                     "(default normal)")
-    pp.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
-                    help=f"the most the computer may take per decision (default {THINK:g})")
+    pp.add_argument("--think", type=float, metavar="SECONDS",
+                    help="the seconds the computer thinks per decision (default: the level's, "
+                    + ", ".join(f"{n} {lv.think:g}" for n, lv in LEVELS.items()) + ")")
     pp.set_defaults(func=cmd_play)
 
     pe = sub.add_parser("resume", help="continue a saved game",
@@ -108,8 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--imperial", default="ai", help="who plays the Empire (default ai)")
     pm.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     pm.add_argument("--seed", type=_seed, default=0, help="the first game's seed; each next game adds 1 (default 0)")
-    pm.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
-                    help=f"the most a computer player may take per decision (default {THINK:g})")
+    pm.add_argument("--think", type=float, metavar="SECONDS",
+                    help="the seconds a computer player thinks per decision (default: its level's)")
     pm.set_defaults(func=cmd_match)
 
     pc = sub.add_parser("cards", help="every card and unit with its values and where each value comes from",
@@ -249,12 +250,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     now = datetime.now(timezone.utc)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    _check_think(args.think)
+    think = LEVELS[args.level].think if args.think is None else args.think
+    _check_think(think)
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
     save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
     _need_terminal()
-    play(new_session(game, save, players, args.think))
+    play(new_session(game, save, players, think))
     print(f"Saved: {save}  (continue with: hothsim resume {save})")
     return 0
 
@@ -330,7 +332,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UserError("--games takes a number of games from 1 to 100000")
     if args.seed + args.games - 1 >= SEED_LIMIT:
         raise UserError(f"the games' seeds (--seed and one more for each next game) must stay below {SEED_LIMIT}")
-    _check_think(args.think)
+    if args.think is not None:
+        _check_think(args.think)
     open_game(args.scenario, seed=args.seed)  # a bad scenario is refused before any game is played
     wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
                       lambda line: print(line, flush=True))

@@ -1,7 +1,7 @@
 """Games between computer players, headless (`hothsim match`, and the benchmarks).
 
 This is the one place outside the front end that reads a clock: each computer decision is searched until
-its budget is spent or `think` seconds have passed, whichever comes first.
+its choice is settled or its think time has passed, whichever comes first.
 """
 
 from __future__ import annotations
@@ -38,10 +38,11 @@ class GameResult:
         return f"seed {self.seed}: {outcome} ({why}), {self.decisions} decisions"
 
 
-def decide_within(player: Player, game: Game, seed: int, think: float,
+def decide_within(player: Player, game: Game, seed: int, think: float | None = None,
                   clock: Callable[[], float] = time.perf_counter) -> tuple[Choice, float]:
-    """The player's decision, searched until its budget is spent or `think` seconds have passed (by
-    `clock`); with the seconds it took."""
+    """The player's decision, searched until it is settled or `think` seconds have passed (by `clock`;
+    None: its level's think time); with the seconds it took."""
+    think = player.level.think if think is None else think
     start = clock()
     thinking = player.thinking(game, seed)
     while thinking.step():
@@ -50,7 +51,7 @@ def decide_within(player: Player, game: Game, seed: int, think: float,
     return thinking.choice(), clock() - start
 
 
-def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float) -> GameResult:
+def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None) -> GameResult:
     """One whole game from `seed`; each decision seeded from the game's seed and its number."""
     game = open_game(scenario, seed=seed)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
@@ -65,7 +66,7 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
     return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record)
 
 
-def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float,
+def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
                report: Callable[[str], None]) -> dict[str, int]:
     """Play `games` games (seeds seed, seed+1, ...), reporting a line for each; the wins of each side."""
     wins = {"rebel": 0, "imperial": 0, "draws": 0}

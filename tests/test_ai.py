@@ -12,7 +12,8 @@ import pytest
 
 from hothsim.ai import LEVELS, Player, decide, derive_seed, player_named
 from hothsim.ai.search import Thinking
-from hothsim.ai.skirmish import POLICY as SKIRMISH_POLICY
+from hothsim.ai.skirmish import policy as skirmish_policy
+from hothsim.ai.weights import Weights
 from hothsim.assault.game import AssaultGame
 from hothsim.cli import main
 from hothsim.games import load_game, open_game
@@ -26,6 +27,7 @@ from tests.random_play import random_play
 SCENARIOS = ("quick-start", "salvage", "echo-base", "skirmish", "assault-on-hoth")
 #: A small level for tests: the same search, a smaller budget.
 QUICK = replace(LEVELS["normal"], simulations=12, candidates=4, rollout_limit=10)
+SKIRMISH_POLICY = skirmish_policy(Weights())
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -59,16 +61,20 @@ def test_a_decision_is_a_function_of_the_seed():
     assert (first.action, first.reason, first.value) == (again.action, again.reason, again.value)
 
 
-def test_the_search_spends_its_whole_budget_and_keeps_the_best_candidates():
-    game = random_play("salvage", 1, 30)
-    while game.pending.kind != "turn":
-        game.apply(game.legal_actions()[0])
-    t = Thinking(game.observation(game.pending.player), SKIRMISH_POLICY, QUICK, 5)
-    steps = 0
-    while t.step():
-        steps += 1
-    assert t.progress == (QUICK.simulations, QUICK.simulations)
-    assert t.choice().simulations == QUICK.simulations
+def test_the_search_runs_until_its_cap_or_until_one_candidate_is_left():
+    """Anytime: it stops early only when the choice is settled (one candidate clearly ahead of the rest)."""
+    for seed in (1, 2, 3):
+        game = random_play("salvage", seed, 30)
+        while game.pending.kind != "turn":
+            game.apply(game.legal_actions()[0])
+        t = Thinking(game.observation(game.pending.player), SKIRMISH_POLICY, QUICK, 5)
+        assert len(t.candidates) == min(QUICK.candidates, len(game.legal_actions()))
+        while t.step():
+            pass
+        done, planned = t.progress
+        assert t.settled and done <= planned == QUICK.simulations
+        assert done == planned or len(t.candidates) == 1
+        assert t.choice().simulations == done and t.choice().action in t.candidates
 
 
 # ---------------------------------------------------------------------- hidden information
@@ -226,8 +232,8 @@ def test_docs_ai_gives_each_levels_budget_as_the_code_has_it():
     for level in LEVELS.values():
         row = next(line for line in text.splitlines() if line.startswith(f"| {level.name}"))
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert (int(cells[1]), int(cells[2]), int(cells[4])) == (level.simulations, level.candidates,
-                                                                  level.rollout_limit), row
+        assert (float(cells[1].split()[0]), int(cells[2]), int(cells[3]), int(cells[4]), int(cells[5])) == (
+            level.think, level.simulations, level.candidates, level.horizon, level.rollout_limit), row
 
 
 def test_the_computers_reasons_write_squares_as_the_map_and_the_log_do():

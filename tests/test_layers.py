@@ -43,12 +43,12 @@ def test_the_core_is_found():
 
 # ---------------------------------------------------------------- the computer opponent
 
-AI = sorted((PACKAGE / "ai").glob("*.py"))
+AI = sorted((PACKAGE / "ai").rglob("*.py"))
 AI_FORBIDDEN = ("hothsim.tui", "hothsim.cli", "hothsim.session", "hothsim.match", "hothsim.saves", "hothsim.data",
                 "hothsim.opening", "curses", "pydantic", "os", "pathlib", "io", "time", "datetime", "threading")
 
 
-@pytest.mark.parametrize("path", AI, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", AI, ids=lambda p: str(p.relative_to(PACKAGE / "ai")))
 def test_the_computer_opponent_is_pure_and_reads_no_clock(path):
     """It reaches the games through the registry and their public interface, never a file, a screen or a
     clock (the caller owns the deadline)."""
@@ -56,7 +56,7 @@ def test_the_computer_opponent_is_pure_and_reads_no_clock(path):
     assert not bad, f"ai/{path.name} imports {bad}"
 
 
-@pytest.mark.parametrize("path", AI, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", AI, ids=lambda p: str(p.relative_to(PACKAGE / "ai")))
 def test_the_computer_opponent_uses_no_private_names_of_the_games(path):
     """No `game._state`, `obs._x`: only what every caller may use (its own `self._...` aside)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -67,7 +67,9 @@ def test_the_computer_opponent_uses_no_private_names_of_the_games(path):
 
 
 def test_the_computer_opponent_is_found():
-    assert {p.name for p in AI} >= {"search.py", "players.py", "skirmish.py", "assault.py"}
+    assert {str(p.relative_to(PACKAGE / "ai")) for p in AI} >= {
+        "search.py", "players.py", "skirmish.py", "assault.py", "weights.py", "expert/skirmish.py",
+        "expert/assault.py"}
 
 
 # ---------------------------------------------------------------- one registry of game kinds

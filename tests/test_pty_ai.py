@@ -37,24 +37,23 @@ def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
     env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
            "HOTHSIM_PACE": "0"}
     save = tmp_path / "solo.hothsim"
-    t = Terminal(["play", "salvage", "--ai", "imperial", "--seed", "1", "--think", "30", "--save", str(save)], env)
+    t = Terminal(["play", "salvage", "--ai", "imperial", "--seed", "1", "--think", "1", "--save", str(save)], env)
     t.wait_for("REBEL: place")  # the computer has set up the Empire (it sets up first) without a hand-over
     assert "imperial (computer):" in t.text()
     placed = _entries(save)
     assert len(placed) == 3 and all(e.startswith("place snow") or e.startswith("place elite-snow") for e in placed)
 
     t.keys(["a", "\n"])  # the person sets up the rest, then the last figure where the cursor is
-    t.wait_for("round 1 | REBEL: activate")  # the computer won the initiative, went first and acted
+    t.wait_for("round 1 | REBEL: activate")  # the computer won the initiative and chose
     entries = _entries(save)
-    assert [e for e in entries[3:] if e.startswith("place")] and "first imperial" in entries
-    after = entries[entries.index("first imperial") + 1:]
-    assert after[0].startswith("activate ") and any(e.startswith("end ") for e in after)
-    assert "imperial (computer):" in t.text()  # in the log
+    assert [e for e in entries[3:] if e.startswith("place")]
+    # With no figure of either side in reach of a shot, it lets the Rebels come to it.
+    assert [e for e in entries if e.startswith("first ")] == ["first rebel"]
     # The prompt tells the person what to do now (the computer's last reason used to stand in its place).
     t.wait_for("REBEL: activate a character (Enter on it)")
     t.finish()
     header = read_record(save).header
-    assert header.computer == "imperial normal 30"
+    assert header.computer == "imperial normal 1"
 
     r = Terminal(["resume", str(save)], env)
     r.wait_for("resumed from the save")
@@ -74,11 +73,11 @@ def test_play_against_the_computer_quit_and_resume_against_it(tmp_path):
     mine = mirror.record.entries[-1].action
     entries = wait_for_entries(save, lambda es: mine in es and len(es) > es.index(mine) + 1)
     assert entries[:len(mirror.record.entries)] == [e.action for e in mirror.record.entries]
-    answer = entries[entries.index(mine) + 1]  # the computer's answer: its last figure acts
-    assert answer == "activate snowtrooper-2"
+    answer = entries[entries.index(mine) + 1]  # the computer's answer: one of its figures acts
+    assert answer.split()[0] == "activate" and "snowtrooper" in answer
     r.wait_for("(computer):")
     r.finish()
-    assert read_record(save).header.computer == "imperial normal 30"
+    assert read_record(save).header.computer == "imperial normal 1"
 
 
 def _watching(tmp_path, name: str):

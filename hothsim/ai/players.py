@@ -1,6 +1,7 @@
 """Who may play a side without a person: the computer at a level, and the two baselines.
 
-    computer (ai, ai:easy, ai:hard)  searches (hothsim.ai.search) with the game's policy
+    computer (ai, ai:easy, ai:hard)  searches (hothsim.ai.search) over the expert's candidates
+    expert                           the expert's best-scored action (hothsim.ai.expert): no search
     greedy                           the one action with the best immediate expected outcome, no look-ahead
     random                           any legal action, uniformly
 
@@ -16,27 +17,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from hothsim.ai.search import LEVELS, Choice, Level, Thinking, derive_seed
+from hothsim.ai.weights import Weights
 from hothsim.games import kind_of
 
 #: How many samples greedy takes of an action that rolls dice or draws cards.
 GREEDY_SAMPLES = 4
 
 #: The names `hothsim match` accepts for a side, and what each means.
-PLAYER_NAMES = ("ai", "ai:easy", "ai:normal", "ai:hard", "greedy", "random")
+PLAYER_NAMES = ("ai", "ai:easy", "ai:normal", "ai:hard", "expert", "greedy", "random")
 
 
 class PlayerNameError(ValueError):
     """A player name that is not one of PLAYER_NAMES."""
 
 
-def policy_for(game: Any) -> Any:
-    """The search policy of a game's kind (its registry entry names the module)."""
-    return importlib.import_module(kind_of(game).ai).POLICY
+def policy_for(game: Any, weights: Weights) -> Any:
+    """The search policy of a game's kind (its registry entry names the module), with these weights."""
+    return importlib.import_module(kind_of(game).ai).policy(weights)
 
 
 @dataclass(frozen=True)
 class Player:
-    """A way of deciding: "computer" at a level, "greedy" or "random"."""
+    """A way of deciding: "computer" at a level, "expert", "greedy" or "random"."""
 
     kind: str
     level: Level = LEVELS["normal"]
@@ -50,20 +52,24 @@ class Player:
         """Start deciding the pending decision of `game` (seen through its side's observation)."""
         side = game.pending.player
         obs = game.observation(side)
+        policy = policy_for(game, self.level.weights)
         if self.kind == "computer":
-            return Thinking(obs, policy_for(game), self.level, seed)
+            return Thinking(obs, policy, self.level, seed)
         root = obs.determinize(derive_seed(seed, "root"))
         legal = root.legal_actions()
         rng = random.Random(derive_seed(seed, self.kind))
         if self.kind == "random":
             action = rng.choice(legal)
             return Instant(Choice(action, "chosen at random"))
-        return Instant(greedy_choice(obs, root, legal, side, policy_for(game), seed, rng))
+        if self.kind == "expert":
+            action = policy.play(root, rng)
+            return Instant(Choice(action, policy.explain(root, action, ())))
+        return Instant(greedy_choice(obs, root, legal, side, policy, seed, rng))
 
 
 def player_named(name: str) -> Player:
     """The player a name means (PlayerNameError for any other name)."""
-    if name in ("greedy", "random"):
+    if name in ("expert", "greedy", "random"):
         return Player(name)
     if name == "ai":
         return Player("computer")

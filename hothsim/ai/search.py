@@ -1,49 +1,62 @@
-"""The computer opponent's search: flat Monte Carlo over pruned candidates, with determinization.
+"""The computer opponent's search: a race between the expert's best candidates, with determinization.
 
 For one decision of side S:
 
 1. The game is seen through S's observation (`game.observation(S)`): nothing S may not know.
-2. The game's policy (`hothsim.ai.skirmish`, `hothsim.ai.assault`) proposes a few candidate actions,
-   ordered by a quick score, or answers at once where search adds nothing (building a squad).
+2. The game's policy answers at once where search adds nothing (building a squad, set-up), else its
+   expert (hothsim.ai.expert) scores every legal action and the best few, per unit, are the candidates
+   ("done" and "end the turn" always among them).
 3. Each simulation deals a game consistent with the observation (`determinize`: hidden cards and Luke's
-   Snowspeeder sampled, fresh dice), applies a candidate, then plays on with the policy's quick rollout
-   rules for both sides until the horizon (the end of S's activation or action round, and for `hard` the
-   next one too), and scores the position with the policy's evaluation.  Dice, shuffles and hidden
-   information are thus chance, sampled; every candidate of a batch meets the same samples.
-4. Successive halving: after each batch the worse half of the candidates is dropped, so the budget is
-   spent on the ones that matter.  The best mean wins.
+   Snowspeeder sampled, fresh dice), applies a candidate, then plays on with the expert's fast rules for
+   both sides until the horizon (counted in activations or action rounds from the decision, the same for
+   every candidate, so ending a turn is not looked at one activation deeper than acting), and scores the
+   position with the policy's bounded evaluation (a win 1, a loss 0).  Every candidate meets the same
+   samples (common random numbers), so two are compared sample by sample.  An action that turns on one
+   roll with few results (an attack's d20, a fire's dice) is played once per result and the values
+   weighed by their exact probabilities (hothsim.ai.chance).
+4. The race: every few samples a candidate clearly behind the best (its paired difference more than
+   `z` standard errors) is dropped.  The search ends when one is left (the choice is settled) or when the
+   caller's deadline or the level's cap stops it; the best mean wins, and the expert's order breaks what
+   the samples cannot tell apart.
 
 The search runs a simulation per `step()` so a caller can show progress and answer keys between steps;
 it never reads a clock (the caller stops stepping at its deadline and takes `choice()`).  Everything
-random comes from the seed, so a decision is a function of (observation, level, seed).
+random comes from the seed, so a decision is a function of (observation, level, seed, simulations run).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
+from hothsim.ai.chance import Branch, BranchDice
+from hothsim.ai.weights import Weights
+from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side
 
 
 @dataclass(frozen=True)
 class Level:
-    """How hard the computer thinks: simulations per decision, candidates kept, and how far each looks."""
+    """How the computer thinks: for how long, how many candidates, how far each looks, with which weights."""
 
     name: str
-    simulations: int
+    think: float  # seconds a decision by default (`--think` overrides)
+    simulations: int  # the most simulations a decision runs, however long it may think
     candidates: int
-    horizon: int  # 0: to the end of its own activation or action round; 1: through the next one too
+    horizon: int  # activations (skirmish) or action rounds (Assault) a simulation plays from the decision
     rollout_limit: int  # the most decisions a rollout plays before it is scored
-    first_samples: int = 4  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
+    first_samples: int = 6  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
+    z: float = 2.0  # standard errors behind the best at which a candidate is dropped
+    weights: Weights = field(default_factory=Weights)
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", simulations=16, candidates=4, horizon=0, rollout_limit=12),
-    Level("normal", simulations=64, candidates=8, horizon=0, rollout_limit=30),
-    Level("hard", simulations=160, candidates=10, horizon=1, rollout_limit=60),
+    Level("easy", think=0.3, simulations=24, candidates=3, horizon=1, rollout_limit=20),
+    Level("normal", think=1.0, simulations=5000, candidates=6, horizon=2, rollout_limit=60),
+    Level("hard", think=3.0, simulations=20000, candidates=8, horizon=3, rollout_limit=100),
 )}
 
 
@@ -58,26 +71,38 @@ class Observation(Protocol):
 
 
 class Policy(Protocol):
-    """What the search needs of a game: its candidates, quick rollout rules, evaluation and words."""
+    """What the search needs of a game: its expert's scores and candidates, fast rollouts, evaluation, words."""
 
     def immediate(self, game: Any, side: Side, rng: random.Random) -> Any | None:
         """An action chosen without search (squad building, set-up), or None to search."""
         ...
 
-    def candidates(self, game: Any, side: Side, limit: int) -> list[Any]:
-        """At most `limit` of the legal actions worth searching, best first by a quick score."""
+    def play(self, game: Any, rng: random.Random) -> Any:
+        """The expert's own choice, without search."""
+        ...
+
+    def ranked(self, game: Any) -> list[tuple[float, Any]]:
+        """Every legal action with the expert's score, best first."""
+        ...
+
+    def candidates(self, ranked: list[tuple[float, Any]], limit: int) -> list[Any]:
+        """At most `limit` of the ranked actions worth searching, best first."""
         ...
 
     def rollout(self, game: Any, rng: random.Random) -> Any:
         """A quick, sensible action for whoever decides now (both sides, inside simulations)."""
         ...
 
-    def tempo(self, game: Any) -> Hashable:
-        """Which activation or action round the game is in (the horizon counts its changes)."""
+    def branches(self, game: Any, action: Any) -> list[Branch] | None:
+        """The results of the one roll an action turns on, with their exact probabilities (None: sampled)."""
+        ...
+
+    def tempo(self, game: Any) -> int:
+        """How far the game has gone in activations or action rounds (the horizon counts from the decision)."""
         ...
 
     def evaluate(self, game: Any, side: Side) -> float:
-        """How good the position is for `side` (a won game is worth far more than any other)."""
+        """How good the position is for `side`, in [0, 1] (a won game 1, a lost one 0)."""
         ...
 
     def explain(self, game: Any, action: Any, outcomes: Sequence[Any]) -> str:
@@ -103,13 +128,12 @@ def derive_seed(*parts: object) -> int:
 
 @dataclass
 class _Stats:
-    total: float = 0.0
-    count: int = 0
+    values: list[float] = field(default_factory=list)  # by sample number: every candidate meets the same
     outcomes: list = field(default_factory=list)
 
     @property
     def mean(self) -> float:
-        return self.total / self.count if self.count else float("-inf")
+        return sum(self.values) / len(self.values) if self.values else float("-inf")
 
 
 class Thinking:
@@ -130,75 +154,101 @@ class Thinking:
             self._alive: list[Any] = [instant if instant is not None else legal[0]]
             self.planned = 0
         else:
-            self._alive = policy.candidates(root, self.side, level.candidates) or legal[:1]
+            self._alive = policy.candidates(policy.ranked(root), level.candidates)
             self.planned = level.simulations if len(self._alive) > 1 else 0
+        self._prior = list(self._alive)  # the expert's order
+        self._branches = {a: policy.branches(root, a) for a in self._alive} if self.planned else {}
+        self._start = policy.tempo(root)
         self._stats: dict[Any, _Stats] = {a: _Stats() for a in self._alive}
         self._queue: list[tuple[Any, int]] = []
         self._sample = 0  # samples dealt so far to every candidate still in the running
-        # After this many samples the worse half is dropped: never before every candidate has had a few.
-        self._round_end = max(level.first_samples, self._batch_size())
-
-    def _batch_size(self) -> int:
-        """Samples per candidate in one halving round: the budget shared over the rounds still to come."""
-        n, rounds = len(self._alive), 0
-        while n > 1:
-            n = (n + 1) // 2
-            rounds += 1
-        return max(1, (self.planned - self.done) // max(1, rounds * len(self._alive)))
+        self._check = level.first_samples  # the race is looked at when every candidate has this many
 
     @property
     def progress(self) -> tuple[int, int]:
-        """(simulations done, simulations planned)."""
+        """(simulations done, the most it would run)."""
         return self.done, self.planned
+
+    @property
+    def candidates(self) -> tuple[Any, ...]:
+        """The candidates still in the race, in the expert's order."""
+        return tuple(a for a in self._prior if a in self._alive)
+
+    @property
+    def settled(self) -> bool:
+        """Whether the choice is made: one candidate left, or the level's cap reached."""
+        return self.done >= self.planned or len(self._alive) < 2
 
     def step(self) -> bool:
         """Run one simulation; False once the search has nothing left to do."""
-        if self.done >= self.planned or len(self._alive) < 2:
+        if self.settled:
             return False
         if not self._queue:
-            if self._sample >= self._round_end:
-                self._halve()
-                if len(self._alive) < 2:
+            if self._sample >= self._check:
+                self._race()
+                self._check = self._sample + max(2, self._sample // 2)
+                if self.settled:
                     return False
             self._queue = [(a, self._sample) for a in reversed(self._alive)]
             self._sample += 1
         action, sample = self._queue.pop()
         value, outcome = self._simulate(action, sample)
         st = self._stats[action]
-        st.total += value
-        st.count += 1
+        st.values.append(value)
         st.outcomes.append(outcome)
         self.done += 1
-        return self.done < self.planned and len(self._alive) > 1
+        return not self.settled
 
-    def _halve(self) -> None:
-        ranked = sorted(self._alive, key=lambda a: (-self._stats[a].mean, self._alive.index(a)))
-        self._alive = ranked[:max(1, (len(ranked) + 1) // 2)]
-        self._round_end = self._sample + self._batch_size()
+    def _race(self) -> None:
+        """Drop the candidates clearly behind the best, sample by sample."""
+        best = self._best()
+        self._alive = [a for a in self._alive if a == best or not self._behind(a, best, self.level.z)]
+
+    def _behind(self, a: Any, best: Any, z: float) -> bool:
+        """Whether `a` is more than `z` standard errors behind `best` over the samples both have."""
+        va, vb = self._stats[a].values, self._stats[best].values
+        n = min(len(va), len(vb))
+        if n < 2:
+            return False
+        diffs = [vb[i] - va[i] for i in range(n)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > 0.002 and mean > z * math.sqrt(var / n)
+
+    def _best(self) -> Any:
+        """The best mean; a candidate the expert ranks higher keeps the lead unless the samples show it
+        behind (one standard error), so noise alone never overrules the expert."""
+        top = max(self._alive, key=lambda a: (self._stats[a].mean, -self._prior.index(a)))
+        for a in self._prior:
+            if a == top:
+                break
+            if a in self._alive and self._stats[a].values and not self._behind(a, top, 1.0):
+                return a
+        return top
 
     def _simulate(self, action: Any, sample: int) -> tuple[float, Any]:
-        """Deal a game for this sample, apply the action, play on to the horizon, score it."""
-        game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
-        rng = random.Random(derive_seed(self.seed, "rollout", sample))
-        game.apply(action)
-        outcome = game.state
-        start = self.policy.tempo(game)
-        changes, last = 0, start
-        for _ in range(self.level.rollout_limit):
-            if game.is_over:
-                break
-            now = self.policy.tempo(game)
-            if now != last:
-                changes, last = changes + 1, now
-                if changes > self.level.horizon:
+        """Deal a game for this sample, apply the action, play on to the horizon, score it; an action that
+        turns on one roll is played once for each of its results, weighed by their probabilities."""
+        branches: Sequence[Branch | None] = self._branches.get(action) or (None,)
+        value, outcome = 0.0, None
+        for branch in branches:
+            game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
+            dice = derive_seed(self.seed, "dice", sample)
+            game.dice = SeededDice(dice) if branch is None else BranchDice(dice, branch)
+            rng = random.Random(derive_seed(self.seed, "rollout", sample))
+            game.apply(action)
+            if outcome is None:
+                outcome = game.state
+            for _ in range(self.level.rollout_limit):
+                if game.is_over or self.policy.tempo(game) - self._start >= self.level.horizon:
                     break
-            game.apply(self.policy.rollout(game, rng))
-        return self.policy.evaluate(game, self.side), outcome
+                game.apply(self.policy.rollout(game, rng))
+            value += (1.0 if branch is None else branch.probability) * self.policy.evaluate(game, self.side)
+        return value, outcome
 
     def choice(self) -> Choice:
         """The best action found so far, with its reason."""
-        best = max(self._alive, key=lambda a: (self._stats[a].mean, -self._alive.index(a)))
+        best = self._best() if self.done else self._alive[0]
         st = self._stats[best]
         reason = self.policy.explain(self._root, best, st.outcomes)
-        return Choice(best, reason, st.mean if st.count else 0.0, self.done)
-
+        return Choice(best, reason, st.mean if st.values else 0.0, self.done)

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.assault.state import AssaultState, Unit
-from hothsim.kernel.hexes import Hex, hex_label, neighbour
+import heapq
+
+from hothsim.kernel.hexes import Hex, hex_label, in_field_of_fire, neighbour
 
 #: Turning blocks in canonical form: the net turn between two forward steps (three hexsides go right).
 _TURNS: tuple[str, ...] = ("", "l", "r", "ll", "rr", "rrr")
@@ -37,6 +39,7 @@ class Terrain:
         lattice = m.lattice
         object.__setattr__(self, "macro", {h: lattice.macro_coords(h) for h in hexes})
         object.__setattr__(self, "reach_cache", {})
+        object.__setattr__(self, "march_cache", {})
 
     def range(self, a: Hex, b: Hex) -> int:
         """Fire range in macrohexes between two hexes of the map (the lattice's range, looked up)."""
@@ -52,6 +55,39 @@ class Terrain:
     macro: dict = field(init=False, repr=False, compare=False)  # Hex -> its macrohex's coordinates
     # (starts, budget, flies) -> the costs _reach found: a few hundred entries a map, filled as games go.
     reach_cache: dict = field(init=False, repr=False, compare=False)
+    # (target, macrohexes, turn cost, rough cost) -> march_costs' answer: one or two a game.
+    march_cache: dict = field(init=False, repr=False, compare=False)
+
+
+def march_costs(rules: AssaultRules, t: Terrain, target: Hex, within: int) -> dict[tuple[Hex, int], int]:
+    """For a Walker standing on any hex with any facing, the fewest MPs it must spend (turns and steps, as
+    it walks: 1 a hexside turned, 1 a clear hex, 3 a rough one) to stand within `within` macrohexes of
+    `target` with the target in its field of fire.  Other units are ignored (they move); a state that can
+    never get there is missing.  It depends on the map alone, so each answer is kept on the Terrain."""
+    mv = rules.movement
+    key = (target, within, mv.walker_turn, mv.walker_rough)
+    hit = t.march_cache.get(key)
+    if hit is not None:
+        return hit
+    cost: dict[tuple[Hex, int], int] = {}
+    heap: list[tuple[int, Hex, int]] = [(0, h, f) for h in t.terrain for f in range(6)
+                                        if t.terrain[h] != "cliff" and h not in t.walker_barred
+                                        and t.range(h, target) <= within and in_field_of_fire(h, f, target)]
+    heapq.heapify(heap)
+    while heap:  # Dijkstra backwards: from the firing places to every place that can walk to one
+        c, h, f = heapq.heappop(heap)
+        if (h, f) in cost:
+            continue
+        cost[(h, f)] = c
+        for turned in ((f + 1) % 6, (f - 1) % 6):  # came from the facing one hexside round
+            if (h, turned) not in cost:
+                heapq.heappush(heap, (c + mv.walker_turn, h, turned))
+        back = neighbour(h, (f + 3) % 6)  # came from the hex behind, stepping forward into h
+        if back in t.terrain and t.terrain[back] != "cliff" and back not in t.walker_barred and (back, f) not in cost:
+            step = mv.walker_rough if t.terrain[h] == "rough" else 1
+            heapq.heappush(heap, (c + step, back, f))
+    t.march_cache[key] = cost
+    return cost
 
 
 def walker_points(rules: AssaultRules, walker: Unit) -> int:

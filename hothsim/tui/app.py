@@ -174,11 +174,12 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         while thinking.step() and time.monotonic() - start < session.think:
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
-                done, planned = thinking.progress
-                share = f"{100 * done // max(1, planned)}%"
+                done, _ = thinking.progress
+                share = f"{min(99, int(100 * (last - start) / session.think))}%"  # of its think time
                 ui = _show(window, session, screen, replace(
                     ui, thinking=f"{side.upper()} (computer) thinking {share}",
-                    message=f"the computer ({side}) is thinking: {share} of {planned} simulations  (q quits)"), painter)
+                    message=f"the computer ({side}) is thinking: {share} of its time, {done} games imagined  "
+                            "(q quits)"), painter)
                 if _pressed(window) == "q":
                     return None
         choice = thinking.choice()

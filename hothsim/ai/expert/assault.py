@@ -1,0 +1,280 @@
+"""A competent Assault on Hoth player that looks no further than the unit it moves (docs/ai.md).
+
+What it weighs:
+- the Walkers march on the Shield Generator by their walking distance (hexes and turns of facing, in MPs,
+  from `march_costs`: worked out once per map), and fire at the Shield Generator or the Power Grid whenever
+  they can;
+- every fire and harpoon by its exact chance to hit times what a hit is worth (a Walker's worth grows as it
+  nears the Generator); Luke's Force only where the odds it buys are worth the points it costs (and his
+  secret);
+- Snowspeeders hunt the Walker nearest to bringing the Generator down, ending next to it for a harpoon;
+  Rebel Troopers stand between the Walkers and the Generator; Snowtroopers follow the Walkers in;
+- ending the round when no unit has anything worth doing (the Rebels play for time).
+Scores are in the same points as the search's evaluation; `ranked` gives them all, best first, ties broken
+by the action's notation (never by the order of the legal actions).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hothsim.ai.weights import AssaultWeights
+from hothsim.assault.actions import (
+    Action,
+    Armor,
+    Board,
+    Choose,
+    Critical,
+    Displace,
+    Done,
+    Fire,
+    Harpoon,
+    Move,
+    Place,
+    Repair,
+    Reshuffle,
+    Walk,
+)
+from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, Shot
+from hothsim.assault.game import AssaultGame, hit_probability
+from hothsim.assault.movement import march_costs
+from hothsim.assault.state import Unit
+from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
+
+Scored = tuple[float, Action]
+
+
+class AssaultExpert:
+    """Scores every legal action of an Assault on Hoth decision (see the module docstring)."""
+
+    def __init__(self, weights: AssaultWeights, fast: bool = False) -> None:
+        self.w = weights
+        self.fast = fast
+
+    def choose(self, game: AssaultGame, rng: random.Random) -> Action:
+        """The best action now (Luke's Snowspeeder: at random, as any rule would be a tell)."""
+        kind = game.pending.kind
+        if kind == "luke":
+            return rng.choice(sorted(game.legal_actions(), key=lambda a: a.notation()))
+        if self.fast and kind == "act":
+            return self._first_worth_doing(game)
+        return self.ranked(game)[0][1]
+
+    def _first_worth_doing(self, game: AssaultGame) -> Action:
+        """Rollouts: the units in turn (by id), each taking its best choice if it is worth anything; the
+        round ends when none has one."""
+        mine: dict[str, list[Action]] = {}
+        done: Action | None = None
+        for a in game.legal_actions():
+            unit = unit_of(a)
+            if unit is None:
+                done = a
+            else:
+                mine.setdefault(unit, []).append(a)
+        for unit in sorted(mine):
+            value, best = max(((self._act(game, a), a) for a in mine[unit]), key=lambda va: va[0])
+            if value > 0:
+                return best
+        assert done is not None
+        return done
+
+    def ranked(self, game: AssaultGame) -> list[Scored]:
+        """Every legal action with its score, best first."""
+        legal = game.legal_actions()
+        kind = game.pending.kind
+        score = {
+            "act": self._act, "place": self._place, "board": self._board, "displace": self._displace,
+            "armor": self._armor, "critical": self._critical, "choose": self._choose, "repair": self._repair,
+            "remedy": self._remedy,
+        }.get(kind)
+        scored = [(score(game, a) if score else 0.0, a) for a in legal]
+        return sorted(scored, key=lambda sa: (-sa[0], sa[1].notation()))
+
+    # ------------------------------------------------------------------ the march
+
+    def siege_range(self, game: AssaultGame) -> int:
+        """The farthest (in macrohexes) a whole Walker can hit the Shield Generator from, now."""
+        s, rules = game.state, game.rules
+        ins = rules.installations
+        armor = ins.shield_generator if s.power_grid else ins.shield_generator_without_grid
+        rough = 1 if game.terrain.terrain[game.setup.field.shield_generator] == "rough" else 0
+        return max(0, rules.units["walker"].fire - rough - armor)
+
+    def march(self, game: AssaultGame, where: Hex, facing: int) -> float:
+        """Walker activations (fractional) still needed from a place to fire at the Shield Generator."""
+        gen = game.setup.field.shield_generator
+        costs = march_costs(game.rules, game.terrain, gen, self.siege_range(game))
+        mp = costs.get((where, facing))
+        per = game.rules.movement.points
+        return (mp if mp is not None else 60) / per
+
+    def danger(self, game: AssaultGame, walker: Unit) -> float:
+        """How near a Walker is to bringing the Shield Generator down (1 when it can fire now, less with
+        every activation still to walk)."""
+        if walker.hex is None:
+            return 0.0
+        return 1.0 / (1.0 + self.march(game, walker.hex, walker.facing))
+
+    # ------------------------------------------------------------------ an action round
+
+    def _act(self, game: AssaultGame, a: Action) -> float:
+        t = type(a)
+        if t is Fire or t is Harpoon:
+            return self._shot(game, a)
+        if t is Walk:
+            return self._walk(game, a)
+        if t is Move:
+            return self._move(game, a)
+        return 0.0  # Done: nothing gained, nothing risked
+
+    def target_value(self, game: AssaultGame, target: str, harpoon: bool = False) -> float:
+        """What a hit on a target is worth."""
+        w, s = self.w, game.state
+        if target == SHIELD_GENERATOR:
+            return w.shield_generator
+        if target == POWER_GRID:
+            return w.power_grid
+        if not s.has_unit(target):
+            return 0.0
+        u = s.unit(target)
+        ut = game.rules.units[u.type]
+        if ut.is_walker:
+            worth = w.walker_hit * (1.0 + 3.0 * self.danger(game, u))
+            return worth + (w.walker + w.harpoon_bonus if harpoon else 0.0)
+        return float(ut.fire + ut.armor)
+
+    def _shot(self, game: AssaultGame, a: Fire | Harpoon) -> float:
+        shot = game.shot(a)
+        if not isinstance(shot, Shot):
+            return -1.0
+        value = game.hit_chance(shot) * self.target_value(game, a.target, type(a) is Harpoon)
+        if a.force:
+            s = game.state
+            value -= self.w.force_point * a.force * 3 + (0.0 if s.luke_revealed else 2.0)
+        return value
+
+    def _walk(self, game: AssaultGame, a: Walk) -> float:
+        s = game.state
+        walker = s.unit(a.unit)
+        assert walker.hex is not None
+        end, facing = game.walk_end(walker, a.steps)
+        gained = self.march(game, walker.hex, walker.facing) - self.march(game, end, facing)
+        value = self.w.march * gained
+        gen = game.setup.field.shield_generator
+        if in_field_of_fire(end, facing, gen):
+            value += 0.5 + 0.1 * max(0, self.siege_range(game) + 2 - game.terrain.range(end, gen))
+        return value - 0.01 * len(a.steps)  # of equal walks, the shorter
+
+    def _move(self, game: AssaultGame, a: Move) -> float:
+        s = game.state
+        u = s.unit(a.unit)
+        ut = game.rules.units[u.type]
+        t = game.terrain
+        gen = game.setup.field.shield_generator
+        if not a.to[:1].isdigit():  # into the Base Box, or aboard a Walker
+            return 0.5 if u.side == "imperial" else 0.1
+        to = t.hex_at[a.to]
+        here = u.hex
+        if u.side == "imperial":
+            if here is None:
+                return 0.5
+            return 0.5 * (t.range(here, gen) - t.range(to, gen))
+        walkers = [w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None]
+        if not walkers:
+            return 0.0 if here is None else 0.2 * (t.range(here, gen) - t.range(to, gen))
+        prey = max(walkers, key=lambda w: (self.danger(game, w), w.id))
+        if ut.is_speeder:
+            return self._speeder_place(game, u, to, prey) - (self._speeder_place(game, u, here, prey) if here else 0)
+        return self._trooper_place(game, to, walkers) - (self._trooper_place(game, here, walkers) if here else 0)
+
+    def _speeder_place(self, game: AssaultGame, u: Unit, at: Hex, prey: Unit) -> float:
+        """A Snowspeeder's place: next to the Walker it hunts (a harpoon next), in range to fire, out of the
+        Walkers' fields of fire."""
+        t = game.terrain
+        assert prey.hex is not None
+        value = -self.w.speeder_hunt * t.range(at, prey.hex)
+        if t.terrain.get(at) == "cliff":
+            value -= 1.0  # it can neither fire nor harpoon from over a cliff
+        if distance(at, prey.hex) == 1:
+            value += 1.5
+        for w in game.state.units:
+            if w.type == "walker" and w.where == "map" and w.hex is not None and in_field_of_fire(w.hex, w.facing, at):
+                value -= 0.4 if t.range(w.hex, at) <= 2 else 0.1
+        return value
+
+    def _trooper_place(self, game: AssaultGame, at: Hex, walkers: list[Unit]) -> float:
+        """A Rebel Trooper's place: near the Shield Generator, in the Walkers' way but not in their fire."""
+        t = game.terrain
+        gen = game.setup.field.shield_generator
+        value = -self.w.trooper_block * t.range(at, gen)
+        for w in walkers:
+            if w.hex is not None and in_field_of_fire(w.hex, w.facing, at) and t.range(w.hex, at) <= 2:
+                value -= 0.5
+        return value
+
+    # ------------------------------------------------------------------ the other decisions
+
+    def _place(self, game: AssaultGame, a: Place) -> float:
+        """Set-up: as near the Shield Generator as the zone allows; a Walker facing it on the shortest march."""
+        if a.hex is None:
+            return -1.0  # the Base Box
+        gen = game.setup.field.shield_generator
+        if a.facing is not None:
+            return -self.march(game, a.hex, a.facing)
+        return -float(game.terrain.range(a.hex, gen))
+
+    def _board(self, game: AssaultGame, a: Board) -> float:
+        """A Snowtrooper boards the Walker with the shortest march and the most room."""
+        s = game.state
+        w = s.unit(a.walker)
+        return self.danger(game, w) - 0.1 * len(s.carried(w.id))
+
+    def _displace(self, game: AssaultGame, a: Displace) -> float:
+        """A pushed Snowspeeder stays next to the Walker, out of its field of fire."""
+        s = game.state
+        wm = s.walker_move
+        walker = s.unit(wm.walker) if wm is not None else None
+        if walker is None or walker.hex is None:
+            return 0.0
+        return -(1.0 if in_field_of_fire(walker.hex, walker.facing, a.hex) else 0.0)
+
+    def _armor(self, game: AssaultGame, a: Armor) -> float:
+        """Luke's Force on armor: enough to make the coming fire unlikely to hit, no more."""
+        s = game.state
+        fire = s.fire
+        if fire is None:
+            return -a.points
+        armor = game.rules.units[s.unit(fire.target).type].armor + s.luke_armor + a.points
+        survive = 1.0 - float(hit_probability(fire.dice, armor))
+        return 12.0 * survive - self.w.force_point * 2 * a.points
+
+    def _critical(self, game: AssaultGame, a: Critical) -> float:
+        """A Force point turns a critical hit on Luke into a body hit: always worth it."""
+        return 1.0 if a.spend else 0.0
+
+    def _choose(self, game: AssaultGame, a: Choose) -> float:
+        """The Snowspeeder an Event helps: the one nearest the Walker it hunts, its gunner alive."""
+        s = game.state
+        u = s.unit(a.unit)
+        walkers = [w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None]
+        if u.hex is None or not walkers:
+            return 0.0
+        near = min(game.terrain.range(u.hex, w.hex) for w in walkers)  # type: ignore[arg-type]
+        return (1.0 if u.gunner else 0.0) - 0.1 * near
+
+    def _repair(self, game: AssaultGame, a: Repair) -> float:
+        """Repair the Walker nearest the Generator, legs first (a slowed Walker loses the race)."""
+        s = game.state
+        w = s.unit(a.unit)
+        return self.danger(game, w) + {"legs": 0.3, "blaster": 0.2, "body": 0.1}.get(a.marker, 0.0)
+
+    def _remedy(self, game: AssaultGame, a: Reshuffle) -> float:
+        """Every early Transports Away! drawn: play on (the rulebook's remedy keeps the game a game)."""
+        return 1.0 if a.yes else 0.0
+
+
+def unit_of(action: Any) -> str | None:
+    """The unit an action moves or fires with (None for Done and the other decisions)."""
+    return getattr(action, "unit", None) if type(action) in (Fire, Harpoon, Walk, Move) else None
+

@@ -1,0 +1,391 @@
+"""A competent skirmish player that looks no further than the activation it plays (docs/ai.md).
+
+What it weighs, as a player sees it at a glance:
+- an attack by its chance to hit (every modifier and cover, from the engine) times the points its damage
+  is worth, critical hits included, more when the target would fall;
+- a move by the best attack it leaves open from where it ends, less the attacks of opportunity on the way
+  and the enemies' expected fire at the end square (who can see it, with cover); with no attack to be had,
+  by how near it brings the figure to the fight;
+- combined fire only when it beats what the helpers would do on their own;
+- the activation that has the best shot first; who goes first by whether anyone can shoot;
+- Force powers, abilities and reactions by playing them out a few times and counting what they change.
+Every score is in squad points, so they compare; `ranked` returns them all, best first, ties broken by the
+action's notation (never by the order of the legal actions).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from hothsim.ai.weights import SkirmishWeights
+from hothsim.kernel.dice import SeededDice
+from hothsim.kernel.engine import Side, other
+from hothsim.kernel.values import replace
+from hothsim.skirmish.actions import (
+    Action,
+    Activate,
+    Attack,
+    EndTurn,
+    First,
+    ForcePower,
+    Move,
+    Opportunity,
+    Place,
+    Ready,
+    Recruit,
+    Reroll,
+)
+from hothsim.skirmish.cards import Card
+from hothsim.skirmish.game import SkirmishGame
+from hothsim.skirmish.state import Figure, GameState
+
+CRITICAL = 0.05  # a natural 20: always a hit, double damage
+Scored = tuple[float, Action]
+
+
+class SkirmishExpert:
+    """Scores every legal action of a skirmish decision (see the module docstring)."""
+
+    def __init__(self, weights: SkirmishWeights, fast: bool = False) -> None:
+        self.w = weights
+        self.fast = fast  # rollouts: fewer squares looked at, no trial plays of powers
+
+    # ------------------------------------------------------------------ the player
+
+    def choose(self, game: SkirmishGame, rng: random.Random) -> Action:
+        """The best action now (squad building: a card drawn weighted by cost)."""
+        kind = game.pending.kind
+        if kind == "build":
+            return build_step(game, rng)
+        if self.fast and kind in FAST:
+            return FAST[kind](self, game, game.legal_actions())
+        return self.ranked(game)[0][1]
+
+    # ------------------------------------------------------------------ rollouts: the same rules, cut short
+
+    def quick_turn(self, game: SkirmishGame, legal: list[Action]) -> Action:
+        """An attack if there is one (the best by its worth); else a move toward a shot from the squares
+        nearest the enemy, else toward the enemy; else the end of the turn."""
+        s = game.state
+        assert s.turn is not None
+        fig = s.fig(s.turn.figure)
+        attacks = [a for a in legal if type(a) is Attack and not a.helpers]
+        if attacks:
+            return max(attacks, key=lambda a: (self.attack_value(game, s, fig, s.fig(a.target)), a.target))
+        end = next(a for a in legal if type(a) is EndTurn)
+        moves = [a for a in legal if type(a) is Move]
+        if not moves or s.turn.attacked or s.turn.moved_before:
+            return end
+        plans = game.move_plans()
+        enemies = [e for e in s.living(other(fig.side)) if game.ab.targetable(e)]
+        if not enemies:
+            return end
+
+        def near(a: Move) -> int:
+            return min(_apart(e, replace(fig, pos=(a.destination[0], a.destination[1])).rect()) for e in enemies)
+
+        def provoked(a: Move) -> int:
+            plan = plans.get((a.destination[0], a.destination[1]))
+            return len(plan.provoked) if plan is not None else 0
+
+        moves.sort(key=lambda a: (provoked(a), near(a), a.notation()))
+        if game.ab.can_attack(s, fig):
+            for a in [m for m in moves if (p := plans.get((m.destination[0], m.destination[1]))) is not None
+                      and game.attack_kept_after(p.cost)][:6]:
+                there = replace(fig, pos=(a.destination[0], a.destination[1]))
+                if self.best_shot(game, s.with_figure(there), there)[1] is not None:
+                    return a
+        reach = 1 if game.ab.melee(fig) else self.w.ranged_reach
+        here = min(_apart(e, fig.rect()) for e in enemies)
+        return moves[0] if here > reach and near(moves[0]) < here else end
+
+    def quick_activate(self, game: SkirmishGame, legal: list[Action]) -> Action:
+        """The figure with the best shot from where it stands, else the one nearest the enemy."""
+        s = game.state
+        enemies = [e for e in s.living() if e.side != game.pending.player and game.ab.targetable(e)]
+
+        def key(a: Action) -> tuple[float, int, str]:
+            fig = s.fig(a.figure)
+            near = min((_apart(e, fig.rect()) for e in enemies), default=0)
+            return (-self.best_shot(game, s, fig)[0], near, a.notation())
+        return min(legal, key=key)
+
+    def quick_react(self, game: SkirmishGame, legal: list[Action]) -> Action:
+        """Take the attack of opportunity, reroll, use the Force reaction (the first listed is the one that
+        acts: `Opportunity`, `Reroll`, `ForcePower`, by their kinds' order)."""
+        acting = [a for a in legal if type(a) in (Opportunity, Reroll, ForcePower)]
+        return min(acting, key=lambda a: a.notation()) if acting else min(legal, key=lambda a: a.notation())
+
+    def ranked(self, game: SkirmishGame) -> list[Scored]:
+        """Every legal action with its score in points, best first."""
+        kind = game.pending.kind
+        legal = game.legal_actions()
+        if kind == "turn":
+            scored = self._turn(game, legal)
+        elif kind == "activate":
+            scored = [(self.activation(game, game.state.fig(a.figure)), a) for a in legal]
+        elif kind == "first":
+            scored = self._first(game, legal)
+        elif kind == "place":
+            scored = self._place(game, legal)
+        elif kind == "opportunity":
+            scored = [(self.attack_value(game, game.state, game.state.fig(a.figure), game.state.fig(a.target))
+                       if type(a) is Opportunity else 0.0, a) for a in legal]
+        elif kind == "build":
+            scored = [(float(game.card_cost(a.card)) if type(a) is Recruit else 0.0, a) for a in legal]
+        else:  # rerolls and Force reactions: played out and counted
+            scored = [(self.tried(game, a), a) for a in legal]
+        return sorted(scored, key=lambda sa: (-sa[0], sa[1].notation()))
+
+    # ------------------------------------------------------------------ worth
+
+    def worth_lost(self, card: Card, hp: int, damage: int) -> float:
+        """Points a side loses when a character with `hp` left takes `damage`."""
+        if damage <= 0:
+            return 0.0
+        w = self.w
+        lost = card.cost * (1 - w.standing_share) * min(damage, hp) / card.hp
+        if damage >= hp:
+            lost += card.cost * (w.standing_share + w.kill_bonus)
+        return lost
+
+    def attack_value(self, game: SkirmishGame, s: GameState, attacker: Figure, target: Figure,
+                     helpers: Sequence[str] = ()) -> float:
+        """The points an attack is expected to take from the target: chance to hit times what its damage is
+        worth, a natural 20's double damage counted apart."""
+        chance = game.chance_in(s, attacker, target, len(helpers)) / 100
+        adjacent = game.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        card = game.card(target)
+        value = 0.0
+        for critical, p in ((False, chance - CRITICAL), (True, CRITICAL)):
+            raw = sum(v for _, v in game.ab.damage_of(s, attacker, target, critical, adjacent, tuple(helpers)))
+            dealt, _ = game.ab.reduce_damage(target, raw, attacker, adjacent)
+            value += p * self.worth_lost(card, target.hp, dealt)
+        return value
+
+    def best_shot(self, game: SkirmishGame, s: GameState, fig: Figure) -> tuple[float, str | None]:
+        """The best attack a figure could make from where it stands in `s`, alone: (points, target)."""
+        if not game.ab.can_attack(s, fig):
+            return 0.0, None
+        best: tuple[float, str | None] = (0.0, None)
+        for view in game.targets(s, fig):
+            v = self.attack_value(game, s, fig, s.fig(view.target))
+            if v > best[0]:
+                best = (v, view.target)
+        return best
+
+    def threat(self, game: SkirmishGame, s: GameState, fig: Figure, spare: str | None = None,
+               spare_share: float = 0.0) -> float:
+        """The enemies' expected fire at a figure where it stands in `s`: for each enemy that could attack it
+        at its next activation (a ranged one that sees it, a melee one within its move), the chance to hit
+        (with cover) times the points its damage is worth.  `spare` is an enemy that has that share of a
+        chance to be gone by then (the one this figure attacks)."""
+        w = self.w
+        total = 0.0
+        sight = game.board.sight(s.open_doors)
+        rect = fig.rect()
+        card = game.card(fig)
+        for e in s.living(other(fig.side)):
+            if not game.ab.can_attack(s, e):
+                continue
+            if game.ab.melee(e):
+                if _apart(e, rect) > game.speed(e) + 1:
+                    continue
+            elif not sight.can_see(e.rect(), rect):
+                continue
+            chance = game.chance_in(s, e, fig) / 100
+            damage = game.card(e).damage
+            fire = chance * self.worth_lost(card, fig.hp, damage)
+            if e.activated:
+                fire *= w.acted_enemy
+            if e.id == spare:
+                fire *= 1 - spare_share
+            total += fire
+        return w.exposure * total
+
+    def approach(self, game: SkirmishGame, s: GameState, fig: Figure) -> float:
+        """Squares a figure stands beyond its reach of the nearest enemy, times the pull toward the fight."""
+        enemies = [e for e in s.living(other(fig.side)) if game.ab.targetable(e)]
+        if not enemies:
+            return 0.0
+        reach = 1 if game.ab.melee(fig) else self.w.ranged_reach
+        rect = fig.rect()
+        return self.w.approach * max(0, min(_apart(e, rect) for e in enemies) - reach)
+
+    def tried(self, game: SkirmishGame, action: Action) -> float:
+        """An action scored by playing it: the mean change in the points standing (and Force kept) over a few
+        dice, compared with now."""
+        side = game.pending.player
+        assert side is not None
+        before = self.standing(game, side)
+        samples = 1 if self.fast else self.w.samples
+        total = 0.0
+        for k in range(samples):
+            trial = game.clone()
+            trial.dice = SeededDice(k)  # the same few rolls for every action scored so: they compare fairly
+            trial.apply(action)
+            total += self.standing(trial, side)
+        return total / samples - before
+
+    def standing(self, game: SkirmishGame, side: Side) -> float:
+        """Points of `side`'s characters standing (weighed by hit points left) and Force kept, less the
+        enemy's: the scale every score here is in."""
+        s = game.state
+        if s.stage == "over":
+            return 0.0 if s.winner is None else (1000.0 if s.winner == side else -1000.0)
+        w = self.w
+        total = 0.0
+        for f in s.figures:
+            if f.defeated:
+                continue
+            card = game.card(f)
+            worth = card.cost * (w.standing_share + (1 - w.standing_share) * f.hp / card.hp) + w.force_point * f.force
+            total += worth if f.side == side else -worth
+        return total
+
+    # ------------------------------------------------------------------ a turn
+
+    def _turn(self, game: SkirmishGame, legal: list[Action]) -> list[Scored]:
+        """The acting figure's choices: attack now, move (to attack from a better square, or closer, or to
+        safety), a power or ability, or end the turn."""
+        s = game.state
+        assert s.turn is not None
+        fig = s.fig(s.turn.figure)
+        plans = game.move_plans()
+        attack_left = not s.turn.attacked and game.ab.can_attack(s, fig)
+        scored: list[Scored] = []
+        shots: dict[tuple[int, int], tuple[float, str | None]] = {}
+        moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
+        for a in legal:
+            t = type(a)
+            if t is Attack:
+                target = s.fig(a.target)
+                value = self.attack_value(game, s, fig, target, a.helpers) - self._helpers_cost(game, s, a.helpers)
+                kill = self.kill_share(game, s, fig, target, a.helpers)
+                scored.append((value - self.threat(game, s, fig, target.id, kill), a))
+            elif t is Move:
+                dest = (a.destination[0], a.destination[1])
+                plan = plans.get(dest)
+                there = replace(fig, pos=dest)
+                s2 = s.with_figure(there)
+                aoo = self._opportunity_cost(game, s, fig, plan.provoked if plan is not None else ())
+                keeps = attack_left and plan is not None and game.attack_kept_after(plan.cost)
+                if keeps and (not self.fast or len(moves) < 40):
+                    shot = shots.get(dest)
+                    if shot is None:
+                        shot = shots[dest] = self.best_shot(game, s2, there)
+                else:
+                    shot = (0.0, None)
+                # Of equal ends, the nearer: a step for nothing only shows the enemy where the figure goes.
+                rough = shot[0] - aoo - (0.0 if shot[1] else self.approach(game, s2, there)) - 0.01 * (
+                    plan.cost if plan is not None else 0)
+                moves.append((rough, a, there, s2, shot))
+            elif t is EndTurn:
+                scored.append((-self.approach(game, s, fig) - self.threat(game, s, fig), a))
+            else:  # Force powers, abilities, Heal, a Harpoon, the Force move
+                scored.append((self.tried(game, a) if not self.fast else -0.5, a))
+        moves.sort(key=lambda m: (-m[0], m[1].notation()))
+        keep = self.w.fast_shortlist if self.fast else self.w.shortlist
+        for i, (rough, a, there, s2, shot) in enumerate(moves):
+            if i < keep:
+                kill = self.kill_share(game, s2, there, s2.fig(shot[1])) if shot[1] else 0.0
+                rough -= self.threat(game, s2, there, shot[1], kill)
+            else:
+                rough -= 1000.0  # not looked at closely: never preferred to one that was
+            scored.append((rough, a))
+        return scored
+
+    def kill_share(self, game: SkirmishGame, s: GameState, attacker: Figure, target: Figure,
+                    helpers: Sequence[str] = ()) -> float:
+        """The chance an attack defeats its target outright."""
+        chance = game.chance_in(s, attacker, target, len(helpers)) / 100
+        adjacent = game.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        share = 0.0
+        for critical, p in ((False, chance - CRITICAL), (True, CRITICAL)):
+            raw = sum(v for _, v in game.ab.damage_of(s, attacker, target, critical, adjacent, tuple(helpers)))
+            if game.ab.reduce_damage(target, raw, attacker, adjacent)[0] >= target.hp:
+                share += p
+        return share
+
+    def _helpers_cost(self, game: SkirmishGame, s: GameState, helpers: Sequence[str]) -> float:
+        """What allies combining fire give up: their own best shot from where they stand, and more (they
+        could have moved first)."""
+        return sum(self.best_shot(game, s, s.fig(h))[0] + self.w.helper_activation for h in helpers)
+
+    def _opportunity_cost(self, game: SkirmishGame, s: GameState, fig: Figure, provoked: Sequence[str] | frozenset) -> float:
+        """The points the attacks of opportunity a path gives are expected to cost."""
+        return sum(self.attack_value(game, s, s.fig(e), fig) for e in provoked)
+
+    # ------------------------------------------------------------------ activations and initiative
+
+    def activation(self, game: SkirmishGame, fig: Figure) -> float:
+        """How much a figure's activation now is worth: the best shot it has from where it stands (moving
+        may give a better one, worked out when it acts), or how far it has to close in, with a figure in
+        danger acting sooner."""
+        s = game.state
+        shot, _ = self.best_shot(game, s, fig)
+        if shot:
+            return shot + 0.5 * self.threat(game, s, fig)
+        return 0.1 * self.threat(game, s, fig) - self.approach(game, s, fig) - 0.01 * game.card(fig).cost
+
+    def _first(self, game: SkirmishGame, legal: list[Action]) -> list[Scored]:
+        """Go first when either side has a shot (strike before being struck); otherwise let the enemy come
+        into reach."""
+        s = game.state
+        side = game.pending.player
+        shots = any(self.best_shot(game, s, f)[0] > 0 for f in s.living())
+        return [(1.0 if (type(a) is First and (a.side == side) == shots) else 0.0, a) for a in legal]
+
+    # ------------------------------------------------------------------ set-up
+
+    def _place(self, game: SkirmishGame, legal: list[Action]) -> list[Scored]:
+        """Set-up: the squad together, toward the enemy, out of the sight of enemies already set up."""
+        s = game.state
+        figure = min(a.figure for a in legal)  # one figure at a time, the same one whatever the listing order
+        mine = [a for a in legal if a.figure == figure]
+        fig = s.fig(figure)
+        allies = [f.pos for f in s.figures if f.side == fig.side and f.pos is not None]
+        enemies = [f for f in s.figures if f.side != fig.side and f.pos is not None]
+        targets = [f.pos for f in enemies] or _zone_sample(game, other(fig.side))
+        sight = game.board.sight(s.open_doors)
+        out: list[Scored] = []
+        for a in mine:
+            x, y = a.square
+            far = min((abs(x - ex) + abs(y - ey) for ex, ey in targets), default=0)
+            gap = min((max(abs(x - ax), abs(y - ay)) for ax, ay in allies), default=1)
+            rect = replace(fig, pos=a.square).rect()
+            seen = sum(1 for e in enemies if sight.can_see(e.rect(), rect))
+            out.append((-0.5 * far - 1.0 * max(0, gap - 2) - 3.0 * seen, a))
+        return out + [(-1000.0, a) for a in legal if a.figure != figure]
+
+
+#: The decisions rollouts answer by the quick rules above.
+FAST = {"turn": SkirmishExpert.quick_turn, "activate": SkirmishExpert.quick_activate,
+        "opportunity": SkirmishExpert.quick_react, "reroll": SkirmishExpert.quick_react,
+        "reaction": SkirmishExpert.quick_react}
+
+
+def build_step(game: SkirmishGame, rng: random.Random) -> Action:
+    """One step of building a squad: a card the squad may still take (the dearer, the likelier), or ready
+    when none fits.  Uses only the legal actions, which look at this side's own squad alone."""
+    legal = game.legal_actions()
+    recruits = sorted((a for a in legal if type(a) is Recruit), key=lambda a: a.card)
+    if not recruits:
+        return next(a for a in legal if type(a) is Ready)
+    weights = [game.card_cost(a.card) for a in recruits]
+    return rng.choices(recruits, weights=weights)[0]
+
+
+def _apart(enemy: Figure, rect: tuple[int, int, int, int]) -> int:
+    """Columns plus rows between a figure and a rectangle (a diagonal step counts 2 in this rulebook, so
+    this is the range where no wall is in the way)."""
+    ex0, ey0, ex1, ey1 = enemy.rect()  # the far edges are exclusive: a square (x, y) is (x, y, x + 1, y + 1)
+    x0, y0, x1, y1 = rect
+    return max(0, ex0 - x1 + 1, x0 - ex1 + 1) + max(0, ey0 - y1 + 1, y0 - ey1 + 1)
+
+
+def _zone_sample(game: SkirmishGame, side: Side) -> list[tuple[int, int]]:
+    """A few squares of a side's set-up zone (for set-up before any enemy stands)."""
+    zone = game.setup.zones.get(side)
+    return sorted(zone)[:: max(1, len(zone) // 8)] if zone else []

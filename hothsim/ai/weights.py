@@ -1,0 +1,78 @@
+"""The computer's weights: every number its judgement rests on, in one value a level carries.
+
+`python -m benchmarks ai --weights NAME=VALUE,...` plays a changed set against the shipped one without an
+edit; docs/ai.md says what each weighs and why it has its value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+
+@dataclass(frozen=True)
+class SkirmishWeights:
+    """What a skirmish position and a figure's options are worth, in squad points."""
+
+    standing_share: float = 0.4  # a standing character keeps this share of its points however hurt it is
+    kill_bonus: float = 0.3  # more of a target's points for defeating it: one enemy fewer to shoot back
+    exposure: float = 0.5  # per point of the enemies' expected fire at the square a figure ends on
+    acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
+    approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
+    ranged_reach: int = 6  # squares within which a ranged figure fights well
+    force_point: float = 2.0  # an unspent Force point
+    helper_activation: float = 0.2  # an ally's activation, spent when it combines fire, beyond its own shot
+    shortlist: int = 10  # destinations whose exposure is worked out (the best by their shot or approach)
+    fast_shortlist: int = 3  # the same in rollouts
+    samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
+    #: The share of all the points on the map by which one side leads when a position is worth 0.73 to it
+    #: (the search's bounded value is a logistic of the lead).
+    scale: float = 0.25
+
+
+@dataclass(frozen=True)
+class AssaultWeights:
+    """What an Assault on Hoth position and a unit's options are worth (Imperial points)."""
+
+    walker: float = 12.0  # a whole Walker, before damage
+    march: float = 4.0  # per Walker activation still needed to stand in fire at the Shield Generator
+    siege: float = 30.0  # times the chance a Walker's fire from where it stands hits the Shield Generator
+    transport: float = 7.0  # per Transport away: the Rebels' clock
+    force_point: float = 0.5  # per Force point Luke keeps
+    shield_generator: float = 120.0  # a hit on the Shield Generator wins the game
+    power_grid: float = 14.0  # its fall lowers the Shield Generator's armor
+    grid_down: float = 5.0
+    walker_hit: float = 4.0  # a hit on a Walker (a step of its damage)
+    harpoon_bonus: float = 8.0  # a harpooned Walker falls whole
+    speeder_hunt: float = 0.6  # per macrohex a Snowspeeder stands from the Walker it hunts
+    trooper_block: float = 0.3  # per macrohex a Rebel Trooper stands from the Walkers' path
+    scale: float = 20.0  # the Imperial lead in points at which a position is worth 0.73 to the Empire
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Every weight of the expert and of the search's evaluation."""
+
+    skirmish: SkirmishWeights = field(default_factory=SkirmishWeights)
+    assault: AssaultWeights = field(default_factory=AssaultWeights)
+
+
+class WeightsError(ValueError):
+    """A weights override that names no weight or gives no number."""
+
+
+def with_changes(base: Weights, text: str) -> Weights:
+    """`base` with changes written `skirmish.exposure=0.8,assault.march=2` (for the benchmarks)."""
+    out = base
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        group, _, key = name.strip().partition(".")
+        try:
+            number = float(value)
+        except ValueError:
+            raise WeightsError(f"{part!r}: {value!r} is not a number") from None
+        sub = getattr(out, group, None) if group in ("skirmish", "assault") else None
+        if sub is None or key not in {f.name for f in fields(sub)}:
+            raise WeightsError(f"{part!r}: no weight {name.strip()!r}")
+        kind = type(getattr(sub, key))
+        out = replace(out, **{group: replace(sub, **{key: kind(number)})})
+    return out

@@ -1,0 +1,265 @@
+"""Rules of good play, each a position built by hand and the decision it calls for, asked of the expert
+(the one-ply player) and of the search built on it (`ai`, with a small budget so the tests stay quick)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from hothsim.ai import LEVELS, Player, decide
+from hothsim.ai.assault import policy as assault_policy
+from hothsim.ai.expert.skirmish import SkirmishExpert
+from hothsim.ai.skirmish import policy as skirmish_policy
+from hothsim.ai.weights import Weights, WeightsError, with_changes
+from hothsim.assault.actions import Done, Fire, Harpoon, Walk
+from hothsim.assault.fire import SHIELD_GENERATOR
+from hothsim.assault.movement import march_costs, walker_walks
+from hothsim.kernel.hexes import hex_label, in_field_of_fire, parse_hex
+from hothsim.kernel.squares import Edge
+from hothsim.skirmish.actions import Attack, EndTurn, Move, parse_action
+from tests.arena import arena
+from tests.assault_arena import arena as hex_arena
+from tests.assault_arena import clear, on_perimeter
+from tests.test_assault_rules import rough
+
+SMALL = replace(LEVELS["normal"], simulations=40, candidates=4, rollout_limit=24)
+SKIRMISH = skirmish_policy(Weights())
+ASSAULT = assault_policy(Weights())
+
+
+def expert(game):
+    """The expert's decision (its policy is the game's)."""
+    policy = ASSAULT if hasattr(game.state, "units") else SKIRMISH
+    return policy.play(game, random.Random(0))
+
+
+def computer(game, seed: int = 3):
+    """The search's decision at a small budget."""
+    return decide(Player("computer", SMALL), game, seed).action
+
+
+def both(game):
+    """The expert's and the search's decisions."""
+    return expert(game), computer(game)
+
+
+def do(game, *lines: str) -> None:
+    for line in lines:
+        game.apply(parse_action(line))
+
+
+# ---------------------------------------------------------------------- skirmish
+
+def test_a_defeatable_enemy_in_sight_is_attacked_rather_than_walked_away_from(tmp_path):
+    # hoth-trooper hits snowtrooper (20 -> 10); the elite trooper's 10 damage would defeat it.
+    g = arena(tmp_path, {"hoth-trooper": "c3", "elite-hoth-trooper": "c6"}, {"snowtrooper": "h4"}, [15, 3, 15])
+    do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper", "end hoth-trooper",
+       "activate elite-hoth-trooper")
+    assert g.state.fig("snowtrooper").hp == 10
+    attack = Attack("elite-hoth-trooper", "snowtrooper")
+    for choice in both(g):  # at once, or from a square it steps to first, keeping the attack
+        if choice != attack:
+            assert type(choice) is Move and g.attack_kept_after(g.move_plans()[choice.destination[:2]].cost)
+            after = g.clone()
+            after.apply(choice)
+            assert attack in after.legal_actions() and expert(after) == attack
+
+
+def test_of_two_squares_with_the_same_shot_the_one_out_of_the_enemies_sight_is_taken(tmp_path):
+    # The trooper at B2 sees no enemy.  A wall along column F (rows 4-12) hides the squares west of it
+    # from snowtrooper-2 at J9; snowtrooper-1 at F2, north of the wall's end, is seen from both sides.
+    wall = tuple(Edge("v", 6, y) for y in range(3, 12))
+    g = arena(tmp_path, {"hoth-trooper": "b2"}, {"snowtrooper-1": "j2", "snowtrooper-2": "j9"}, [15, 3],
+              walls=wall + tuple(Edge("h", x, 4) for x in range(0, 5)))
+    do(g, "first rebel", "activate hoth-trooper")
+    sight = g.board.sight(g.state.open_doors)
+    s = g.state
+    me, one, two = s.fig("hoth-trooper"), s.fig("snowtrooper-1"), s.fig("snowtrooper-2")
+
+    def seen_by(square, enemy):
+        return sight.can_see(enemy.rect(), replace(me, pos=square).rect())
+
+    ends = {(a.destination[0], a.destination[1]) for a in g.legal_actions() if type(a) is Move}
+    assert any(seen_by(e, one) and seen_by(e, two) for e in ends)  # the choice is a real one
+    for choice in both(g):
+        if type(choice) is Attack:
+            end = me.pos
+        else:
+            assert type(choice) is Move
+            end = (choice.destination[0], choice.destination[1])
+        assert seen_by(end, one) and not seen_by(end, two), choice
+
+
+def test_ending_the_turn_is_not_chosen_while_a_free_shot_exists(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    do(g, "first rebel", "activate hoth-trooper")
+    ranked = SKIRMISH.ranked(g)
+    assert type(ranked[0][1]) is not EndTurn
+    for choice in both(g):
+        assert choice == Attack("hoth-trooper", "snowtrooper")
+
+
+def test_combined_fire_only_when_it_beats_the_helpers_own_shots(tmp_path):
+    # Against a Snowtrooper (Defense 13) each Hoth trooper hits on 9 alone (60%): three shots do more than
+    # one at 95%.
+    g = arena(tmp_path, {"hoth-trooper-1": "c3", "hoth-trooper-2": "c5", "hoth-trooper-3": "c7"},
+              {"snowtrooper": "j5"}, [15, 3])
+    do(g, "first rebel", "activate hoth-trooper-2")
+    assert any(type(a) is Attack and a.helpers for a in g.legal_actions())
+    for choice in both(g):  # its own shot, now or from a square where the enemy sees it worse
+        assert not (type(choice) is Attack and choice.helpers), choice
+    # Against Han (Defense 16) the Snowtrooper alone hits on 12 (45%) for 10 and the Elite Snowtrooper on
+    # 10 (55%) for 10: 10 damage expected.  Combined, the Elite's Spotter adds 10 damage: 65% for 20, 13.
+    h = arena(tmp_path, {"han": "c5"}, {"snowtrooper": "h4", "elite-snowtrooper": "h6"}, [3, 15], abilities=True)
+    do(h, "first imperial", "activate snowtrooper")
+    for choice in both(h):
+        assert choice == Attack("snowtrooper", "han", ("elite-snowtrooper",))
+
+
+def test_the_figure_with_the_best_shot_activates_first(tmp_path):
+    # Only hoth-trooper-1 sees the wounded snowtrooper; hoth-trooper-2 is walled off from every enemy.
+    wall = tuple(Edge("v", 3, y) for y in range(6, 12)) + tuple(Edge("h", x, 6) for x in range(0, 3))
+    g = arena(tmp_path, {"hoth-trooper-1": "c3", "hoth-trooper-2": "a9"}, {"snowtrooper": "h3"}, [15, 3],
+              walls=wall)
+    do(g, "first rebel")
+    assert expert(g) == parse_action("activate hoth-trooper-1")
+
+
+def test_with_no_shot_on_either_side_the_enemy_is_made_to_go_first(tmp_path):
+    wall = tuple(Edge("v", 6, y) for y in range(0, 12))
+    g = arena(tmp_path, {"hoth-trooper": "b3"}, {"snowtrooper": "k3"}, [15, 3], walls=wall)
+    assert g.pending.kind == "first" and g.pending.player == "rebel"
+    assert expert(g) == parse_action("first imperial")
+    h = arena(tmp_path, {"hoth-trooper": "b3"}, {"snowtrooper": "k3"}, [15, 3])
+    assert expert(h) == parse_action("first rebel")
+
+
+def test_the_expert_scores_in_squad_points(tmp_path):
+    # An attack's worth: 60% to hit a 7-point Snowtrooper with 20 hit points for 10 (a natural 20 for 20,
+    # defeating it): 0.55 * 7 * 0.6 * 10/20 + 0.05 * 7 * (0.6 + 0.4 + 0.3).
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    do(g, "first rebel", "activate hoth-trooper")
+    e = SkirmishExpert(Weights().skirmish)
+    s = g.state
+    worth = e.attack_value(g, s, s.fig("hoth-trooper"), s.fig("snowtrooper"))
+    assert worth == pytest.approx(0.55 * 7 * 0.6 * 0.5 + 0.05 * 7 * 1.3)
+
+
+# ---------------------------------------------------------------------- Assault on Hoth
+
+def test_a_walker_with_the_shield_generator_in_its_field_of_fire_fires_at_it():
+    # Walker-1 stands next to the Shield Generator (0909), facing it: 6 dice vs armor 3.
+    g = hex_arena(clear(12, 12), {"walker-1": ("walker", "0908", 3), "speeder-1": ("speeder", "0303")},
+                  card="walkers-move-or-fire")
+    assert in_field_of_fire(parse_hex("0908"), 3, parse_hex("0909"))
+    for choice in both(g):
+        assert choice == Fire("walker-1", SHIELD_GENERATOR)
+
+
+def test_a_21_percent_decisive_shot_is_taken_when_nothing_better_exists():
+    # The Shield Generator in rough: 6 fire - 1 rough = 5 dice against armor 3.
+    g = hex_arena(rough(clear(12, 12), "0909"), {"walker-1": ("walker", "0908", 3),
+                                                   "speeder-1": ("speeder", "0303")}, card="walkers-move-or-fire")
+    assert round(100 * g.hit_chance(g.shot(Fire("walker-1", SHIELD_GENERATOR)))) == 21
+    assert Done() in g.legal_actions()
+    for choice in both(g):
+        assert choice == Fire("walker-1", SHIELD_GENERATOR)
+
+
+def test_done_is_not_chosen_while_a_free_shot_exists():
+    # Walker-1 faces north, away from the Shield Generator at 0909; a Rebel Trooper stands before it.
+    g = hex_arena(clear(), {"walker-1": ("walker", "0205", 0), "trooper-1": ("trooper", "0204")},
+                  card="walkers-fire")
+    for choice in both(g):
+        assert choice == Fire("walker-1", "trooper-1")
+
+
+def _activations_to_siege(game, walker_id: str, choose) -> int:
+    """Walkers Move rounds, each walk chosen by `choose`, until the Walker could fire at the Shield
+    Generator (in range and field of fire)."""
+    g = game
+    gen = g.setup.field.shield_generator
+    within = ASSAULT.expert.siege_range(g)
+    for n in range(12):
+        w = g.state.unit(walker_id)
+        if g.terrain.range(w.hex, gen) <= within and in_field_of_fire(w.hex, w.facing, gen):
+            return n
+        walk = choose(g)
+        assert type(walk) is Walk
+        end, facing = g.walk_end(w, walk.steps)
+        g = on_perimeter({walker_id: ("walker", hex_label(end), facing)}, "walkers-move")
+    return 99
+
+
+def test_a_walkers_march_reaches_the_generators_range_in_the_fewest_activations_the_map_allows():
+    for start, facing in (("0502", 3), ("1201", 2), ("1802", 4)):
+        g = on_perimeter({"walker-1": ("walker", start, facing)}, "walkers-move")
+        gen = g.setup.field.shield_generator
+        within = ASSAULT.expert.siege_range(g)
+        # The fewest activations, by breadth-first search over every legal walk of each activation.
+        frontier = {(g.state.unit("walker-1").hex, facing)}
+        best = None
+        for n in range(12):
+            if any(g.terrain.range(h, gen) <= within and in_field_of_fire(h, f, gen) for h, f in frontier):
+                best = n
+                break
+            nxt = set()
+            for h, f in frontier:
+                w = replace(g.state.unit("walker-1"), hex=h, facing=f)
+                s = g.state.with_unit(w)
+                for steps in walker_walks(g.rules, g.terrain, s, w):
+                    nxt.add(g.walk_end(w, steps))
+            frontier = nxt
+        assert best is not None
+        assert _activations_to_siege(g, "walker-1", expert) == best, (start, best)
+
+
+def test_the_march_costs_count_turns_and_rough_as_a_walker_pays_them():
+    g = hex_arena(["." * 1 + " ." * 7] * 3 + [". . . % . . . ."] + ["." + " ." * 7] * 4, {}, card="walkers-move",
+                  generator="0508", grid="0108")
+    gen = parse_hex("0508")
+    costs = march_costs(g.rules, g.terrain, gen, 0)
+    # In the Generator's own macrohex and facing it: nothing to spend.
+    assert all(c == 0 for (h, f), c in costs.items() if g.terrain.range(h, gen) == 0 and in_field_of_fire(h, f, gen))
+    # One hexside turned costs one MP more than facing right.
+    for (h, f), c in costs.items():
+        if c:
+            assert c <= costs.get((h, (f + 1) % 6), 99) + 1 and c <= costs.get((h, (f - 1) % 6), 99) + 1
+
+
+def test_lukes_force_is_not_spent_on_a_shot_whose_odds_it_barely_moves():
+    # Luke's Snowspeeder in the Walker's macrohex: 5 dice vs armor 3 (21%); each Force point adds a die.
+    g = hex_arena(clear(), {"speeder-1": ("speeder", "0203"), "walker-1": ("walker", "0202", 0)},
+                  card="speeders-fire", luke="speeder-1", luke_revealed=False)
+    fires = [a for a in g.legal_actions() if type(a) is Fire]
+    assert {a.force for a in fires} >= {0, 1, 10}
+    ranked = ASSAULT.ranked(g)
+    assert ranked[0][1] == Fire("speeder-1", "walker-1", 0)
+
+
+def test_a_snowspeeder_on_a_harpoon_card_harpoons_when_its_odds_beat_its_fire():
+    g = hex_arena(clear(), {"speeder-1": ("speeder", "0203"), "walker-1": ("walker", "0202", 0)},
+                  card="speeders-move-fire-or-harpoon", luke="speeder-9")
+    harpoon = Harpoon("speeder-1", "walker-1")
+    assert harpoon in g.legal_actions()
+    assert g.hit_chance(g.shot(harpoon)) >= g.hit_chance(g.shot(Fire("speeder-1", "walker-1")))
+    for choice in both(g):
+        assert choice == harpoon
+
+
+# ---------------------------------------------------------------------- weights
+
+def test_weights_are_one_value_changed_by_name():
+    w = with_changes(Weights(), "skirmish.exposure=0.8, assault.march=2")
+    assert w.skirmish.exposure == 0.8 and w.assault.march == 2.0
+    assert w.skirmish.approach == Weights().skirmish.approach
+    for bad in ("skirmish.nothing=1", "exposure=1", "skirmish.exposure=much"):
+        with pytest.raises(WeightsError):
+            with_changes(Weights(), bad)
+
+
+def test_a_level_carries_its_weights_to_the_expert():
+    keen = with_changes(Weights(), "skirmish.exposure=0")
+    assert skirmish_policy(keen).expert.w.exposure == 0 and SKIRMISH.expert.w.exposure == 0.5
