@@ -1,13 +1,18 @@
-"""The computer opponent's figures: how often it wins, and how long it thinks.
+"""The computer opponent's figures: how often it wins, how it plays, and how long it thinks.
 
-    python -m benchmarks ai [--games N] [--think SECONDS] [--scenario S ...] [--against random,greedy,hard]
+    python -m benchmarks ai [--games N] [--think SECONDS] [--scenario S ...] [--side rebel|imperial]
+                            [--against expert,random,hard] [--player ai] [--seed S] [--weights CHANGES]
 
-For each scenario and each side the computer (default level) plays N games against each opponent (the
-opponent taking the other side), seeds S..S+N-1 (--seed S, default 0), and the figures are printed with 95% Wilson intervals:
-its share of wins against `random` (target at least 95%) and `greedy` (at least 75%), `hard`'s share
-against `normal` (more than half), and the computer's seconds per decision (median at most 1 s, slowest
-at most 3 s).  A draw counts as not a win.  Long runs belong in the background: an echo-base or Assault on
-Hoth game takes minutes.
+For each scenario and side, `--player` (default `ai`, at its level's think time or `--think`) plays N games
+(seeds S..S+N-1) against each opponent on the other side, and one line per pairing gives its wins with the
+95% Wilson interval against the issue's target, its seconds per decision (median, slowest), and how it
+played: in skirmish activations where a shot existed, the share in which it attacked; the enemies that
+could see its figures at the end of their activations, on average; in Assault on Hoth, the action rounds
+the Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
+opponent means `ai:hard` playing the measured side against `ai:normal`; `--weights skirmish.exposure=0.8`
+plays the level with those weights (as `--player`) against the shipped one (`--against shipped`).
+A draw counts as not a win.  Long runs belong in the background: an echo-base or Assault on Hoth game
+takes minutes.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import argparse
 import math
 import statistics
 import time
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from hothsim.ai import player_named
+from hothsim.ai import LEVELS, Player, player_named
+from hothsim.ai.weights import Weights, with_changes
 from hothsim.match import play_game
 
-TARGETS = {"random": 0.95, "greedy": 0.75, "hard": 0.5}
+TARGETS = {"random": 0.95, "expert": 0.65, "greedy": 0.75, "hard": 0.5, "shipped": 0.5, "ai": 0.5}
 SCENARIOS = ("salvage", "echo-base", "assault-on-hoth", "quick-start", "skirmish")
 
 
@@ -34,41 +42,129 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pairing(scenario: str, side: str, opponent: str, games: int, think: float, first: int = 0) -> dict:
-    """The computer (or `hard` against `normal`) on `side` against `opponent` on the other side."""
+@dataclass
+class Behaviour:
+    """How one side played, counted decision by decision (skirmish activations; Assault's siege)."""
+
+    side: str
+    shots: int = 0  # activations in which an attack was legal at some point
+    attacked: int = 0  # of those, the ones in which it attacked
+    ends: int = 0  # activations ended with the figure standing
+    seen: int = 0  # enemies that could see the figure at those ends, added up
+    siege_rounds: list[int] = field(default_factory=list)
+    _turn: dict[str, Any] = field(default_factory=dict)
+
+    def watch(self, game: Any, action: Any) -> None:
+        """Called with each decision before it is applied, and with None when the game is over."""
+        if action is None:
+            self.finish(game)
+            return
+        self._close(game)
+        d = game.pending
+        if d.kind != "turn" or d.player != self.side:
+            return
+        legal = game.legal_actions()
+        name = type(action).__name__
+        t = self._turn
+        if t.get("figure") != d.actor:
+            t.clear()
+            t.update(figure=d.actor, shot=False, attacked=False)
+        t["shot"] = t["shot"] or any(type(a).__name__ == "Attack" for a in legal)
+        t["attacked"] = t["attacked"] or name == "Attack"
+        if name == "EndTurn":
+            t["ending"] = True
+
+    def _close(self, game: Any) -> None:
+        """An activation of ours that ended at the last decision: count it on the state after it."""
+        t = self._turn
+        if not t.get("ending"):
+            return
+        s = game.state
+        self.shots += t["shot"]
+        self.attacked += t["shot"] and t["attacked"]
+        fig = s.fig(t["figure"])
+        if fig.alive:
+            sight = game.board.sight(s.open_doors)
+            self.ends += 1
+            self.seen += sum(1 for e in s.living() if e.side != fig.side and game.ab.targetable(e)
+                             and sight.can_see(e.rect(), fig.rect()))
+        t.clear()
+
+    def finish(self, game: Any) -> None:
+        """The game is over: close the last activation, note when the Shield Generator fell."""
+        self._close(game)
+        s = game.state
+        if getattr(s, "shield_generator", True) is False and game.winner == "imperial":
+            self.siege_rounds.append(s.round)
+
+
+def players_for(player: str, opponent: str, weights: Weights | None) -> tuple[Player, Player]:
+    """The measured player and its opponent for one pairing."""
+    if opponent == "hard":
+        return player_named("ai:hard"), player_named("ai:normal")
+    me = player_named(player)
+    if weights is not None:
+        me = Player("computer", replace(me.level if me.kind == "computer" else LEVELS["normal"], weights=weights))
+    them = player_named("ai" if opponent == "shipped" else opponent)
+    return me, them
+
+
+def pairing(scenario: str, side: str, player: str, opponent: str, games: int, think: float | None, first: int = 0,
+            weights: Weights | None = None) -> dict:
+    """The player on `side` against `opponent` on the other side: wins, times and behaviour."""
     other = "imperial" if side == "rebel" else "rebel"
-    me = player_named("ai:hard" if opponent == "hard" else "ai")
-    them = player_named("ai:normal" if opponent == "hard" else opponent)
+    me, them = players_for(player, opponent, weights)
     wins, times, decisions = 0, [], []
+    seen = Behaviour(side)
     start = time.perf_counter()
     for seed in range(first, first + games):
-        result = play_game(scenario, {side: me, other: them}, seed, think)
+        watcher = Behaviour(side)
+        result = play_game(scenario, {side: me, other: them}, seed, think, watch=watcher.watch)
+        for name in ("shots", "attacked", "ends", "seen"):
+            setattr(seen, name, getattr(seen, name) + getattr(watcher, name))
+        seen.siege_rounds += watcher.siege_rounds
         wins += result.winner == side
         times += result.think_times[side]
         decisions.append(result.decisions)
     low, high = wilson(wins, games)
-    return {"wins": wins, "games": games, "low": low, "high": high, "median": statistics.median(times),
-            "slowest": max(times), "decisions": statistics.mean(decisions), "seconds": time.perf_counter() - start}
+    return {"wins": wins, "games": games, "low": low, "high": high,
+            "median": statistics.median(times) if times else 0.0, "slowest": max(times, default=0.0),
+            "decisions": statistics.mean(decisions), "seconds": time.perf_counter() - start, "behaviour": seen}
+
+
+def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
+    """One pairing's figures."""
+    target = TARGETS.get(opponent, 0.5)
+    mark = "ok" if r["low"] >= target else ("short" if r["high"] < target else "unclear")
+    b: Behaviour = r["behaviour"]
+    play = ""
+    if b.shots or b.ends:
+        play = (f"; attacks when a shot exists {b.attacked}/{b.shots} ({100 * b.attacked / max(1, b.shots):.0f}%), "
+                f"enemies seeing it at the end {b.seen / max(1, b.ends):.2f}")
+    if b.siege_rounds:
+        play += f"; Shield Generator down in a median {statistics.median(b.siege_rounds):.0f} rounds"
+    return (f"{scenario:16} {side:8} {who} vs {opponent:7} wins {r['wins']:3}/{r['games']:<3} "
+            f"({100 * r['wins'] / r['games']:5.1f}%, 95% {100 * r['low']:5.1f}-{100 * r['high']:5.1f}%: "
+            f"{mark} for {100 * target:.0f}%)  decision median {r['median']:.3f} s, slowest {r['slowest']:.2f} s, "
+            f"{r['decisions']:.0f} decisions/game, {r['seconds']:.0f} s{play}")
 
 
 def main(argv: list[str] | None = None) -> None:
     """Print the figures (see the module docstring)."""
     p = argparse.ArgumentParser(prog="python -m benchmarks ai")
     p.add_argument("--games", type=int, default=10)
-    p.add_argument("--think", type=float, default=1.0)
+    p.add_argument("--think", type=float, help="seconds a decision (default: each level's own)")
     p.add_argument("--scenario", action="append", choices=SCENARIOS)
-    p.add_argument("--against", default="random,greedy,hard")
+    p.add_argument("--player", default="ai", help="who is measured (default ai)")
+    p.add_argument("--against", default="expert,random,hard")
     p.add_argument("--side", action="append", choices=("rebel", "imperial"))
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (to add games to an earlier run)")
+    p.add_argument("--weights", help="weights changed for the measured player, e.g. skirmish.exposure=0.8")
     args = p.parse_args(argv or [])
+    weights = with_changes(Weights(), args.weights) if args.weights else None
     for scenario in args.scenario or SCENARIOS:
         for side in args.side or ("rebel", "imperial"):
             for opponent in args.against.split(","):
-                r = pairing(scenario, side, opponent, args.games, args.think, args.seed)
-                who = "hard vs normal" if opponent == "hard" else f"ai vs {opponent}"
-                mark = "ok" if r["low"] >= TARGETS[opponent] or (opponent == "hard" and r["low"] > 0.5) else (
-                    "short" if r["high"] < TARGETS[opponent] else "unclear")
-                print(f"{scenario:16} {side:8} {who:15} wins {r['wins']:3}/{r['games']:<3} "
-                      f"({100 * r['wins'] / r['games']:5.1f}%, 95% {100 * r['low']:5.1f}-{100 * r['high']:5.1f}%: "
-                      f"{mark} for {100 * TARGETS[opponent]:.0f}%)  decision median {r['median']:.3f} s, slowest "
-                      f"{r['slowest']:.2f} s, {r['decisions']:.0f} decisions/game, {r['seconds']:.0f} s", flush=True)
+                r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights)
+                who = "hard" if opponent == "hard" else args.player + ("*" if weights else "")
+                print(line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r), flush=True)

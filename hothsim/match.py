@@ -51,17 +51,24 @@ def decide_within(player: Player, game: Game, seed: int, think: float | None = N
     return thinking.choice(), clock() - start
 
 
-def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None) -> GameResult:
-    """One whole game from `seed`; each decision seeded from the game's seed and its number."""
+def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,
+              watch: Callable[[Game, object], None] | None = None) -> GameResult:
+    """One whole game from `seed`; each decision seeded from the game's seed and its number.  `watch`, if
+    given, sees the game and each decision before it is applied, and the finished game with None (the
+    benchmarks count behaviour so)."""
     game = open_game(scenario, seed=seed)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     n = 0
     while not game.is_over and n < DECISION_LIMIT:
         side = game.pending.player
         choice, took = decide_within(players[side], game, derive_seed(seed, n, side), think)
+        if watch is not None:
+            watch(game, choice.action)
         game.apply(choice.action)
         times[side].append(took)
         n += 1
+    if watch is not None:
+        watch(game, None)
     reason = game.state.end_reason if game.is_over else f"stopped after {DECISION_LIMIT} decisions"
     return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record)
 

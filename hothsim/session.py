@@ -91,6 +91,19 @@ class Session:
         seed = derive_seed(game.record.header.seed, len(game.record.entries), game.pending.player)
         return player.thinking(game, seed)
 
+    def hint(self) -> Any:
+        """Start a search for what the computer would do in the place of the person deciding now (the
+        caller steps it within the think time, shows it and logs it as a hint: it is never applied).  It
+        sees only that person's side; the level is the computer's in this game, else normal."""
+        side = self.game.pending.player
+        if side is None or self.computer() is not None:
+            raise ValueError("no person decides now")
+        levels = [n for n in self.players.values() if n != PERSON]
+        player = player_named(levels[0] if levels else "ai")
+        game = self.game
+        seed = derive_seed(game.record.header.seed, len(game.record.entries), side, "hint")
+        return player.thinking(game, seed)
+
     def apply_choice(self, choice: Choice) -> list[Event]:
         """Apply the computer's decision and log it with its reason."""
         side = self.game.pending.player

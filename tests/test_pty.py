@@ -289,3 +289,32 @@ def test_no_color_means_no_colour_codes_at_all(setting):
     plain, raw = colour_codes({"NO_COLOR": "1"})
     assert not plain, f"colour escape codes under NO_COLOR: {plain[:5]}"
     assert b"Rebel" in raw and re.search(rb"\x1b\[[0-9;]*7m", raw)  # drawn, reverse video (no colour) for emphasis
+
+
+def test_h_hints_what_the_computer_would_do_and_enter_takes_it(setting):
+    # The Empire won the initiative and decides who goes first: H asks the computer, which answers this
+    # without search; the menu opens on its row, nothing is applied until Enter.
+    import random
+
+    from hothsim.ai.skirmish import policy
+    from hothsim.ai.weights import Weights
+
+    scenario, save, env = setting
+    t = Terminal(["play", str(scenario), "--seed", "1", "--save", str(save)], env)
+    t.wait_for("IMPERIAL: choose who goes first")
+    from hothsim.data.catalog import Catalog
+    from hothsim.kernel.dice import ScriptedDice
+
+    mirror = open_game(scenario, dice=ScriptedDice([1, 2]), catalog=Catalog.installed())
+    expected = policy(Weights()).play(mirror, random.Random(0))
+    t.keys(["H"])
+    t.wait_for(f"hint: {expected.side} goes first (Enter takes it, Esc leaves it)")
+    assert not save.exists() or not read_record(save).entries  # a hint is never applied by itself
+    t.keys(["\n"])
+    t.wait_for("activate")
+    assert read_record(save).entries[-1].action == expected.notation()
+    t.keys(["L"])  # the log keeps the hint
+    t.wait_for(f"hint for imperial: {expected.side} goes first")
+    t.keys(["x"])  # closes the log
+    t.wait_for("activate")
+    t.finish()

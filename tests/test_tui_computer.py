@@ -127,3 +127,53 @@ def test_hot_seat_hides_lukes_assignment_behind_a_hand_over_and_against_the_comp
     assert "the Imperial player looks away" in hot_seat.handover
     alone = after_decision(screen, g, UIState(size=(100, 30), viewer="rebel", handovers=False), before)
     assert alone.handover == "" and handover_for(screen, g, alone, None) == ""
+
+
+# ---------------------------------------------------------------------- the hint (H)
+
+def test_a_hint_opens_the_menu_on_its_row_and_marks_its_target(tmp_path):
+    from hothsim.skirmish.actions import Attack
+    from hothsim.tui.screen import press, show_hint
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    for line in ("first rebel", "activate hoth-trooper"):
+        g.apply(parse_action(line))
+    screen = screen_for(g)
+    ui = screen.start(g, UIState(size=(100, 30)))
+    attack = Attack("hoth-trooper", "snowtrooper")
+    shown = show_hint(screen, g, ui, attack, "hoth-trooper attacks snowtrooper: 60% to hit")
+    assert shown.menu is not None and shown.menu.chosen == attack
+    assert shown.message == "hint: hoth-trooper attacks snowtrooper: 60% to hit (Enter takes it, Esc leaves it)"
+    assert shown.shown_target == screen.marks(g, attack)[1] and shown.shown_target
+    _, chosen, _ = press(screen, g, shown, "\n")
+    assert chosen == attack  # Enter takes the hinted row; nothing was applied before
+    assert g.state.turn is not None and not g.state.turn.attacked
+
+
+def test_a_hinted_move_is_marked_on_the_map_where_enter_takes_it(tmp_path):
+    from hothsim.skirmish.actions import Move
+    from hothsim.tui.screen import show_hint
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    for line in ("first rebel", "activate hoth-trooper"):
+        g.apply(parse_action(line))
+    screen = screen_for(g)
+    move = next(a for a in g.legal_actions() if type(a) is Move)
+    shown = show_hint(screen, g, screen.start(g, UIState(size=(100, 30))), move, "hoth-trooper moves")
+    assert shown.menu is None and shown.shown_path == screen.marks(g, move)[0] and shown.shown_path
+    assert shown.message == "hint: hoth-trooper moves (Enter on the marked place takes it)"
+
+
+def test_the_session_hints_for_the_person_deciding_and_applies_nothing():
+    session = new_session(open_game("salvage", seed=4), None, {"rebel": "person", "imperial": "person"})
+    while session.game.pending.kind != "turn":
+        session.apply(session.game.legal_actions()[0])
+    entries = len(session.game.record.entries)
+    t = session.hint()
+    for _ in range(30):
+        if not t.step():
+            break
+    assert session.game.is_legal(t.choice().action)
+    assert len(session.game.record.entries) == entries

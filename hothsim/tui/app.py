@@ -29,6 +29,7 @@ from hothsim.tui.screen import (
     in_rule_words,
     press,
     screen_for,
+    show_hint,
 )
 
 # Attribute name -> (colour, attribute without colour).  Without colour the glyphs tell things apart;
@@ -207,6 +208,31 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         window.timeout(100)
 
 
+def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
+    """H: the computer thinks in the person's place for the think time and shows what it would do (never
+    applying it); None if the person quits meanwhile."""
+    if session.game.is_over or session.computer() is not None:
+        return replace(ui, message="no decision of yours to hint at now")
+    side = session.game.pending.player
+    thinking = session.hint()
+    start = last = time.monotonic()
+    window.timeout(0)
+    try:
+        while thinking.step() and time.monotonic() - start < session.think:
+            if time.monotonic() - last >= 0.1:
+                last = time.monotonic()
+                share = f"{min(99, int(100 * (last - start) / session.think))}%"
+                ui = _show(window, session, screen, replace(
+                    ui, message=f"the computer thinks in your place: {share} (q quits)"), painter)
+                if _pressed(window) == "q":
+                    return None
+    finally:
+        window.timeout(100)
+    choice = thinking.choice()
+    session.log.append(f"hint for {side}: {choice.reason}")
+    return show_hint(screen, session.game, replace(ui, menu=None), choice.action, choice.reason)
+
+
 def _show(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
     h, w = window.getmaxyx()
     ui = replace(ui, size=(w, h), log=tuple(session.log))
@@ -252,6 +278,13 @@ def _loop(window: Any, session: Session) -> None:
             why = session.take_back()
             ui = replace(ui, selected="", walk="", path=(), placing="",
                          message=why or "the last decision is taken back")
+            continue
+        if name == "H" and ui.confirm is None and not (ui.handover or ui.help or ui.drawing or ui.walking
+                                                          or ui.roster or ui.chart or ui.history is not None):
+            hinted = _hint(window, session, screen, ui, painter)
+            if hinted is None:
+                return
+            ui = hinted
             continue
         before = session.game.pending
         if name == "click":

@@ -124,6 +124,21 @@ class Screen(Protocol):
         ...
 
 
+def show_hint(screen: Screen, game: Any, ui: UIState, action: Any, reason: str) -> UIState:
+    """What the computer would do in the person's place, shown and not applied: the menu of every choice
+    open with its row highlighted (Enter takes it), or, for a choice made on the map (a skirmish move),
+    its marks and where to press Enter; the marks of its path and target either way."""
+    path, target = screen.marks(game, action)
+    opened, _, _ = press(screen, game, replace(ui, menu=None), "m")
+    menu = opened.menu
+    if menu is not None and action in menu.items:
+        rows = menu_rows(ui.size[1], len(menu.items), bool(menu.notes))
+        return replace(opened, menu=menu.moved(menu.items.index(action), rows), shown_path=path,
+                       shown_target=target, message=f"hint: {reason} (Enter takes it, Esc leaves it)")
+    return replace(ui, menu=None, shown_path=path, shown_target=target,
+                   message=f"hint: {reason} (Enter on the marked place takes it)")
+
+
 def screen_for(game: Any) -> Screen:
     """The screen of a game's kind, found through the registry."""
     return importlib.import_module(kind_of(game).screen).SCREEN

@@ -58,6 +58,8 @@ HELP = [
     "  F      Luke's Force (Rebel only: a hand-over screen comes first)",
     "  c      the Fire/Armor chart             r     roster of every unit",
     "  L, Ctrl-P  message history              U     take back your last decision",
+    "  H      hint: what the computer would do in your place (its row",
+    "         highlighted, Enter takes it, Esc leaves it)",
     "  ?      this help                        q     quit (the game is saved)",
     "  Mouse: a click on a hex or a menu row is the cursor there and Enter.",
     "Map",

@@ -46,6 +46,8 @@ HELP = [
     "  Esc         close a menu (nothing undoes a choice made)",
     "  Space       (combined fire) toggle the ally under the marker; Enter fires",
     "  U           take back your last decision (never past a roll or a secret)",
+    "  H           hint: what the computer would do in your place (its row",
+    "              highlighted or its move marked; Enter takes it, Esc not)",
     "  ?           this help          q   quit (the game is already saved)",
     "  Mouse: a click on a square or a menu row is the cursor there and Enter.",
     "Map",
