@@ -263,3 +263,23 @@ def test_weights_are_one_value_changed_by_name():
 def test_a_level_carries_its_weights_to_the_expert():
     keen = with_changes(Weights(), "skirmish.exposure=0")
     assert skirmish_policy(keen).expert.w.exposure == 0 and SKIRMISH.expert.w.exposure == 0.5
+
+
+# ---------------------------------------------------------------------- no choice by listing order
+
+@pytest.mark.parametrize("scenario", ["salvage", "echo-base", "assault-on-hoth"])
+def test_no_choice_of_the_expert_depends_on_the_order_of_the_legal_actions(scenario):
+    """The same position with its legal actions listed backwards gets the same decision, from the expert
+    and from its quick rollout rules."""
+    from tests.random_play import random_play
+
+    policy = ASSAULT if scenario == "assault-on-hoth" else SKIRMISH
+    for seed, steps in enumerate((0, 5, 20, 40, 70, 100, 140)):
+        game = random_play(scenario, seed, steps)
+        if game.is_over:
+            continue
+        backwards = game.clone()
+        listed = backwards.legal_actions
+        backwards.legal_actions = lambda listed=listed: list(reversed(listed()))  # type: ignore[method-assign]
+        for rules in (policy.expert, policy.quick):
+            assert rules.choose(game, random.Random(1)) == rules.choose(backwards, random.Random(1)), (seed, steps)

@@ -117,7 +117,7 @@ class AssaultPolicy:
                 continue
             ut = rules.units[u.type]
             if ut.is_walker:
-                worth = w.walker - 4 * u.body - 2 * u.legs - 2 * u.blaster
+                worth = w.walker - w.walker_hit * (u.body + 0.5 * u.legs + 0.5 * u.blaster)
                 if u.where == "map" and u.hex is not None:
                     left = self.expert.march(game, u.hex, u.facing)
                     worth -= w.march * (left * (2.0 if u.legs == 1 else 1.0) if u.legs < 2 else 8.0)

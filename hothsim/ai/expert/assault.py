@@ -73,8 +73,8 @@ class AssaultExpert:
             else:
                 mine.setdefault(unit, []).append(a)
         for unit in sorted(mine):
-            value, best = max(((self._act(game, a), a) for a in mine[unit]), key=lambda va: va[0])
-            if value > 0:
+            value, _, best = min((-self._act(game, a), a.notation(), a) for a in mine[unit])
+            if value < 0:
                 return best
         assert done is not None
         return done
@@ -140,9 +140,27 @@ class AssaultExpert:
         u = s.unit(target)
         ut = game.rules.units[u.type]
         if ut.is_walker:
-            worth = w.walker_hit * (1.0 + 3.0 * self.danger(game, u))
-            return worth + (w.walker + w.harpoon_bonus if harpoon else 0.0)
+            threat = w.walker * (1.0 + 3.0 * self.danger(game, u))  # what the Walker is worth to the Empire
+            if harpoon:
+                return threat + w.harpoon_bonus
+            return threat * self.hit_share(game, u)
         return float(ut.fire + ut.armor)
+
+    def hit_share(self, game: AssaultGame, walker: Unit) -> float:
+        """The share of a Walker's threat a fire hit takes away, by the damage table: a blaster hit (it can
+        no longer reach the Shield Generator's armor), a body hit (a third of the way to its end, or its
+        end after two), a leg hit (slower), a critical hit (its end)."""
+        table = game.rules.damage["walker"]
+        share = 0.0
+        for low, high, hit in table.rows:
+            p = sum(1 for a in range(1, 7) for b in range(1, 7) if low <= a + b <= high) / 36
+            if hit == "blaster" and walker.blaster >= table.blaster_steps:
+                hit = "body"
+            if hit == "legs" and walker.legs >= table.leg_steps:
+                hit = "body"
+            share += p * {"blaster": 0.9, "legs": 0.3, "critical": 1.0,
+                          "body": 1.0 if walker.body + 1 >= table.body_steps else 1.0 / table.body_steps}[hit]
+        return share
 
     def _shot(self, game: AssaultGame, a: Fire | Harpoon) -> float:
         shot = game.shot(a)
