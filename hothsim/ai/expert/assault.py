@@ -27,7 +27,6 @@ from hothsim.assault.actions import (
     Choose,
     Critical,
     Displace,
-    Done,
     Fire,
     Harpoon,
     Move,

@@ -24,14 +24,12 @@ from hothsim.kernel.engine import Side, other
 from hothsim.kernel.values import replace
 from hothsim.skirmish.actions import (
     Action,
-    Activate,
     Attack,
     EndTurn,
     First,
     ForcePower,
     Move,
     Opportunity,
-    Place,
     Ready,
     Recruit,
     Reroll,
