@@ -17,6 +17,7 @@ by the action's notation (never by the order of the legal actions).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from hothsim.ai.weights import AssaultWeights
@@ -44,12 +45,25 @@ from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
 Scored = tuple[float, Action]
 
 
+@dataclass(frozen=True)
+class Field:
+    """One state's battlefield as the expert scores it: the Shield Generator, the Walkers' march costs, the
+    Walkers on the map and the one nearest to firing at the Generator (the Snowspeeders' prey)."""
+
+    gen: Hex
+    costs: dict[tuple[Hex, int], int]
+    walkers: tuple[Unit, ...]
+    prey: Unit | None
+    here: dict[str, float] = field(default_factory=dict)  # each unit's place where it stands, as scored
+
+
 class AssaultExpert:
     """Scores every legal action of an Assault on Hoth decision (see the module docstring)."""
 
     def __init__(self, weights: AssaultWeights, fast: bool = False) -> None:
         self.w = weights
         self.fast = fast
+        self._field: tuple[Any, Field] | None = None  # `field` of the last state asked about
 
     def choose(self, game: AssaultGame, rng: random.Random) -> Action:
         """The best action now (Luke's Snowspeeder: at random, as any rule would be a tell)."""
@@ -102,11 +116,8 @@ class AssaultExpert:
 
     def march(self, game: AssaultGame, where: Hex, facing: int) -> float:
         """Walker activations (fractional) still needed from a place to fire at the Shield Generator."""
-        gen = game.setup.field.shield_generator
-        costs = march_costs(game.rules, game.terrain, gen, self.siege_range(game))
-        mp = costs.get((where, facing))
-        per = game.rules.movement.points
-        return (mp if mp is not None else 60) / per
+        mp = self.battlefield(game).costs.get((where, facing))
+        return (mp if mp is not None else 60) / game.rules.movement.points
 
     def danger(self, game: AssaultGame, walker: Unit) -> float:
         """How near a Walker is to bringing the Shield Generator down (1 when it can fire now, less with
@@ -114,6 +125,23 @@ class AssaultExpert:
         if walker.hex is None:
             return 0.0
         return 1.0 / (1.0 + self.march(game, walker.hex, walker.facing))
+
+    def battlefield(self, game: AssaultGame) -> "Field":
+        """What every option of one state is scored against, worked out once for that state (a rollout
+        scores hundreds of moves in each)."""
+        s = game.state
+        kept = self._field
+        if kept is not None and kept[0] is s:
+            return kept[1]
+        gen = game.setup.field.shield_generator
+        costs = march_costs(game.rules, game.terrain, gen, self.siege_range(game))
+        per = game.rules.movement.points
+        walkers = tuple(w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None)
+        dangers = {w.id: 1.0 / (1.0 + costs.get((w.hex, w.facing), 60) / per) for w in walkers}
+        prey = max(walkers, key=lambda w: (dangers[w.id], w.id)) if walkers else None
+        made = Field(gen, costs, walkers, prey)
+        self._field = (s, made)
+        return made
 
     # ------------------------------------------------------------------ an action round
 
@@ -188,7 +216,7 @@ class AssaultExpert:
         u = s.unit(a.unit)
         ut = game.rules.units[u.type]
         t = game.terrain
-        gen = game.setup.field.shield_generator
+        f = self.battlefield(game)
         if not a.to[:1].isdigit():  # into the Base Box, or aboard a Walker
             return 0.5 if u.side == "imperial" else 0.1
         to = t.hex_at[a.to]
@@ -196,37 +224,37 @@ class AssaultExpert:
         if u.side == "imperial":
             if here is None:
                 return 0.5
-            return 0.5 * (t.range(here, gen) - t.range(to, gen))
-        walkers = [w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None]
-        if not walkers:
-            return 0.0 if here is None else 0.2 * (t.range(here, gen) - t.range(to, gen))
-        prey = max(walkers, key=lambda w: (self.danger(game, w), w.id))
-        if ut.is_speeder:
-            return self._speeder_place(game, u, to, prey) - (self._speeder_place(game, u, here, prey) if here else 0)
-        return self._trooper_place(game, to, walkers) - (self._trooper_place(game, here, walkers) if here else 0)
+            return 0.5 * (t.range(here, f.gen) - t.range(to, f.gen))
+        if f.prey is None:
+            return 0.0 if here is None else 0.2 * (t.range(here, f.gen) - t.range(to, f.gen))
+        place = self._speeder_place if ut.is_speeder else self._trooper_place
+        now = f.here.get(u.id)
+        if now is None:
+            now = f.here[u.id] = place(game, here, f) if here else 0.0
+        return place(game, to, f) - now
 
-    def _speeder_place(self, game: AssaultGame, u: Unit, at: Hex, prey: Unit) -> float:
+    def _speeder_place(self, game: AssaultGame, at: Hex, f: "Field") -> float:
         """A Snowspeeder's place: next to the Walker it hunts (a harpoon next), in range to fire, out of the
         Walkers' fields of fire."""
         t = game.terrain
-        assert prey.hex is not None
+        prey = f.prey
+        assert prey is not None and prey.hex is not None
         value = -self.w.speeder_hunt * t.range(at, prey.hex)
         if t.terrain.get(at) == "cliff":
             value -= 1.0  # it can neither fire nor harpoon from over a cliff
         if distance(at, prey.hex) == 1:
             value += 1.5
-        for w in game.state.units:
-            if w.type == "walker" and w.where == "map" and w.hex is not None and in_field_of_fire(w.hex, w.facing, at):
+        for w in f.walkers:
+            if in_field_of_fire(w.hex, w.facing, at):
                 value -= 0.4 if t.range(w.hex, at) <= 2 else 0.1
         return value
 
-    def _trooper_place(self, game: AssaultGame, at: Hex, walkers: list[Unit]) -> float:
+    def _trooper_place(self, game: AssaultGame, at: Hex, f: "Field") -> float:
         """A Rebel Trooper's place: near the Shield Generator, in the Walkers' way but not in their fire."""
         t = game.terrain
-        gen = game.setup.field.shield_generator
-        value = -self.w.trooper_block * t.range(at, gen)
-        for w in walkers:
-            if w.hex is not None and in_field_of_fire(w.hex, w.facing, at) and t.range(w.hex, at) <= 2:
+        value = -self.w.trooper_block * t.range(at, f.gen)
+        for w in f.walkers:
+            if in_field_of_fire(w.hex, w.facing, at) and t.range(w.hex, at) <= 2:
                 value -= 0.5
         return value
 

@@ -80,14 +80,19 @@ class SkirmishExpert:
         if not enemies:
             return end
 
+        rects = [e.rect() for e in enemies]
+        size = fig.size
+
         def near(a: Move) -> int:
-            return min(_apart(e, replace(fig, pos=(a.destination[0], a.destination[1])).rect()) for e in enemies)
+            x, y = a.destination[0], a.destination[1]
+            return min(max(0, ex0 - x - size + 1, x - ex1 + 1) + max(0, ey0 - y - size + 1, y - ey1 + 1)
+                       for ex0, ey0, ex1, ey1 in rects)
 
         def provoked(a: Move) -> int:
             plan = plans.get((a.destination[0], a.destination[1]))
             return len(plan.provoked) if plan is not None else 0
 
-        moves.sort(key=lambda a: (provoked(a), near(a), a.notation()))
+        moves.sort(key=lambda a: (provoked(a), near(a), a.path))  # the path: a fixed order, cheaply
         if game.ab.can_attack(s, fig):
             for a in [m for m in moves if (p := plans.get((m.destination[0], m.destination[1]))) is not None
                       and game.attack_kept_after(p.cost)][:6]:
