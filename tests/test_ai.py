@@ -232,8 +232,8 @@ def test_docs_ai_gives_each_levels_budget_as_the_code_has_it():
     for level in LEVELS.values():
         row = next(line for line in text.splitlines() if line.startswith(f"| {level.name}"))
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert (float(cells[1].split()[0]), int(cells[2]), int(cells[3]), int(cells[4]), int(cells[5])) == (
-            level.think, level.simulations, level.candidates, level.horizon, level.rollout_limit), row
+        assert (float(cells[1].split()[0]), *map(int, cells[2:7])) == (
+            level.think, level.simulations, level.candidates, level.widen, level.horizon, level.rollout_limit), row
 
 
 def test_the_computers_reasons_write_squares_as_the_map_and_the_log_do():
@@ -250,3 +250,23 @@ def test_the_computers_reasons_write_squares_as_the_map_and_the_log_do():
     words = SKIRMISH_POLICY.explain(g, move, [])
     label = square_label(move.destination[:2])
     assert f"moves to {label}" in words and label.lower() not in words.split()
+
+
+def test_the_race_widens_to_the_experts_next_best_as_candidates_are_dropped():
+    level = replace(LEVELS["normal"], simulations=400, candidates=2, widen=5, rollout_limit=10)
+    widened = 0
+    for seed in range(4):
+        game = random_play("salvage", seed, 30)
+        while game.pending.kind != "turn":
+            game.apply(game.legal_actions()[0])
+        if len(game.legal_actions()) < 5:
+            continue
+        t = Thinking(game.observation(game.pending.player), SKIRMISH_POLICY, level, 5)
+        first = set(t.candidates)
+        raced = set(first)
+        while t.step():
+            raced |= set(t.candidates)
+        assert len(first) == 2 and len(raced) <= 5
+        widened += len(raced) > 2
+        assert t.choice().action in raced
+    assert widened

@@ -45,7 +45,8 @@ class Level:
     name: str
     think: float  # seconds a decision by default (`--think` overrides)
     simulations: int  # the most simulations a decision runs, however long it may think
-    candidates: int
+    candidates: int  # in the race at first
+    widen: int  # the most candidates raced in all: the next best join as others are dropped
     horizon: int  # activations (skirmish) or action rounds (Assault) a simulation plays from the decision
     rollout_limit: int  # the most decisions a rollout plays before it is scored
     first_samples: int = 6  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
@@ -54,9 +55,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", think=0.3, simulations=24, candidates=3, horizon=1, rollout_limit=20),
-    Level("normal", think=1.0, simulations=5000, candidates=6, horizon=2, rollout_limit=60),
-    Level("hard", think=3.0, simulations=20000, candidates=8, horizon=3, rollout_limit=100),
+    Level("easy", think=0.3, simulations=24, candidates=3, widen=3, horizon=1, rollout_limit=20),
+    Level("normal", think=1.0, simulations=5000, candidates=6, widen=12, horizon=2, rollout_limit=60),
+    Level("hard", think=3.0, simulations=20000, candidates=8, widen=20, horizon=3, rollout_limit=100),
 )}
 
 
@@ -128,12 +129,12 @@ def derive_seed(*parts: object) -> int:
 
 @dataclass
 class _Stats:
-    values: list[float] = field(default_factory=list)  # by sample number: every candidate meets the same
+    values: dict[int, float] = field(default_factory=dict)  # by sample number: every candidate meets the same
     outcomes: list = field(default_factory=list)
 
     @property
     def mean(self) -> float:
-        return sum(self.values) / len(self.values) if self.values else float("-inf")
+        return sum(self.values.values()) / len(self.values) if self.values else float("-inf")
 
 
 class Thinking:
@@ -150,16 +151,19 @@ class Thinking:
         self._root = root
         legal = root.legal_actions()
         instant = policy.immediate(root, self.side, random.Random(derive_seed(seed, "immediate")))
+        self._reserve: list[Any] = []  # candidates that join the race as others are dropped, best first
         if instant is not None or len(legal) == 1:
             self._alive: list[Any] = [instant if instant is not None else legal[0]]
             self.planned = 0
         else:
-            self._alive = policy.candidates(policy.ranked(root), level.candidates)
+            ranked = policy.ranked(root)
+            self._alive = policy.candidates(ranked, level.candidates)
+            self._reserve = [a for a in policy.candidates(ranked, level.widen) if a not in self._alive]
             self.planned = level.simulations if len(self._alive) > 1 else 0
-        self._prior = list(self._alive)  # the expert's order
-        self._branches = {a: policy.branches(root, a) for a in self._alive} if self.planned else {}
+        self._prior = self._alive + self._reserve  # the expert's order
+        self._branches = {a: policy.branches(root, a) for a in self._prior} if self.planned else {}
         self._start = policy.tempo(root)
-        self._stats: dict[Any, _Stats] = {a: _Stats() for a in self._alive}
+        self._stats: dict[Any, _Stats] = {a: _Stats() for a in self._prior}
         self._queue: list[tuple[Any, int]] = []
         self._sample = 0  # samples dealt so far to every candidate still in the running
         self._check = level.first_samples  # the race is looked at when every candidate has this many
@@ -176,8 +180,9 @@ class Thinking:
 
     @property
     def settled(self) -> bool:
-        """Whether the choice is made: one candidate left, or the level's cap reached."""
-        return self.done >= self.planned or len(self._alive) < 2
+        """Whether the choice is made: one candidate left with none to challenge it, or the level's cap
+        reached."""
+        return self.done >= self.planned or (len(self._alive) < 2 and not self._reserve)
 
     def step(self) -> bool:
         """Run one simulation; False once the search has nothing left to do."""
@@ -186,7 +191,6 @@ class Thinking:
         if not self._queue:
             if self._sample >= self._check:
                 self._race()
-                self._check = self._sample + max(2, self._sample // 2)
                 if self.settled:
                     return False
             self._queue = [(a, self._sample) for a in reversed(self._alive)]
@@ -194,23 +198,29 @@ class Thinking:
         action, sample = self._queue.pop()
         value, outcome = self._simulate(action, sample)
         st = self._stats[action]
-        st.values.append(value)
+        st.values[sample] = value
         st.outcomes.append(outcome)
         self.done += 1
         return not self.settled
 
     def _race(self) -> None:
-        """Drop the candidates clearly behind the best, sample by sample."""
+        """Drop the candidates clearly behind the best, sample by sample; when one is left, the next best
+        of the expert's joins it (widening as time allows)."""
         best = self._best()
         self._alive = [a for a in self._alive if a == best or not self._behind(a, best, self.level.z)]
+        self._check = self._sample + max(2, self._sample // 2)
+        if len(self._alive) < 2 and self._reserve:
+            self._alive.append(self._reserve.pop(0))
+            self._check = self._sample + self.level.first_samples
 
     def _behind(self, a: Any, best: Any, z: float) -> bool:
         """Whether `a` is more than `z` standard errors behind `best` over the samples both have."""
         va, vb = self._stats[a].values, self._stats[best].values
-        n = min(len(va), len(vb))
+        common = [i for i in va if i in vb]
+        n = len(common)
         if n < 2:
             return False
-        diffs = [vb[i] - va[i] for i in range(n)]
+        diffs = [vb[i] - va[i] for i in common]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean > 0.002 and mean > z * math.sqrt(var / n)
