@@ -147,6 +147,33 @@ def test_the_expert_scores_in_squad_points(tmp_path):
     assert worth == pytest.approx(0.55 * 7 * 0.6 * 0.5 + 0.05 * 7 * 1.3)
 
 
+
+def test_a_skirmish_rollout_reaches_its_horizon_only_after_the_enemy_has_answered(tmp_path):
+    g = arena(tmp_path, {"hoth-trooper": "c3", "elite-hoth-trooper": "c6"}, {"snowtrooper": "h4"}, [15, 3, 15, 3])
+    do(g, "first rebel", "activate hoth-trooper")
+    start = SKIRMISH.tempo(g)
+    do(g, "end hoth-trooper")
+    now = SKIRMISH.tempo(g)
+    assert SKIRMISH.reached(start, now, "rebel", 1, reply=False)  # one activation played: ours
+    assert not SKIRMISH.reached(start, now, "rebel", 1, reply=True)  # but the Empire has not answered
+    do(g, "activate elite-hoth-trooper", "end elite-hoth-trooper")  # two activations a phase
+    assert not SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 1, reply=True)
+    do(g, "activate snowtrooper", "end snowtrooper")
+    assert SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 1, reply=True)
+
+
+def test_the_evaluation_counts_the_fire_each_side_can_bring_next(tmp_path):
+    # The trooper and the Snowtrooper see each other; the one that has acted this round shoots second,
+    # so its enemy's pending fire is halved and the other side's position is worth more.
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    keen = skirmish_policy(with_changes(Weights(), "skirmish.pending_fire=2"))
+    blind = skirmish_policy(with_changes(Weights(), "skirmish.pending_fire=0"))
+    do(g, "first imperial", "activate snowtrooper", "end snowtrooper")
+    assert keen.evaluate(g, "rebel") > blind.evaluate(g, "rebel")
+    assert keen.evaluate(g, "imperial") < blind.evaluate(g, "imperial")
+    assert blind.evaluate(g, "rebel") + blind.evaluate(g, "imperial") == pytest.approx(1.0)
+
+
 # ---------------------------------------------------------------------- Assault on Hoth
 
 def test_a_walker_with_the_shield_generator_in_its_field_of_fire_fires_at_it():

@@ -94,6 +94,11 @@ class AssaultPolicy:
         """Action rounds begun."""
         return game.state.round
 
+    def reached(self, start: int, now: int, side: Side, horizon: int, reply: bool) -> bool:
+        """`horizon` action rounds begun since the decision (the sides' cards come mixed, so the other side
+        usually acts within two)."""
+        return now - start >= horizon
+
     def evaluate(self, game: AssaultGame, side: Side) -> float:
         """How likely `side` is to win from here, roughly: 1 won, 0 lost, else a logistic of the Imperial
         lead in points (turned round for the Rebels)."""

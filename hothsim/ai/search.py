@@ -51,11 +51,12 @@ class Level:
     rollout_limit: int  # the most decisions a rollout plays before it is scored
     first_samples: int = 6  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
     z: float = 2.0  # standard errors behind the best at which a candidate is dropped
+    reply: bool = True  # play on past the horizon until the other side has acted once: its answer is seen
     weights: Weights = field(default_factory=Weights)
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", think=0.3, simulations=24, candidates=3, widen=3, horizon=1, rollout_limit=20),
+    Level("easy", think=0.3, simulations=24, candidates=3, widen=3, horizon=1, rollout_limit=20, reply=False),
     Level("normal", think=1.0, simulations=5000, candidates=6, widen=12, horizon=2, rollout_limit=60),
     Level("hard", think=3.0, simulations=20000, candidates=8, widen=20, horizon=3, rollout_limit=100),
 )}
@@ -98,8 +99,13 @@ class Policy(Protocol):
         """The results of the one roll an action turns on, with their exact probabilities (None: sampled)."""
         ...
 
-    def tempo(self, game: Any) -> int:
-        """How far the game has gone in activations or action rounds (the horizon counts from the decision)."""
+    def tempo(self, game: Any) -> Any:
+        """How far the game has gone (activations, action rounds), for `reached`."""
+        ...
+
+    def reached(self, start: Any, now: Any, side: Side, horizon: int, reply: bool) -> bool:
+        """Whether a rollout from a decision of `side` at tempo `start` has gone `horizon` activations or
+        action rounds, and (with `reply`) the other side has acted since."""
         ...
 
     def evaluate(self, game: Any, side: Side) -> float:
@@ -250,7 +256,8 @@ class Thinking:
             if outcome is None:
                 outcome = game.state
             for _ in range(self.level.rollout_limit):
-                if game.is_over or self.policy.tempo(game) - self._start >= self.level.horizon:
+                if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
+                                                       self.level.horizon, self.level.reply):
                     break
                 game.apply(self.policy.rollout(game, rng))
             value += (1.0 if branch is None else branch.probability) * self.policy.evaluate(game, self.side)

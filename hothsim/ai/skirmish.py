@@ -74,12 +74,22 @@ class SkirmishPolicy:
             return d20_branches(game.hit_chance(action))
         return None
 
-    def tempo(self, game: SkirmishGame) -> int:
-        """Activations done: an ally that combines fire gives its activation up at once, so a combined
-        attack and a lone one followed by the ally's own turn reach the same horizon."""
+    def tempo(self, game: SkirmishGame) -> tuple[int, int]:
+        """Activations done by each side (rebel, imperial): an ally that combines fire gives its
+        activation up at once, so a combined attack and a lone one followed by the ally's own turn reach
+        the same horizon."""
         s = game.state
-        done = sum(1 for f in s.figures if f.activated) - (1 if s.turn is not None else 0)
-        return 1000 * s.round + done
+        acting = s.turn.figure if s.turn is not None else None
+        done = [1000 * s.round, 1000 * s.round]
+        for f in s.figures:
+            if f.activated and f.id != acting:
+                done[0 if f.side == "rebel" else 1] += 1
+        return done[0], done[1]
+
+    def reached(self, start: tuple[int, int], now: tuple[int, int], side: Side, horizon: int, reply: bool) -> bool:
+        """`horizon` activations played since the decision, and one of the other side's among them."""
+        them = 1 if side == "rebel" else 0
+        return sum(now) - sum(start) >= horizon and (not reply or now[them] > start[them])
 
     def evaluate(self, game: SkirmishGame, side: Side) -> float:
         """How likely `side` is to win from here, roughly: 1 won, 0 lost, else a logistic of its lead in
@@ -88,7 +98,12 @@ class SkirmishPolicy:
         if s.stage == "over":
             return 0.5 if s.winner is None else (1.0 if s.winner == side else 0.0)
         total = sum(game.card(f).cost for f in s.figures) or 1
-        lead = self.expert.standing(game, side) / total
+        lead = self.expert.standing(game, side)
+        pending = self.weights.skirmish.pending_fire
+        if pending:  # the fire each side can bring on the other next, as the expert sees it
+            for f in s.living():
+                lead += (-pending if f.side == side else pending) * self.expert.threat(game, s, f)
+        lead /= total
         return 1.0 / (1.0 + math.exp(-lead / self.weights.skirmish.scale * math.log(0.73 / 0.27)))
 
     # ------------------------------------------------------------------ words

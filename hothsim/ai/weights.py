@@ -24,6 +24,9 @@ class SkirmishWeights:
     shortlist: int = 10  # destinations whose exposure is worked out (the best by their shot or approach)
     fast_shortlist: int = 3  # the same in rollouts
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
+    #: In the search's evaluation: the share of the fire each side can bring on the other next (the
+    #: expert's threat) counted with the points standing.
+    pending_fire: float = 0.0
     #: The share of all the points on the map by which one side leads when a position is worth 0.73 to it
     #: (the search's bounded value is a logistic of the lead).
     scale: float = 0.25
