@@ -318,3 +318,34 @@ def test_h_hints_what_the_computer_would_do_and_enter_takes_it(setting):
     t.keys(["x"])  # closes the log
     t.wait_for("activate")
     t.finish()
+
+
+def test_arrows_home_and_end_work_in_both_forms_the_terminal_may_send(setting):
+    # CSI forms (normal cursor mode, as multiplexers pass them on) then the keypad form, in one menu.
+    t, mirror, save = arena_game(setting)
+    items = [a.notation() for a in mirror.legal_actions()]  # who goes first
+    assert len(items) == 2
+    t.keys(["m"])
+    t.wait_for(items[-1])
+    t.child.send("\x1b[F\x1b[1~\x1b[B")  # End, Home, Down: the second row, the menu still open
+    t.keys(["KEY_UP", "KEY_DOWN", "\n"])  # keypad Up and Down: the second row again
+    t.wait_for("first in round 1")
+    t.finish()
+    assert [e.action for e in read_record(save).entries] == [items[1]]
+
+
+def test_escape_closes_a_menu_at_once(setting):
+    # curses' own wait after Escape is a second; hothsim's is 25 ms.  The quickest of three tries is far
+    # below that second even on a busy machine.
+    t, _, _ = arena_game(setting)
+    took = []
+    for _ in range(3):
+        t.keys(["m"])
+        t.wait_for("Choose (Enter)")
+        start = time.time()
+        t.child.send("\x1b")
+        while "Choose (Enter)" in t.text() and time.time() - start < 10:
+            t.pump(0.01)
+        took.append(time.time() - start)
+    t.finish()
+    assert min(took) < 0.5, took

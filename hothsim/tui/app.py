@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from hothsim.session import Session
 from hothsim.tui.frame import Frame
+from hothsim.tui.keys import ESCAPE, read_escape
 from hothsim.kernel.engine import IllegalAction
 from hothsim.tui.screen import (
     Screen,
@@ -49,6 +50,12 @@ _STYLE = {
     "path": (curses.COLOR_GREEN, curses.A_BOLD), "macro0": (curses.COLOR_WHITE, curses.A_NORMAL),
     "macro1": (curses.COLOR_CYAN, curses.A_NORMAL), "macro2": (curses.COLOR_WHITE, curses.A_NORMAL),
 }
+
+
+#: How long a key is waited for before the loop looks round (so Ctrl-C is seen at once), and how long
+#: the rest of an Escape sequence is waited for.
+KEY_WAIT_MS = 100
+ESCAPE_WAIT_MS = 25
 
 
 def wants_colour() -> bool:
@@ -113,6 +120,10 @@ def run_curses(body: Callable[[Any], None]) -> None:
         curses.noecho()
         curses.cbreak()
         window.keypad(True)
+        # curses waits a second after Escape for the rest of a key's sequence by default: a sequence
+        # arrives whole in far less, and Escape should close a menu at once.
+        if hasattr(curses, "set_escdelay"):
+            curses.set_escdelay(ESCAPE_WAIT_MS)
         try:
             curses.curs_set(0)
         except curses.error:
@@ -121,7 +132,7 @@ def run_curses(body: Callable[[Any], None]) -> None:
         curses.mouseinterval(0)  # report the press at once, whatever the machine's speed
         # Waiting for a key returns every tenth of a second, so that Python sees Ctrl-C (SIGINT) at once
         # instead of when the next key comes.
-        window.timeout(100)
+        window.timeout(KEY_WAIT_MS)
         body(window)
     finally:
         window.keypad(False)
@@ -130,14 +141,21 @@ def run_curses(body: Callable[[Any], None]) -> None:
         curses.endwin()
 
 
-def read_input(window: Any, frame: Frame | None) -> tuple[str, object | None]:
+def read_input(window: Any, frame: Frame | None, wait_ms: int = KEY_WAIT_MS) -> tuple[str, object | None]:
     """The next key's name, or ("click", what was clicked in `frame`) for a mouse click ("" when no key
-    came in time, or for any other mouse event)."""
+    came in time, or for any other mouse event).  `wait_ms` is the window's wait for a key, restored after
+    an Escape sequence is read."""
     try:
         key = window.get_wch()
     except curses.error:
         return "", None
     name = key_name(key)
+    if name == ESCAPE:
+        window.timeout(ESCAPE_WAIT_MS)
+        try:
+            return read_escape(lambda: _following(window)), None
+        finally:
+            window.timeout(wait_ms)
     if name == "KEY_MOUSE":
         try:
             _, x, y, _, state = curses.getmouse()
@@ -147,6 +165,15 @@ def read_input(window: Any, frame: Frame | None) -> tuple[str, object | None]:
             return "click", frame.target_at(x, y) if frame is not None else None
         return "", None
     return name, None
+
+
+def _following(window: Any) -> str | None:
+    """The next character of an Escape sequence, None if none came in time (or a key curses named)."""
+    try:
+        key = window.get_wch()
+    except curses.error:
+        return None
+    return key if type(key) is str else None
 
 
 def play(session: Session) -> None:
@@ -205,7 +232,7 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
             ui = replace(ui, message="")
         return ui
     finally:
-        window.timeout(100)
+        window.timeout(KEY_WAIT_MS)
 
 
 def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
@@ -227,7 +254,7 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
                 if _pressed(window) == "q":
                     return None
     finally:
-        window.timeout(100)
+        window.timeout(KEY_WAIT_MS)
     choice = thinking.choice()
     session.log.append(f"hint for {side}: {choice.reason}")
     return show_hint(screen, session.game, replace(ui, menu=None), choice.action, choice.reason)
@@ -243,7 +270,7 @@ def _show(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
 def _pressed(window: Any) -> str:
     """A key pressed (or a click) while the computer plays ("" if none; a resize is answered by the next
     paint)."""
-    name, _ = read_input(window, None)
+    name, _ = read_input(window, None, wait_ms=0)
     return "" if name == "KEY_RESIZE" else name
 
 
