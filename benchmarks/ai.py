@@ -2,6 +2,7 @@
 
     python -m benchmarks ai [--games N] [--think SECONDS] [--scenario S ...] [--side rebel|imperial]
                             [--against expert,random,hard] [--player ai] [--seed S] [--weights CHANGES]
+                            [--level CHANGES]
 
 For each scenario and side, `--player` (default `ai`, at its level's think time or `--think`) plays N games
 (seeds S..S+N-1) against each opponent on the other side, and one line per pairing gives its wins with the
@@ -10,7 +11,8 @@ played: in skirmish activations where a shot existed, the share in which it atta
 could see its figures at the end of their activations, on average; in Assault on Hoth, the action rounds
 the Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
 opponent means `ai:hard` playing the measured side against `ai:normal`; `--weights skirmish.exposure=0.8`
-plays the level with those weights (as `--player`) against the shipped one (`--against shipped`).
+plays the level with those weights (as `--player`) against the shipped one (`--against shipped`), and
+`--level trust=2` the level with those fields changed.
 A draw counts as not a win.  Long runs belong in the background: an echo-base or Assault on Hoth game
 takes minutes.
 """
@@ -98,22 +100,24 @@ class Behaviour:
             self.siege_rounds.append(s.round)
 
 
-def players_for(player: str, opponent: str, weights: Weights | None) -> tuple[Player, Player]:
-    """The measured player and its opponent for one pairing."""
+def players_for(player: str, opponent: str, weights: Weights | None, level: str | None = None) -> tuple[Player, Player]:
+    """The measured player and its opponent for one pairing (`level`: the measured level's fields changed,
+    e.g. "trust=2")."""
     if opponent == "hard":
         return player_named("ai:hard"), player_named("ai:normal")
     me = player_named(player)
-    if weights is not None:
-        me = Player("computer", replace(me.level if me.kind == "computer" else LEVELS["normal"], weights=weights))
+    if weights is not None or level:
+        base = me.level if me.kind == "computer" else LEVELS["normal"]
+        me = Player("computer", replace(base.changed(level or ""), weights=weights or base.weights))
     them = player_named("ai" if opponent == "shipped" else opponent)
     return me, them
 
 
 def pairing(scenario: str, side: str, player: str, opponent: str, games: int, think: float | None, first: int = 0,
-            weights: Weights | None = None) -> dict:
+            weights: Weights | None = None, level: str | None = None) -> dict:
     """The player on `side` against `opponent` on the other side: wins, times and behaviour."""
     other = "imperial" if side == "rebel" else "rebel"
-    me, them = players_for(player, opponent, weights)
+    me, them = players_for(player, opponent, weights, level)
     wins, times, decisions = 0, [], []
     seen = Behaviour(side)
     start = time.perf_counter()
@@ -160,11 +164,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--side", action="append", choices=("rebel", "imperial"))
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (to add games to an earlier run)")
     p.add_argument("--weights", help="weights changed for the measured player, e.g. skirmish.exposure=0.8")
+    p.add_argument("--level", help="the measured level's fields changed, e.g. trust=2,candidates=4")
     args = p.parse_args(argv or [])
     weights = with_changes(Weights(), args.weights) if args.weights else None
+    if args.level:
+        LEVELS["normal"].changed(args.level)  # a bad field is refused before any game is played
     for scenario in args.scenario or SCENARIOS:
         for side in args.side or ("rebel", "imperial"):
             for opponent in args.against.split(","):
-                r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights)
-                who = "hard" if opponent == "hard" else args.player + ("*" if weights else "")
+                r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights,
+                            args.level)
+                who = "hard" if opponent == "hard" else args.player + ("*" if weights or args.level else "")
                 print(line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r), flush=True)

@@ -270,3 +270,25 @@ def test_the_race_widens_to_the_experts_next_best_as_candidates_are_dropped():
         widened += len(raced) > 2
         assert t.choice().action in raced
     assert widened
+
+
+def test_a_level_is_changed_by_name_for_the_benchmarks():
+    level = LEVELS["normal"].changed("trust=2, candidates=4, reply=0")
+    assert (level.trust, level.candidates, level.reply) == (2.0, 4, False)
+    assert level.think == LEVELS["normal"].think and level.weights == LEVELS["normal"].weights
+    for bad in ("nothing=1", "trust=much", "name=x"):
+        with pytest.raises(ValueError):
+            LEVELS["normal"].changed(bad)
+
+
+def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
+    # Nothing dropped (z) and no lead enough to overrule the expert (trust): its first candidate stands.
+    level = replace(LEVELS["normal"], simulations=30, z=1000.0, trust=1000.0)
+    for steps in (20, 40, 60):
+        game = random_play("salvage", 4, steps)
+        if game.is_over or game.pending.kind != "turn":
+            continue
+        thinking = Player("computer", level).thinking(game, 7)
+        while thinking.step():
+            pass
+        assert thinking.choice().action == thinking.candidates[0]

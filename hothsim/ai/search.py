@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, Sequence
 
 from hothsim.ai.chance import Branch, BranchDice
@@ -52,7 +52,24 @@ class Level:
     first_samples: int = 6  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
     z: float = 2.0  # standard errors behind the best at which a candidate is dropped
     reply: bool = True  # play on past the horizon until the other side has acted once: its answer is seen
+    trust: float = 1.0  # standard errors by which the samples must put a candidate ahead of one the expert ranks higher
     weights: Weights = field(default_factory=Weights)
+
+    def changed(self, text: str) -> "Level":
+        """This level with fields changed, written `candidates=4,trust=2` (for the benchmarks); a
+        ValueError names a field that does not exist or a value that is not a number."""
+        out = self
+        numeric = {f.name: f.type for f in fields(Level) if f.name not in ("name", "weights")}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, _, value = (s.strip() for s in part.partition("="))
+            if key not in numeric:
+                raise ValueError(f"{part!r}: a level has no {key!r} (it has {', '.join(numeric)})")
+            kind = {"int": int, "float": float, "bool": lambda v: bool(float(v))}[str(numeric[key])]
+            try:
+                out = replace(out, **{key: kind(value) if kind is not int else int(float(value))})
+            except ValueError:
+                raise ValueError(f"{part!r}: {value!r} is not a number") from None
+        return out
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
@@ -233,12 +250,12 @@ class Thinking:
 
     def _best(self) -> Any:
         """The best mean; a candidate the expert ranks higher keeps the lead unless the samples show it
-        behind (one standard error), so noise alone never overrules the expert."""
+        behind (by the level's `trust` in standard errors), so noise alone never overrules the expert."""
         top = max(self._alive, key=lambda a: (self._stats[a].mean, -self._prior.index(a)))
         for a in self._prior:
             if a == top:
                 break
-            if a in self._alive and self._stats[a].values and not self._behind(a, top, 1.0):
+            if a in self._alive and self._stats[a].values and not self._behind(a, top, self.level.trust):
                 return a
         return top
 
