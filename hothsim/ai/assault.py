@@ -18,6 +18,7 @@ from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
 from hothsim.ai.weights import Weights
 from hothsim.assault.actions import (
+    Action,
     Armor,
     AssignLuke,
     Critical,
@@ -45,23 +46,23 @@ class AssaultPolicy:
         self.expert = AssaultExpert(weights.assault)
         self.quick = AssaultExpert(weights.assault, fast=True)
 
-    def immediate(self, game: AssaultGame, side: Side, rng: random.Random) -> Any | None:
+    def immediate(self, game: AssaultGame, side: Side, rng: random.Random) -> Action | None:
         """Set-up, boarding and Luke's secret are the expert's; the rest is searched."""
         if game.pending.kind in WITHOUT_SEARCH:
             return self.expert.choose(game, rng)
         return None
 
-    def play(self, game: Any, rng: random.Random) -> Any:
+    def play(self, game: AssaultGame, rng: random.Random) -> Action:
         """The expert's own choice (the `expert` player)."""
         return self.expert.choose(game, rng)
 
-    def ranked(self, game: AssaultGame) -> list[tuple[float, Any]]:
+    def ranked(self, game: AssaultGame) -> list[tuple[float, Action]]:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
-    def candidates(self, ranked: list[tuple[float, Any]], limit: int) -> list[Any]:
+    def candidates(self, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best choices of each unit (its best two), best first, and ending the round."""
-        out: list[Any] = []
+        out: list[Action] = []
         per_unit: dict[str | None, int] = {}
         for _, a in ranked:
             unit = unit_of(a)
@@ -76,11 +77,11 @@ class AssaultPolicy:
             out[-1:] = done[:1]
         return out
 
-    def rollout(self, game: AssaultGame, rng: random.Random) -> Any:
+    def rollout(self, game: AssaultGame, rng: random.Random) -> Action:
         """The expert's fast play: one unit at a time, its best choice if it is worth anything."""
         return self.quick.choose(game, rng)
 
-    def branches(self, game: AssaultGame, action: Any) -> list[Branch] | None:
+    def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:
         """A fire or a harpoon turns on its dice: enough of the firer's symbol to reach the armor, or not."""
         if type(action) not in (Fire, Harpoon):
             return None
@@ -138,7 +139,7 @@ class AssaultPolicy:
             imperial += w.grid_down
         return imperial
 
-    def explain(self, game: Any, action: Any, outcomes: Sequence[Any]) -> str:
+    def explain(self, game: AssaultGame, action: Action, outcomes: Sequence[Any]) -> str:
         """Why, in the game's terms, never naming Luke's Snowspeeder while it is a secret."""
         s = game.state
         t = type(action)

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from hothsim.ai.search import LEVELS, Choice, Level, Thinking, derive_seed
+from hothsim.ai.search import LEVELS, Choice, Level, Policy, Thinking, derive_seed
 from hothsim.ai.weights import Weights
 from hothsim.games import kind_of
 
@@ -31,7 +31,7 @@ class PlayerNameError(ValueError):
     """A player name that is not one of PLAYER_NAMES."""
 
 
-def policy_for(game: Any, weights: Weights) -> Any:
+def policy_for(game: Any, weights: Weights) -> Policy[Any, Any, Any]:
     """The search policy of a game's kind (its registry entry names the module), with these weights."""
     return importlib.import_module(kind_of(game).ai).policy(weights)
 

@@ -30,7 +30,7 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol, Sequence, TypeVar
 
 from hothsim.ai.chance import Branch, BranchDice
 from hothsim.ai.weights import Weights
@@ -79,6 +79,11 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
 )}
 
 
+GameT = TypeVar("GameT", contravariant=True)  # the game a policy plays (SkirmishGame, AssaultGame)
+ActionT = TypeVar("ActionT")  # its actions
+TempoT = TypeVar("TempoT")  # how it counts the game's progress
+
+
 class Observation(Protocol):
     """What a side may know (`game.observation(side)`), able to deal consistent games."""
 
@@ -89,47 +94,49 @@ class Observation(Protocol):
         ...
 
 
-class Policy(Protocol):
-    """What the search needs of a game: its expert's scores and candidates, fast rollouts, evaluation, words."""
+class Policy(Protocol[GameT, ActionT, TempoT]):
+    """What the search needs of a game: its expert's scores and candidates, fast rollouts, evaluation, words.
+    Each game's policy is typed by its game, its actions and its tempo; the search itself, which serves
+    both games, holds them as `Policy[Any, Any, Any]`."""
 
-    def immediate(self, game: Any, side: Side, rng: random.Random) -> Any | None:
+    def immediate(self, game: GameT, side: Side, rng: random.Random) -> ActionT | None:
         """An action chosen without search (squad building, set-up), or None to search."""
         ...
 
-    def play(self, game: Any, rng: random.Random) -> Any:
+    def play(self, game: GameT, rng: random.Random) -> ActionT:
         """The expert's own choice, without search."""
         ...
 
-    def ranked(self, game: Any) -> list[tuple[float, Any]]:
+    def ranked(self, game: GameT) -> list[tuple[float, ActionT]]:
         """Every legal action with the expert's score, best first."""
         ...
 
-    def candidates(self, ranked: list[tuple[float, Any]], limit: int) -> list[Any]:
+    def candidates(self, ranked: list[tuple[float, ActionT]], limit: int) -> list[ActionT]:
         """At most `limit` of the ranked actions worth searching, best first."""
         ...
 
-    def rollout(self, game: Any, rng: random.Random) -> Any:
+    def rollout(self, game: GameT, rng: random.Random) -> ActionT:
         """A quick, sensible action for whoever decides now (both sides, inside simulations)."""
         ...
 
-    def branches(self, game: Any, action: Any) -> list[Branch] | None:
+    def branches(self, game: GameT, action: ActionT) -> list[Branch] | None:
         """The results of the one roll an action turns on, with their exact probabilities (None: sampled)."""
         ...
 
-    def tempo(self, game: Any) -> Any:
+    def tempo(self, game: GameT) -> TempoT:
         """How far the game has gone (activations, action rounds), for `reached`."""
         ...
 
-    def reached(self, start: Any, now: Any, side: Side, horizon: int, reply: bool) -> bool:
+    def reached(self, start: TempoT, now: TempoT, side: Side, horizon: int, reply: bool) -> bool:
         """Whether a rollout from a decision of `side` at tempo `start` has gone `horizon` activations or
         action rounds, and (with `reply`) the other side has acted since."""
         ...
 
-    def evaluate(self, game: Any, side: Side) -> float:
+    def evaluate(self, game: GameT, side: Side) -> float:
         """How good the position is for `side`, in [0, 1] (a won game 1, a lost one 0)."""
         ...
 
-    def explain(self, game: Any, action: Any, outcomes: Sequence[Any]) -> str:
+    def explain(self, game: GameT, action: ActionT, outcomes: Sequence[Any]) -> str:
         """A one-line reason in the game's own terms; `outcomes` are states just after the action."""
         ...
 
@@ -163,7 +170,7 @@ class _Stats:
 class Thinking:
     """One decision being searched; `step()` runs one simulation, `choice()` is the best so far."""
 
-    def __init__(self, observation: Observation, policy: Policy, level: Level, seed: int) -> None:
+    def __init__(self, observation: Observation, policy: Policy[Any, Any, Any], level: Level, seed: int) -> None:
         self.side: Side = observation.side
         self.observation = observation
         self.policy = policy

@@ -19,6 +19,7 @@ from hothsim.ai.weights import Weights
 from hothsim.kernel.engine import Side
 from hothsim.kernel.squares import square_label
 from hothsim.skirmish.actions import (
+    Action,
     Activate,
     Attack,
     EndTurn,
@@ -29,6 +30,7 @@ from hothsim.skirmish.actions import (
     Recruit,
 )
 from hothsim.skirmish.game import SkirmishGame
+from hothsim.skirmish.state import Figure
 
 #: Decisions answered by the expert without search: nothing in them is left to chance worth sampling.
 WITHOUT_SEARCH = ("build", "place", "first")
@@ -42,21 +44,21 @@ class SkirmishPolicy:
         self.expert = SkirmishExpert(weights.skirmish)
         self.quick = SkirmishExpert(weights.skirmish, fast=True)
 
-    def immediate(self, game: SkirmishGame, side: Side, rng: random.Random) -> Any | None:
+    def immediate(self, game: SkirmishGame, side: Side, rng: random.Random) -> Action | None:
         """Squad building, set-up and who goes first are the expert's (no dice are involved)."""
         if game.pending.kind in WITHOUT_SEARCH:
             return self.expert.choose(game, rng)
         return None
 
-    def play(self, game: Any, rng: random.Random) -> Any:
+    def play(self, game: SkirmishGame, rng: random.Random) -> Action:
         """The expert's own choice (the `expert` player)."""
         return self.expert.choose(game, rng)
 
-    def ranked(self, game: SkirmishGame) -> list[tuple[float, Any]]:
+    def ranked(self, game: SkirmishGame) -> list[tuple[float, Action]]:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
-    def candidates(self, ranked: list[tuple[float, Any]], limit: int) -> list[Any]:
+    def candidates(self, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best few, with ending the turn always among them (so it is weighed, not assumed)."""
         out = [a for _, a in ranked[:limit]]
         ends = [a for _, a in ranked if type(a) is EndTurn]
@@ -64,11 +66,11 @@ class SkirmishPolicy:
             out[-1:] = ends[:1]
         return out
 
-    def rollout(self, game: SkirmishGame, rng: random.Random) -> Any:
+    def rollout(self, game: SkirmishGame, rng: random.Random) -> Action:
         """The expert's fast play, for whoever decides now (both sides, inside simulations)."""
         return self.quick.choose(game, rng)
 
-    def branches(self, game: SkirmishGame, action: Any) -> list[Branch] | None:
+    def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
         """An attack turns on its d20: a natural 20, another hit, or a miss."""
         if type(action) is Attack:
             return d20_branches(game.hit_chance(action))
@@ -108,7 +110,7 @@ class SkirmishPolicy:
 
     # ------------------------------------------------------------------ words
 
-    def explain(self, game: Any, action: Any, outcomes: Sequence[Any]) -> str:
+    def explain(self, game: SkirmishGame, action: Action, outcomes: Sequence[Any]) -> str:
         """Why, in the game's terms: the odds of an attack, where a move leads."""
         s = game.state
         t = type(action)
@@ -147,7 +149,7 @@ class SkirmishPolicy:
 
 # ---------------------------------------------------------------------- words
 
-def _manhattan(fig: Any, pos: tuple[int, int], enemy: Any) -> int:
+def _manhattan(fig: Figure, pos: tuple[int, int], enemy: Figure) -> int:
     """Squares between a figure standing at `pos` and an enemy, counted as for range without walls
     (a diagonal counts 2 in this rulebook, so this is the sum of the two gaps)."""
     x, y = pos
@@ -157,7 +159,7 @@ def _manhattan(fig: Any, pos: tuple[int, int], enemy: Any) -> int:
     return dx + dy
 
 
-def nearest_enemy(game: Any, fig: Any, pos: Any) -> Any | None:
+def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) -> Figure | None:
     """The living enemy nearest a figure standing at `pos` (None when none stands)."""
     if pos is None:
         return None
