@@ -118,7 +118,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     """The player on `side` against `opponent` on the other side: wins, times and behaviour."""
     other = "imperial" if side == "rebel" else "rebel"
     me, them = players_for(player, opponent, weights, level)
-    wins, times, decisions = 0, [], []
+    wins, draws, times, decisions = 0, 0, [], []
     seen = Behaviour(side)
     start = time.perf_counter()
     for seed in range(first, first + games):
@@ -128,10 +128,11 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
             setattr(seen, name, getattr(seen, name) + getattr(watcher, name))
         seen.siege_rounds += watcher.siege_rounds
         wins += result.winner == side
+        draws += result.winner is None
         times += result.think_times[side]
         decisions.append(result.decisions)
     low, high = wilson(wins, games)
-    return {"wins": wins, "games": games, "low": low, "high": high,
+    return {"wins": wins, "draws": draws, "games": games, "low": low, "high": high,
             "median": statistics.median(times) if times else 0.0, "slowest": max(times, default=0.0),
             "decisions": statistics.mean(decisions), "seconds": time.perf_counter() - start, "behaviour": seen}
 
@@ -149,7 +150,7 @@ def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
         play += f"; Shield Generator down in a median {statistics.median(b.siege_rounds):.0f} rounds"
     return (f"{scenario:16} {side:8} {who} vs {opponent:7} wins {r['wins']:3}/{r['games']:<3} "
             f"({100 * r['wins'] / r['games']:5.1f}%, 95% {100 * r['low']:5.1f}-{100 * r['high']:5.1f}%: "
-            f"{mark} for {100 * target:.0f}%)  decision median {r['median']:.3f} s, slowest {r['slowest']:.2f} s, "
+            f"{mark} for {100 * target:.0f}%), {r['draws']} drawn;  decision median {r['median']:.3f} s, slowest {r['slowest']:.2f} s, "
             f"{r['decisions']:.0f} decisions/game, {r['seconds']:.0f} s{play}")
 
 
