@@ -174,6 +174,19 @@ def test_the_evaluation_counts_the_fire_each_side_can_bring_next(tmp_path):
     assert blind.evaluate(g, "rebel") + blind.evaluate(g, "imperial") == pytest.approx(1.0)
 
 
+
+def test_an_attacks_three_results_are_played_one_step_each_so_no_step_outlasts_a_rollout(tmp_path):
+    # The search's first candidate is the attack (a natural 20, another hit, a miss): the caller that
+    # watches the clock gets control back after each of the three rollouts, and the sample counts once.
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    do(g, "first rebel", "activate hoth-trooper")
+    thinking = Player("computer", SMALL).thinking(g, 3)
+    assert thinking.candidates[0] == Attack("hoth-trooper", "snowtrooper")
+    assert thinking.step() and thinking.done == 0
+    assert thinking.step() and thinking.done == 0
+    assert thinking.step() and thinking.done == 1
+
+
 # ---------------------------------------------------------------------- Assault on Hoth
 
 def test_a_walker_with_the_shield_generator_in_its_field_of_fire_fires_at_it():

@@ -194,7 +194,8 @@ class Thinking:
         self._branches = {a: policy.branches(root, a) for a in self._prior} if self.planned else {}
         self._start = policy.tempo(root)
         self._stats: dict[Any, _Stats] = {a: _Stats() for a in self._prior}
-        self._queue: list[tuple[Any, int]] = []
+        self._queue: list[tuple[Any, int, int]] = []  # (candidate, sample, branch), next last
+        self._partial: dict[tuple[Any, int], tuple[float, Any]] = {}  # a sample's branches played so far
         self._sample = 0  # samples dealt so far to every candidate still in the running
         self._check = level.first_samples  # the race is looked at when every candidate has this many
 
@@ -215,7 +216,9 @@ class Thinking:
         return self.done >= self.planned or (len(self._alive) < 2 and not self._reserve)
 
     def step(self) -> bool:
-        """Run one simulation; False once the search has nothing left to do."""
+        """Run one rollout (a simulation, or one branch of a simulation whose action turns on a roll), so
+        that a caller watching the clock is never kept waiting longer than one rollout; False once the
+        search has nothing left to do."""
         if self.settled:
             return False
         if not self._queue:
@@ -223,10 +226,18 @@ class Thinking:
                 self._race()
                 if self.settled:
                     return False
-            self._queue = [(a, self._sample) for a in reversed(self._alive)]
+            # A step plays one branch of one sample, so that no step takes more than one rollout.
+            planned = [(a, self._sample, b) for a in self._alive for b in range(self._branch_count(a))]
+            self._queue = planned[::-1]
             self._sample += 1
-        action, sample = self._queue.pop()
-        value, outcome = self._simulate(action, sample)
+        action, sample, branch = self._queue.pop()
+        value, outcome = self._simulate(action, sample, branch)
+        if branch > 0:
+            before, outcome = self._partial.pop((action, sample))
+            value += before
+        if branch + 1 < self._branch_count(action):
+            self._partial[(action, sample)] = (value, outcome)
+            return True
         st = self._stats[action]
         st.values[sample] = value
         st.outcomes.append(outcome)
@@ -266,26 +277,29 @@ class Thinking:
                 return a
         return top
 
-    def _simulate(self, action: Any, sample: int) -> tuple[float, Any]:
-        """Deal a game for this sample, apply the action, play on to the horizon, score it; an action that
-        turns on one roll is played once for each of its results, weighed by their probabilities."""
+    def _branch_count(self, action: Any) -> int:
+        """How many results of its deciding roll an action is played for (1 when it is sampled)."""
+        return len(self._branches.get(action) or (None,))
+
+    def _simulate(self, action: Any, sample: int, branch_index: int) -> tuple[float, Any]:
+        """Deal a game for this sample, apply the action, play on to the horizon, score it: the value
+        weighed by the probability of the branch played (an action that turns on one roll is played once
+        for each of its results), and the state just after the action."""
         branches: Sequence[Branch | None] = self._branches.get(action) or (None,)
-        value, outcome = 0.0, None
-        for branch in branches:
-            game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
-            dice = derive_seed(self.seed, "dice", sample)
-            game.dice = SeededDice(dice) if branch is None else BranchDice(dice, branch)
-            rng = random.Random(derive_seed(self.seed, "rollout", sample))
-            game.apply(action)
-            if outcome is None:
-                outcome = game.state
-            for _ in range(self.level.rollout_limit):
-                if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
-                                                       self.level.horizon, self.level.reply):
-                    break
-                game.apply(self.policy.rollout(game, rng))
-            value += (1.0 if branch is None else branch.probability) * self.policy.evaluate(game, self.side)
-        return value, outcome
+        branch = branches[branch_index]
+        game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
+        dice = derive_seed(self.seed, "dice", sample)
+        game.dice = SeededDice(dice) if branch is None else BranchDice(dice, branch)
+        rng = random.Random(derive_seed(self.seed, "rollout", sample))
+        game.apply(action)
+        outcome = game.state
+        for _ in range(self.level.rollout_limit):
+            if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
+                                                   self.level.horizon, self.level.reply):
+                break
+            game.apply(self.policy.rollout(game, rng))
+        weight = 1.0 if branch is None else branch.probability
+        return weight * self.policy.evaluate(game, self.side), outcome
 
     def choice(self) -> Choice:
         """The best action found so far, with its reason."""
