@@ -187,6 +187,23 @@ def test_an_attacks_three_results_are_played_one_step_each_so_no_step_outlasts_a
     assert thinking.step() and thinking.done == 1
 
 
+
+def test_a_quiet_stand_off_leans_toward_the_tie_breakers_verdict(tmp_path):
+    # The Empire has defeated a trooper: after quiet rounds the tie-breaker would give it the game, so a
+    # stand-off is worth less to the Rebels the nearer the tie-breaker is (and nothing changes at 0 rounds).
+    g = arena(tmp_path, {"hoth-trooper-1": "c3", "hoth-trooper-2": "c5"}, {"snowtrooper": "h3"}, [15, 3])
+    s = g.state
+    g._state = s.with_figure(replace(s.fig("hoth-trooper-2"), hp=0, defeated=True))
+    leaning = skirmish_policy(with_changes(Weights(), "skirmish.stand_off=1"))
+    values = []
+    for quiet in (0, 5, 10):
+        g._state = replace(g.state, quiet_rounds=quiet)
+        values.append((leaning.evaluate(g, "rebel"), SKIRMISH.evaluate(g, "rebel")))
+    assert values[0][0] == pytest.approx(values[0][1])
+    assert values[2][0] < values[1][0] < values[0][0]
+    assert values[2][0] == pytest.approx(0.0)  # the tie-breaker due: the Empire wins on points
+
+
 # ---------------------------------------------------------------------- Assault on Hoth
 
 def test_a_walker_with_the_shield_generator_in_its_field_of_fire_fires_at_it():

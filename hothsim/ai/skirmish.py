@@ -31,6 +31,7 @@ from hothsim.skirmish.actions import (
 )
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.state import Figure
+from hothsim.skirmish.victory import tie_break
 
 #: Decisions answered by the expert without search: nothing in them is left to chance worth sampling.
 WITHOUT_SEARCH = ("build", "place", "first")
@@ -106,7 +107,13 @@ class SkirmishPolicy:
             for f in s.living():
                 lead += (-pending if f.side == side else pending) * self.expert.threat(game, s, f)
         lead /= total
-        return 1.0 / (1.0 + math.exp(-lead / self.weights.skirmish.scale * math.log(0.73 / 0.27)))
+        value = 1.0 / (1.0 + math.exp(-lead / self.weights.skirmish.scale * math.log(0.73 / 0.27)))
+        lean = self.weights.skirmish.stand_off * min(1.0, s.quiet_rounds / max(1, game.setup.tie_break_rounds))
+        if lean:
+            winner, _ = tie_break(s, game.setup.cards, game.setup.grid, game.board, game.squads.cost_of)
+            verdict = 0.5 if winner is None else (1.0 if winner == side else 0.0)
+            value += lean * (verdict - value)
+        return value
 
     # ------------------------------------------------------------------ words
 

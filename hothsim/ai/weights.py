@@ -27,6 +27,9 @@ class SkirmishWeights:
     #: In the search's evaluation: the share of the fire each side can bring on the other next (the
     #: expert's threat) counted with the points standing.
     pending_fire: float = 0.0
+    #: In the search's evaluation: how far a quiet stand-off leans toward the tie-breaker's verdict when
+    #: it is due (less the fewer quiet rounds have passed), so a side the tie-breaker would fail fights.
+    stand_off: float = 0.0
     #: The share of all the points on the map by which one side leads when a position is worth 0.73 to it
     #: (the search's bounded value is a logistic of the lead).
     scale: float = 0.25
