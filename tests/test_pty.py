@@ -30,11 +30,16 @@ BYTES = {"KEY_RIGHT": "\x1bOC", "KEY_LEFT": "\x1bOD", "KEY_UP": "\x1bOA", "KEY_D
 class Terminal:
     """A child process on a pty with a pyte screen kept up to date."""
 
-    def __init__(self, args: list[str], env: dict, cols: int = 100, rows: int = 30) -> None:
+    def __init__(self, args: list[str], env: dict, cols: int = 100, rows: int = 30,
+                 sigint_ignored: bool = False) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()  # every byte the program wrote
-        self.child = pexpect.spawn(sys.executable, ["-m", "hothsim", *args], env=env, dimensions=(rows, cols),
+        start = ["-m", "hothsim"]
+        if sigint_ignored:  # started as a script's background command is: SIGINT ignored from the outset
+            start = ["-c", "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+                           "sys.argv[0] = 'hothsim'; runpy.run_module('hothsim', run_name='__main__')"]
+        self.child = pexpect.spawn(sys.executable, [*start, *args], env=env, dimensions=(rows, cols),
                                    cwd=str(ROOT))
         self.child.delaybeforesend = None
 
@@ -158,9 +163,10 @@ def test_play_by_keys_resize_quit_resume_and_replay(setting):
     p.finish()
 
 
-def test_ctrl_c_leaves_an_intact_save(setting):
+@pytest.mark.parametrize("sigint_ignored", [False, True])
+def test_ctrl_c_leaves_an_intact_save(setting, sigint_ignored):
     scenario, save, env = setting
-    t = Terminal(["play", str(scenario), "--seed", "2", "--save", str(save)], env)
+    t = Terminal(["play", str(scenario), "--seed", "2", "--save", str(save)], env, sigint_ignored=sigint_ignored)
     t.wait_for("Arena | round 1")
     t.child.sendintr()
     t.child.expect(pexpect.EOF, timeout=60)

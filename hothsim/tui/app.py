@@ -11,6 +11,7 @@ from __future__ import annotations
 import curses
 import locale
 import os
+import signal
 import time
 from dataclasses import replace
 from typing import Any, Callable
@@ -115,6 +116,9 @@ class Painter:
 def run_curses(body: Callable[[Any], None]) -> None:
     """Set up the terminal (keypad, no echo, mouse clicks), run `body(window)`, and always restore it."""
     locale.setlocale(locale.LC_ALL, "")  # so curses can draw the Walkers' facing arrows
+    # Ctrl-C ends the game with its save intact even when hothsim was started with SIGINT ignored (as a
+    # script's background command is): the person at the keyboard asked for it.
+    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     window = curses.initscr()
     try:
         curses.noecho()
@@ -139,6 +143,7 @@ def run_curses(body: Callable[[Any], None]) -> None:
         curses.nocbreak()
         curses.echo()
         curses.endwin()
+        signal.signal(signal.SIGINT, interrupt)
 
 
 def read_input(window: Any, frame: Frame | None, wait_ms: int = KEY_WAIT_MS) -> tuple[str, object | None]:
