@@ -64,9 +64,9 @@ class Level:
             key, _, value = (s.strip() for s in part.partition("="))
             if key not in numeric:
                 raise ValueError(f"{part!r}: a level has no {key!r} (it has {', '.join(numeric)})")
-            kind = {"int": int, "float": float, "bool": lambda v: bool(float(v))}[str(numeric[key])]
+            kind = {"int": lambda v: int(float(v)), "float": float, "bool": lambda v: bool(float(v))}[str(numeric[key])]
             try:
-                out = replace(out, **{key: kind(value) if kind is not int else int(float(value))})
+                out = replace(out, **{key: kind(value)})
             except ValueError:
                 raise ValueError(f"{part!r}: {value!r} is not a number") from None
         return out
