@@ -1,5 +1,6 @@
 """Run the benchmarks and print their figures: python -m benchmarks [geometry ...], or python -m benchmarks ai
-[--games N ...] for the computer opponent (long)."""
+[--games N ...] for the computer opponent (long), or python -m benchmarks fit [...] to fit the search's
+evaluation to games between experts."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ SUITES = ("geometry", "skirmish", "assault", "terminal", "playouts", "ai")
 
 def main(argv: list[str]) -> int:
     """Run the named suites (all by default; `ai` is long and runs only when named, with its own options)."""
-    if argv[:1] == ["ai"]:
-        print("== ai")
-        importlib.import_module("benchmarks.ai").main(argv[1:])
+    if argv[:1] in (["ai"], ["fit"]):
+        print(f"== {argv[0]}")
+        importlib.import_module(f"benchmarks.{argv[0]}").main(argv[1:])
         return 0
     names = argv or [s for s in SUITES if s != "ai"]
     for name in names:

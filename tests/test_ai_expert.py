@@ -11,6 +11,7 @@ import pytest
 from hothsim.ai import LEVELS, Player, decide
 from hothsim.ai.assault import policy as assault_policy
 from hothsim.ai.expert.skirmish import SkirmishExpert
+from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, with_changes
 from hothsim.assault.actions import Done, Fire, Harpoon, Walk
@@ -163,16 +164,25 @@ def test_a_skirmish_rollout_reaches_its_horizon_only_after_the_enemy_has_answere
 
 
 def test_the_evaluation_counts_the_fire_each_side_can_bring_next(tmp_path):
-    # The trooper and the Snowtrooper see each other; the one that has acted this round shoots second,
-    # so its enemy's pending fire is halved and the other side's position is worth more.
+    # The trooper and the Snowtrooper see each other; the one that has acted this round shoots next round,
+    # so its fire is counted apart from the fire of the one still to act.
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
-    keen = skirmish_policy(with_changes(Weights(), "skirmish.pending_fire=2"))
-    blind = skirmish_policy(with_changes(Weights(), "skirmish.pending_fire=0"))
     do(g, "first imperial", "activate snowtrooper", "end snowtrooper")
-    assert keen.evaluate(g, "rebel") > blind.evaluate(g, "rebel")
-    assert keen.evaluate(g, "imperial") < blind.evaluate(g, "imperial")
-    assert blind.evaluate(g, "rebel") + blind.evaluate(g, "imperial") == pytest.approx(1.0)
-
+    s = g.state
+    trooper, snow = s.fig("hoth-trooper"), s.fig("snowtrooper")
+    total = g.card(trooper).cost + g.card(snow).cost
+    ours = SKIRMISH.expert.fire(g, s, trooper)  # chance to hit times the Snowtrooper's points lost
+    theirs = SKIRMISH.expert.fire(g, s, snow)
+    assert ours == pytest.approx(g.chance_in(s, trooper, snow) / 100
+                                 * SKIRMISH.expert.worth_lost(g.card(snow), snow.hp, g.card(trooper).damage))
+    names = dict(zip(FEATURES, SKIRMISH.features(g, "rebel")))
+    assert names["ready_fire"] == pytest.approx(ours / total)
+    assert names["later_fire"] == pytest.approx(-theirs / total)
+    assert names["to_move"] == 1.0 and names["activations"] == 1.0  # the Rebels decide, with one to act
+    keen = skirmish_policy(with_changes(Weights(), "skirmish.value_ready_fire=8"))
+    assert keen.evaluate(g, "rebel") > SKIRMISH.evaluate(g, "rebel")
+    assert keen.evaluate(g, "imperial") < SKIRMISH.evaluate(g, "imperial")
+    assert keen.evaluate(g, "rebel") + keen.evaluate(g, "imperial") == pytest.approx(1.0)
 
 
 def test_an_attacks_three_results_are_played_one_step_each_so_no_step_outlasts_a_rollout(tmp_path):
@@ -194,14 +204,14 @@ def test_a_quiet_stand_off_leans_toward_the_tie_breakers_verdict(tmp_path):
     g = arena(tmp_path, {"hoth-trooper-1": "c3", "hoth-trooper-2": "c5"}, {"snowtrooper": "h3"}, [15, 3])
     s = g.state
     g._state = s.with_figure(replace(s.fig("hoth-trooper-2"), hp=0, defeated=True))
-    leaning = skirmish_policy(with_changes(Weights(), "skirmish.stand_off=1"))
+    leaning = skirmish_policy(with_changes(Weights(), "skirmish.value_tie_break=3"))
     values = []
     for quiet in (0, 5, 10):
         g._state = replace(g.state, quiet_rounds=quiet)
-        values.append((leaning.evaluate(g, "rebel"), SKIRMISH.evaluate(g, "rebel")))
+        assert dict(zip(FEATURES, SKIRMISH.features(g, "rebel")))["tie_break"] == -quiet / 10
+        values.append((leaning.evaluate(g, "rebel"), skirmish_policy(Weights()).evaluate(g, "rebel")))
     assert values[0][0] == pytest.approx(values[0][1])
     assert values[2][0] < values[1][0] < values[0][0]
-    assert values[2][0] == pytest.approx(0.0)  # the tie-breaker due: the Empire wins on points
 
 
 # ---------------------------------------------------------------------- Assault on Hoth

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
-from hothsim.ai.weights import Weights
+from hothsim.ai.weights import SkirmishWeights, Weights
 from hothsim.kernel.engine import Side
 from hothsim.kernel.squares import square_label
 from hothsim.skirmish.actions import (
@@ -32,6 +32,10 @@ from hothsim.skirmish.actions import (
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.state import Figure
 from hothsim.skirmish.victory import tie_break
+
+#: The evaluation's features, in the order `SkirmishPolicy.features` gives them; each is weighed by the
+#: weight `value_<name>`.
+FEATURES = ("material", "ready_fire", "later_fire", "to_move", "tie_break", "activations")
 
 #: Decisions answered by the expert without search: nothing in them is left to chance worth sampling.
 WITHOUT_SEARCH = ("build", "place", "first")
@@ -94,26 +98,52 @@ class SkirmishPolicy:
         them = 1 if side == "rebel" else 0
         return sum(now) - sum(start) >= horizon and (not reply or now[them] > start[them])
 
+    feature_names = FEATURES
+    weights_group = "skirmish"  # where the evaluation's weights live in Weights
+
+    @property
+    def coefficients(self) -> tuple[float, ...]:
+        """The evaluation's weight of each feature."""
+        return value_coefficients(self.weights.skirmish)
+
+    def in_play(self, game: SkirmishGame) -> bool:
+        """Whether the rounds have begun and the game goes on (positions the evaluation is asked about)."""
+        return game.state.stage == "round"
+
+    def features(self, game: SkirmishGame, side: Side) -> tuple[float, ...]:
+        """What the evaluation weighs, from `side`'s point of view (FEATURES names them; each is the
+        other side's negated): the points standing and the fire ready, as shares of all the points on the
+        map, who decides next, the tie-breaker's lean and the activations left this round."""
+        s = game.state
+        total = sum(game.card(f).cost for f in s.figures) or 1
+        ready = later = 0.0
+        ours = theirs = 0
+        for f in s.living():
+            fire = self.expert.fire(game, s, f) * (1 if f.side == side else -1)
+            if f.activated:
+                later += fire
+            else:
+                ready += fire
+                ours, theirs = (ours + 1, theirs) if f.side == side else (ours, theirs + 1)
+        player = game.pending.player
+        to_move = 0.0 if player is None else (1.0 if player == side else -1.0)
+        lean = 0.0
+        if s.quiet_rounds:
+            winner, _ = tie_break(s, game.setup.cards, game.setup.grid, game.board, game.squads.cost_of)
+            verdict = 0.0 if winner is None else (1.0 if winner == side else -1.0)
+            lean = verdict * min(1.0, s.quiet_rounds / max(1, game.setup.tie_break_rounds))
+        living = max(1, ours + theirs)
+        return (self.expert.standing(game, side) / total, ready / total, later / total, to_move, lean,
+                (ours - theirs) / living)
+
     def evaluate(self, game: SkirmishGame, side: Side) -> float:
-        """How likely `side` is to win from here, roughly: 1 won, 0 lost, else a logistic of its lead in
-        points standing (and Force kept) over all the points on the map."""
+        """How likely `side` is to win from here: 1 won, 0 lost, else a logistic of the features weighed
+        by the weights' `value_*` (fitted to how games between experts end: benchmarks/fit.py)."""
         s = game.state
         if s.stage == "over":
             return 0.5 if s.winner is None else (1.0 if s.winner == side else 0.0)
-        total = sum(game.card(f).cost for f in s.figures) or 1
-        lead = self.expert.standing(game, side)
-        pending = self.weights.skirmish.pending_fire
-        if pending:  # the fire each side can bring on the other next, as the expert sees it
-            for f in s.living():
-                lead += (-pending if f.side == side else pending) * self.expert.threat(game, s, f)
-        lead /= total
-        value = 1.0 / (1.0 + math.exp(-lead / self.weights.skirmish.scale * math.log(0.73 / 0.27)))
-        lean = self.weights.skirmish.stand_off * min(1.0, s.quiet_rounds / max(1, game.setup.tie_break_rounds))
-        if lean:
-            winner, _ = tie_break(s, game.setup.cards, game.setup.grid, game.board, game.squads.cost_of)
-            verdict = 0.5 if winner is None else (1.0 if winner == side else 0.0)
-            value += lean * (verdict - value)
-        return value
+        x = sum(c * f for c, f in zip(self.coefficients, self.features(game, side)) if c)
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
     # ------------------------------------------------------------------ words
 
@@ -174,6 +204,11 @@ def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) 
     if not enemies:
         return None
     return min(enemies, key=lambda e: (_manhattan(fig, pos, e), e.id))
+
+
+def value_coefficients(w: SkirmishWeights) -> tuple[float, ...]:
+    """The evaluation's weight of each feature (FEATURES), from the weights."""
+    return tuple(getattr(w, f"value_{name}") for name in FEATURES)
 
 
 def policy(weights: Weights) -> SkirmishPolicy:

@@ -24,15 +24,18 @@ class SkirmishWeights:
     shortlist: int = 10  # destinations whose exposure is worked out (the best by their shot or approach)
     fast_shortlist: int = 3  # the same in rollouts
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
-    #: In the search's evaluation: the share of the fire each side can bring on the other next (the
-    #: expert's threat) counted with the points standing.
-    pending_fire: float = 0.0
-    #: In the search's evaluation: how far a quiet stand-off leans toward the tie-breaker's verdict when
-    #: it is due (less the fewer quiet rounds have passed), so a side the tie-breaker would fail fights.
-    stand_off: float = 0.0
-    #: The share of all the points on the map by which one side leads when a position is worth 0.73 to it
-    #: (the search's bounded value is a logistic of the lead).
-    scale: float = 0.25
+    #: The search's evaluation of a position is a logistic of these weights times its features
+    #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,
+    #: the fire each side's figures that have not acted this round could bring next and that of those
+    #: that have, each as a share of all the points on the map; who decides next (1 this side, -1 the
+    #: other); the tie-breaker's verdict (1, -1, 0) times the share of its quiet rounds gone; the
+    #: activations left this round, this side's less the other's, as a share of the figures standing.
+    value_material: float = 3.98  # 0.73 for a lead of a quarter of the points on the map
+    value_ready_fire: float = 0.0
+    value_later_fire: float = 0.0
+    value_to_move: float = 0.0
+    value_tie_break: float = 0.0
+    value_activations: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -207,6 +207,29 @@ class SkirmishExpert:
             total += fire
         return w.exposure * total
 
+    def fire(self, game: SkirmishGame, s: GameState, attacker: Figure) -> float:
+        """The most points an attacker's next attack is expected to take from where it stands: its best
+        target among the enemies it could attack then (a ranged attacker's in sight, a melee one's within
+        its move), by chance to hit and what its damage is worth.  Unlike `threat`, which adds up every
+        enemy aimed at one figure, this counts each attacker once, as it can shoot only once."""
+        if not game.ab.can_attack(s, attacker):
+            return 0.0
+        melee = game.ab.melee(attacker)
+        sight = None if melee else game.board.sight(s.open_doors)
+        reach = game.speed(attacker) + 1
+        rect = attacker.rect()
+        damage = game.card(attacker).damage
+        best = 0.0
+        for target in s.living(other(attacker.side)):
+            if melee:
+                if _apart(target, rect) > reach:
+                    continue
+            elif not sight.can_see(rect, target.rect()):  # type: ignore[union-attr]
+                continue
+            value = game.chance_in(s, attacker, target) / 100 * self.worth_lost(game.card(target), target.hp, damage)
+            best = max(best, value)
+        return best
+
     def approach(self, game: SkirmishGame, s: GameState, fig: Figure) -> float:
         """Squares a figure stands beyond its reach of the nearest enemy, times the pull toward the fight."""
         enemies = [e for e in s.living(other(fig.side)) if game.ab.targetable(e)]
