@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from hothsim.ai import LEVELS, Player, decide
+from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
 from hothsim.ai.expert.skirmish import SkirmishExpert
 from hothsim.ai.skirmish import FEATURES
@@ -281,6 +282,25 @@ def test_a_walkers_march_reaches_the_generators_range_in_the_fewest_activations_
             frontier = nxt
         assert best is not None
         assert _activations_to_siege(g, "walker-1", expert) == best, (start, best)
+
+
+def test_the_assault_evaluation_counts_the_walkers_march_aim_and_the_transports_clock():
+    # Walker-1 faces the Shield Generator from the next hex (6 dice vs armor 3); the Rebels have a
+    # Snowspeeder and one Transport away.  Every feature is the Empire's, turned round for the Rebels.
+    g = hex_arena(clear(12, 12), {"walker-1": ("walker", "0908", 3), "speeder-1": ("speeder", "0303")},
+                  card="walkers-move-or-fire", transports=1)
+    imperial = dict(zip(ASSAULT_FEATURES, ASSAULT.features(g, "imperial")))
+    speeder = g.rules.units["speeder"]
+    assert imperial["lean"] == 1.0 and imperial["walkers"] == 1.0  # one whole Walker
+    assert imperial["march"] == 0.0 and imperial["nearest_march"] == 0.0  # it stands in range and aim
+    assert imperial["siege"] == pytest.approx(g.hit_chance(g.shot(Fire("walker-1", SHIELD_GENERATOR))))
+    assert imperial["rebel_units"] == speeder.fire + speeder.armor and imperial["imperial_units"] == 0
+    assert imperial["transports"] == 1.0 and imperial["grid_down"] == 0.0
+    assert ASSAULT.features(g, "rebel") == tuple(-x for x in ASSAULT.features(g, "imperial"))
+    # A Walker's aim at the Shield Generator is worth more to the Empire the more its weight says.
+    keen = assault_policy(with_changes(Weights(), "assault.value_siege=5"))
+    assert keen.evaluate(g, "imperial") > ASSAULT.evaluate(g, "imperial")
+    assert ASSAULT.evaluate(g, "imperial") + ASSAULT.evaluate(g, "rebel") == pytest.approx(1.0)
 
 
 def test_the_march_costs_count_turns_and_rough_as_a_walker_pays_them():

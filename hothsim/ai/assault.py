@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
-from hothsim.ai.weights import Weights
+from hothsim.ai.weights import AssaultWeights, Weights
 from hothsim.assault.actions import (
     Action,
     Armor,
@@ -33,6 +33,13 @@ from hothsim.assault.fire import SHIELD_GENERATOR
 from hothsim.assault.game import AssaultGame
 from hothsim.kernel.engine import Side
 from hothsim.kernel.hexes import hex_label
+
+#: The evaluation's features, in the order `AssaultPolicy.features` gives them; each is weighed by the
+#: weight `value_<name>`.
+FEATURES = ("lean", "walkers", "march", "nearest_march", "siege", "imperial_units", "rebel_units",
+            "transports", "force", "grid_down")
+#: The march counted for a Walker that cannot walk (both legs hit) or the nearest when none stands.
+NO_MARCH = 8.0
 
 #: Decisions answered by the expert without search.
 WITHOUT_SEARCH = ("place", "board", "luke")
@@ -100,44 +107,60 @@ class AssaultPolicy:
         usually acts within two)."""
         return now - start >= horizon
 
-    def evaluate(self, game: AssaultGame, side: Side) -> float:
-        """How likely `side` is to win from here, roughly: 1 won, 0 lost, else a logistic of the Imperial
-        lead in points (turned round for the Rebels)."""
-        s = game.state
-        if s.stage == "over":
-            return 0.5 if s.winner is None else (1.0 if s.winner == side else 0.0)
-        lead = self.points(game)
-        k = math.log(0.73 / 0.27) / self.weights.assault.scale
-        imperial = 1.0 / (1.0 + math.exp(-k * lead))
-        return imperial if side == "imperial" else 1.0 - imperial
+    feature_names = FEATURES
+    weights_group = "assault"  # where the evaluation's weights live in Weights
 
-    def points(self, game: AssaultGame) -> float:
-        """The Imperial lead in points: the Walkers' strength, march and aim, the other units, the
-        Transports away, Luke's Force and the Power Grid."""
+    @property
+    def coefficients(self) -> tuple[float, ...]:
+        """The evaluation's weight of each feature."""
+        return value_coefficients(self.weights.assault)
+
+    def in_play(self, game: AssaultGame) -> bool:
+        """Whether set-up is done and the game goes on (positions the evaluation is asked about)."""
+        return game.state.stage not in ("setup", "over")
+
+    def features(self, game: AssaultGame, side: Side) -> tuple[float, ...]:
+        """What the evaluation weighs (FEATURES), each counted for the Empire and turned round for the
+        Rebels: the Empire's own lean (1), the Walkers' strength in whole Walkers, the activations of
+        walking they need (all of them, and the nearest's), the chance each would hit the Shield
+        Generator from where it stands, the other units' points on each side, the Transports away,
+        Luke's Force and the Power Grid down."""
         s = game.state
         w = self.weights.assault
         rules = game.rules
-        imperial = 0.0
+        strength = march = siege = others = rebels = 0.0
+        nearest = NO_MARCH
         for u in s.units:
             if not u.alive:
                 continue
             ut = rules.units[u.type]
             if ut.is_walker:
-                worth = w.walker - w.walker_hit * (u.body + 0.5 * u.legs + 0.5 * u.blaster)
+                strength += 1 - w.walker_hit / w.walker * (u.body + 0.5 * u.legs + 0.5 * u.blaster)
                 if u.where == "map" and u.hex is not None:
                     left = self.expert.march(game, u.hex, u.facing)
-                    worth -= w.march * (left * (2.0 if u.legs == 1 else 1.0) if u.legs < 2 else 8.0)
+                    need = left * (2.0 if u.legs == 1 else 1.0) if u.legs < 2 else NO_MARCH
+                    march += need
+                    nearest = min(nearest, need)
                     shot = game.shot(Fire(u.id, SHIELD_GENERATOR))
                     if not isinstance(shot, str):
-                        worth += w.siege * game.hit_chance(shot)
-                imperial += worth
+                        siege += game.hit_chance(shot)
+            elif u.side == "imperial":
+                others += ut.fire + ut.armor
             else:
-                worth = ut.fire + ut.armor - (2 * u.body if ut.is_speeder else 0)
-                imperial += worth if u.side == "imperial" else -worth
-        imperial -= w.transport * s.transports + w.force_point * s.force
-        if not s.power_grid:
-            imperial += w.grid_down
-        return imperial
+                rebels += ut.fire + ut.armor - (2 * u.body if ut.is_speeder else 0)
+        sign = 1.0 if side == "imperial" else -1.0
+        row = (1.0, strength, march, nearest, siege, others, rebels, float(s.transports), float(s.force),
+               0.0 if s.power_grid else 1.0)
+        return tuple(sign * x for x in row)
+
+    def evaluate(self, game: AssaultGame, side: Side) -> float:
+        """How likely `side` is to win from here: 1 won, 0 lost, else a logistic of the features weighed
+        by the weights' `value_*` (fitted to how games between experts end: benchmarks/fit.py)."""
+        s = game.state
+        if s.stage == "over":
+            return 0.5 if s.winner is None else (1.0 if s.winner == side else 0.0)
+        x = sum(c * f for c, f in zip(self.coefficients, self.features(game, side)) if c)
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
     def explain(self, game: AssaultGame, action: Action, outcomes: Sequence[Any]) -> str:
         """Why, in the game's terms, never naming Luke's Snowspeeder while it is a secret."""
@@ -166,6 +189,11 @@ class AssaultPolicy:
         if t is Place:
             return f"{action.unit} is set up" + (f" at {hex_label(action.hex)}" if action.hex is not None else "")
         return action.notation()
+
+
+def value_coefficients(w: AssaultWeights) -> tuple[float, ...]:
+    """The evaluation's weight of each feature (FEATURES), from the weights."""
+    return tuple(getattr(w, f"value_{name}") for name in FEATURES)
 
 
 def policy(weights: Weights) -> AssaultPolicy:

@@ -44,17 +44,28 @@ class AssaultWeights:
 
     walker: float = 12.0  # a whole Walker, before damage
     march: float = 4.0  # per Walker activation still needed to stand in fire at the Shield Generator
-    siege: float = 30.0  # times the chance a Walker's fire from where it stands hits the Shield Generator
-    transport: float = 7.0  # per Transport away: the Rebels' clock
     force_point: float = 0.5  # per Force point Luke keeps
     shield_generator: float = 120.0  # a hit on the Shield Generator wins the game
     power_grid: float = 14.0  # its fall lowers the Shield Generator's armor
-    grid_down: float = 5.0
     walker_hit: float = 4.0  # a hit on a Walker (a step of its damage)
     harpoon_bonus: float = 8.0  # a harpooned Walker falls whole
     speeder_hunt: float = 0.6  # per macrohex a Snowspeeder stands from the Walker it hunts
     trooper_block: float = 0.3  # per macrohex a Rebel Trooper stands from the Walkers' path
-    scale: float = 20.0  # the Imperial lead in points at which a position is worth 0.73 to the Empire
+    #: The search's evaluation is a logistic of these weights times its features
+    #: (hothsim.ai.assault.FEATURES, counted for the Empire and turned round for the Rebels).  These
+    #: values give the hand-made sum of points the search used before: a lead of 20 points is worth
+    #: 0.73, a whole Walker 12 points, each activation of march it needs 4, its chance to hit the
+    #: Shield Generator from where it stands 30, a unit its fire and armor, a Transport 7.
+    value_lean: float = 0.0
+    value_walkers: float = 0.597
+    value_march: float = -0.199
+    value_nearest_march: float = 0.0
+    value_siege: float = 1.492
+    value_imperial_units: float = 0.0497
+    value_rebel_units: float = -0.0497
+    value_transports: float = -0.348
+    value_force: float = -0.0249
+    value_grid_down: float = 0.249
 
 
 @dataclass(frozen=True)
