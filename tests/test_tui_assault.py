@@ -538,3 +538,19 @@ def test_a_fire_with_luke_s_force_says_what_it_spends_before_it_is_made():
     assert action is None and ui.confirm is not None and ui.confirm.action == chosen
     assert (f"{chosen.unit} fire at {chosen.target} with {chosen.force} of Luke's {g.state.force} Force points: "
             in ui.confirm.question)
+
+
+def test_the_prompt_names_the_deciding_side_once_and_counts_one_mp_singular():
+    # It read "IMPERIAL: Imperial: Walkers Move"; a one-hex move logged "(1 MPs)".
+    from hothsim.tui.assault.view import prompt_text
+
+    g = arena(clear(12, 12), {"walker-1": ("walker", "0303", 3), "speeder-1": ("speeder", "0505")},
+              card="walkers-move-or-fire")
+    ui = screen_for(g).start(g, UIState(size=(80, 24)))
+    text = prompt_text(g, ui)
+    assert text.startswith("IMPERIAL: Walkers Move or Fire") and "Imperial:" not in text
+    g2 = arena(clear(12, 12), {"walker-1": ("walker", "0303", 3), "speeder-1": ("speeder", "0505")},
+               card="speeders-move")
+    move = next(a for a in g2.legal_actions() if getattr(a, "to", None) == "0504")
+    events = g2.apply(move)
+    assert any(e.text.endswith("(1 MP)") for e in events), [e.text for e in events]

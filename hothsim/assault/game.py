@@ -18,6 +18,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Callable
 
+from hothsim.kernel.words import count
 from hothsim.assault.actions import (
     Action,
     Armor,
@@ -577,7 +578,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             u = replace(u, where="aboard", hex=None, aboard=a.to)
         else:
             u = replace(u, where="map", hex=parse_hex(a.to), aboard="")
-        ev.append(Event("move", f"{u.id} moves from {frm} to {u.at()} ({cost} MPs)"))
+        ev.append(Event("move", f"{u.id} moves from {frm} to {u.at()} ({count(cost, 'MP')})"))
         return replace(s.with_unit(u), acted=s.acted | {u.id})
 
     def _walk(self, s: AssaultState, wid: str, steps: str, mp: int, ev: list[Event]) -> AssaultState:

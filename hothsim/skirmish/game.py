@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from hothsim.kernel.words import count
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
@@ -641,7 +642,7 @@ class SkirmishGame(RecordedGame[GameState]):
         fig = s.fig(s.turn.figure)
         why = self._movement_left_problem(s, fig) or self._end_problem(s, fig, square)
         left = self.allowance(s, fig)
-        return why or IllegalAction("movement", f"no path of at most {left} squares takes {fig.id} to "
+        return why or IllegalAction("movement", f"no path of at most {count(left, 'square')} takes {fig.id} to "
                                     f"{square_label(square)} (walls, closed doors, enemies and pits bar the way)")
 
     def _movement_left_problem(self, s: GameState, fig: Figure) -> IllegalAction | None:
@@ -673,7 +674,7 @@ class SkirmishGame(RecordedGame[GameState]):
             raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
                                 "enemies, pits, the map edge, or squeezing where the rules forbid it)")
         if sum(costs) > budget:
-            raise IllegalAction("movement", f"the path costs {sum(costs)} squares; {fig.id} may move {budget}")
+            raise IllegalAction("movement", f"the path costs {count(sum(costs), 'square')}; {fig.id} may move {budget}")
         if is_squeezed(m.destination):
             raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
         problem = self._end_problem(s, fig, m.destination)  # type: ignore[arg-type]
@@ -767,7 +768,7 @@ class SkirmishGame(RecordedGame[GameState]):
         costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         assert costs is not None
         ev.append(Event("move", f"{fig.id} moves {square_label(fig.pos)} -> {square_label(m.destination)} "  # type: ignore[arg-type]
-                                f"({sum(costs)} squares)"))
+                                f"({count(sum(costs), 'square')})"))
         s = replace(s, turn=replace(s.turn, path_left=m.path, path_cost_left=tuple(costs), declined=frozenset()))  # type: ignore[arg-type]
         return self._continue_move(s, ev)
 

@@ -9,6 +9,7 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 
 from __future__ import annotations
 
+from hothsim.kernel.words import count
 from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
@@ -255,7 +256,7 @@ def _reminder(game, card) -> str:
     mv = game.rules.movement
     bits = []
     if "move" in card.actions:
-        bits.append(f"{mv.points} MPs")
+        bits.append(count(mv.points, "MP"))
         if card.units == "walker":
             bits += [f"rough {mv.walker_rough} MPs", f"turn {mv.walker_turn} MP a hexside"]
     if "fire" in card.actions:
@@ -277,12 +278,14 @@ def prompt_text(game, ui: UIState) -> str:
     who = (d.player or "").upper()
     if d.kind == "act":
         what = game.round_title()
+        if d.player and what.lower().startswith(f"{d.player}: "):  # the card's side is already named
+            what = what.split(": ", 1)[1]
         if ui.selected and game.state.has_unit(ui.selected):
             u = game.state.unit(ui.selected)
             if u.type == "walker" and ui.walking:
                 left = game.walk_points_left(u, ui.walk)
                 _, facing = game.walk_end(u, ui.walk)
-                what = (f"{u.id} walks ({ui.walk or 'no steps yet'}; {left} MPs left): Up forward to "
+                what = (f"{u.id} walks ({ui.walk or 'no steps yet'}; {count(left, 'MP')} left): Up forward to "
                         f"{facing_ahead(game, u.id, ui.walk)}, Left turns {turn_words(facing, 'l')}, Right "
                         f"{turn_words(facing, 'r')}; Enter go")
             elif u.type == "walker":
@@ -335,7 +338,7 @@ def _hint(game, ui: UIState) -> str:
     if type(a) is Move:
         cost = game.move_cost(a)
         more = " or other choices (Enter opens them)" if len(choices) > 1 else ""
-        return f"Enter: move to {a.to}, {cost} of {game.rules.movement.points} MPs{more}"
+        return f"Enter: move to {a.to}, {cost} of {count(game.rules.movement.points, 'MP')}{more}"
     if type(a) in (Fire, Harpoon) and len(choices) == 1:
         return f"Enter: {a.notation()}, {odds(game, a)} (asks first)"
     return "Enter chooses: " + "; ".join(c.notation() for c in choices)

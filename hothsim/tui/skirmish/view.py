@@ -8,6 +8,7 @@ naming who decides and what; a line of the keys that make sense now.
 
 from __future__ import annotations
 
+from hothsim.kernel.words import count
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
 from hothsim.tui.frame import Frame
@@ -258,14 +259,14 @@ def prompt_text(game, ui: UIState) -> str:
         cost, provoked, why = game.path_preview(ui.path) if ui.path else (0, frozenset(), "")
         aoo = ", ".join(sorted(provoked)) or "nobody"
         shown = " ".join(square_label(p[:2]) for p in ui.path) or "(no steps yet)"
-        return (f"Path {shown}: {cost} of {game.allowance(game.state, game.state.fig(d.figure))} squares, "
+        return (f"Path {shown}: {cost} of {count(game.allowance(game.state, game.state.fig(d.figure)), 'square')}, "
                 f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and ui.path else " [Enter moves, Esc gives up]"))
     if d.kind == "turn":
         plan = game.move_plans().get(ui.cursor)
         if plan is not None:
             aoo = ", ".join(sorted(plan.provoked)) or "nobody"
             keeps = "attack still possible" if game.attack_kept_after(plan.cost) else "no attack after it"
-            text += (f". Enter: move to {square_label(ui.cursor)}, {plan.cost} squares, {keeps}, attacks of "
+            text += (f". Enter: move to {square_label(ui.cursor)}, {count(plan.cost, 'square')}, {keeps}, attacks of "
                      f"opportunity: {aoo}")
         else:
             f = figure_at(game, ui.cursor)
