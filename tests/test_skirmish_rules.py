@@ -182,6 +182,20 @@ def test_door_example_a_door_opens_at_the_end_of_a_turn_next_to_it(tmp_path):
     assert g.state.fig("hoth-trooper-2").pos == sq("h4")
 
 
+def test_a_square_behind_a_closed_door_is_refused_with_the_door_rule(tmp_path):
+    # The screen's refusal for G4 (beyond the closed door) says the door is the reason and how it opens;
+    # a square out of reach whatever the doors stays a refusal about the path.
+    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 3)
+    door = Edge("v", 6, 3)
+    g = arena(tmp_path, {"hoth-trooper": "b4"}, {"snowtrooper": "k10"}, [15, 3], walls=wall, doors=(door,))
+    do(g, "first rebel", "activate hoth-trooper")
+    why = g.move_refusal(sq("g4"))
+    assert why is not None and why.rule == "doors"
+    assert "a closed door bars the way to G4" in why.message and "turn ends with a character next to it" in why.message
+    far = g.move_refusal(sq("l12"))  # 18 squares away: out of reach with the door open too
+    assert far is not None and far.rule != "doors"
+
+
 def test_a_door_closes_when_a_turn_ends_with_nobody_next_to_it(tmp_path):
     wall = tuple(Edge("v", 6, y) for y in range(12) if y != 3)
     door = Edge("v", 6, 3)

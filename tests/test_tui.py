@@ -234,6 +234,26 @@ def test_enter_on_a_square_out_of_reach_says_why_in_the_rule_s_words(tmp_path):
     assert g.move_refusal((2, 0)) is None
 
 
+def test_enter_beyond_a_closed_door_says_how_the_door_opens(tmp_path):
+    # Seen in play: Luke stood next to a door and could not pass, with nothing on screen saying why.
+    from hothsim.kernel.squares import Edge
+
+    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 3)
+    g = started(tmp_path, {"hoth-trooper": "f4"}, {"snowtrooper": "k10"}, (15, 3, 15, 3), walls=wall,
+                doors=(Edge("v", 6, 3),))
+    for step in ("activate hoth-trooper", "move hoth-trooper e4", "end hoth-trooper",  # the door closes
+                 "activate snowtrooper", "end snowtrooper", "first rebel", "activate hoth-trooper"):
+        g.apply(parse_action(step))
+    assert Edge("v", 6, 3) not in g.state.open_doors
+    ui, action = keys(g, UIState(cursor=(7, 3)), ["\n"])  # H4, beyond the door
+    assert action is None
+    assert ui.message.startswith("hoth-trooper cannot move to H4: a closed door bars the way to H4: a door opens "
+                                 "when a turn ends with a character next to it")
+    from hothsim.tui.skirmish.view import roster
+
+    assert "D closed door (opens when a turn ends with a character next to it)" in " ".join(" ".join(roster(g)).split())
+
+
 def test_enter_on_a_figure_that_has_activated_says_why(tmp_path):
     g = started(tmp_path, {"hoth-trooper": "a1", "elite-hoth-trooper": "a3"}, {"snowtrooper": "l12"})
     g.apply(parse_action("activate hoth-trooper"))

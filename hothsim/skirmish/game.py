@@ -510,8 +510,8 @@ class SkirmishGame(RecordedGame[GameState]):
             return False
         return self.ab.printed(attacker, "Mounted Weapon") == self.ab.printed(helper, "Mounted Weapon")
 
-    def _planned_moves(self, fig: Figure):
-        s = self._state
+    def _planned_moves(self, fig: Figure, s: GameState | None = None):
+        s = self._state if s is None else s
         assert s.turn is not None and fig.pos is not None
         budget = self.allowance(s, fig)
         if budget <= 0:
@@ -642,6 +642,12 @@ class SkirmishGame(RecordedGame[GameState]):
         fig = s.fig(s.turn.figure)
         why = self._movement_left_problem(s, fig) or self._end_problem(s, fig, square)
         left = self.allowance(s, fig)
+        every = frozenset(self.board.grid.doors)
+        if why is None and s.open_doors != every:
+            opened = replace(s, open_doors=every)
+            if square in self._planned_moves(opened.fig(fig.id), opened):
+                return IllegalAction("doors", f"a closed door bars the way to {square_label(square)}: a door "
+                                     "opens when a turn ends with a character next to it (end this turn beside it)")
         return why or IllegalAction("movement", f"no path of at most {count(left, 'square')} takes {fig.id} to "
                                     f"{square_label(square)} (walls, closed doors, enemies and pits bar the way)")
 

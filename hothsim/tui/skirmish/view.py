@@ -317,7 +317,8 @@ def roster(game, reveal: bool = False) -> list[str]:
             hp = f"{f.hp}/{card.hp} hp"
             out.append(f"  {g[f.id]}  {card.name[:34]:<34} {hp:>11}  {state}{force}")
     out += ["", "Goal: " + game.objective(),
-            "Map: . clear  o low objects  ~ difficult  t trench  x pit  # rock  | - walls  D door  : open door",
+            "Map: . clear  o low objects  ~ difficult  t trench  x pit  # rock  | - walls  D closed door (opens when a"
+            " turn ends with a character next to it)  : open door",
             f"Move overlay: {REACH_ATTACK} may still attack after moving there, {REACH_ONLY} the attack is spent;"
             " + the path; ( a target in cover; * in set-up: your zone"]
     return [line for text in out for line in (wrap(text, 100, "    ") if len(text) > 100 else [text])]
