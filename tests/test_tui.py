@@ -75,13 +75,19 @@ def test_frame_draws_the_map_walls_doors_figures_and_coordinates(scenario):
 
 
 def test_the_map_edges_name_the_squares_the_log_uses():
+    # Every column is labelled: past Z the two letters stand one above the other over their column (they
+    # read "Z AA  AC" before, AB and AD left out).
     g = set_up("echo-base", 4)
     fr = frame(g, UIState(cursor=(27, 5)), 120, 40)
-    top = fr.line(1)
-    assert "AA" in top and "AC" in top  # columns past Z (every other one: two letters are wider than a square)
-    col = top.index("AA")  # the letters stand over their column of squares
-    rows = [r for r in range(2, fr.height - 3) if fr.line(r)[:3].strip().isdigit()]
-    assert rows and all(fr.line(r)[col] not in "|-" for r in rows[:1])
+    upper, lower = fr.line(1), fr.line(2)
+    map_width = 120 - 40 - 1
+    labels = [(upper[x] + lower[x]).strip() for x in range(3, map_width) if lower[x].isalpha()]
+    assert labels[-5:] == ["Z", "AA", "AB", "AC", "AD"]  # echo-base's map is 30 columns wide
+    firsts = [ord(label[-1]) - ord("A") + (26 if len(label) == 2 else 0) for label in labels]
+    assert firsts == list(range(firsts[0], firsts[0] + len(firsts)))  # no column skipped
+    col = lower.index("D", lower.index("C", lower.index("B", lower.index("A", lower.index("Z")))))
+    rows = [r for r in range(3, fr.height - 3) if fr.line(r)[:3].strip().isdigit()]
+    assert rows and all(fr.line(r)[col] not in "|-" for r in rows[:1])  # AD's letters stand over squares
 
 
 def test_frame_big_figures_cover_their_whole_space():

@@ -123,7 +123,9 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
     occupant = {sq: f for f in s.living() for sq in f.space()}
     reach, targets, covered, route, zone = overlay(game, ui)
     barriers = grid.barriers(s.open_doors)
-    left, top = 3, 1  # room for the row numbers and the column letters
+    # Room for the row numbers and the column letters: a map wider than 26 columns has two-letter ones
+    # (AA, AB, ...), written one letter above the other so that every column is labelled.
+    left, top = 3, (2 if grid.width > 26 else 1)
     w, h = w - left, h - top
     W2, H2 = 2 * grid.width + 1, 2 * grid.height + 1
     cx, cy = 2 * ui.cursor[0] + 1, 2 * ui.cursor[1] + 1
@@ -133,9 +135,8 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None
         dx = ox + rx
         if dx % 2 == 1 and dx < W2:
             letters = square_label((dx // 2, 0))[:-1]
-            # Two-letter columns (AA, AB, ...) are wider than a square: every other one is labelled.
-            if len(letters) == 1 or (rx + 1 < w and (dx // 2) % 2 == 0):
-                fr.put(x0 + left + rx, y0, letters, "keys")
+            for i, letter in enumerate(reversed(letters)):
+                fr.put(x0 + left + rx, y0 + top - 1 - i, letter, "keys")
     for ry in range(h):
         dy = oy + ry
         if dy >= H2:
