@@ -667,3 +667,18 @@ def test_a_reroll_says_what_failed_and_what_rerolling_costs():
                 assert action in g.legal_actions()
             g.apply(choose(rnd, g.legal_actions()))
     assert "attack missed" in seen
+
+
+@pytest.mark.parametrize("scenario", ["salvage", "echo-base", "quick-start", "skirmish"])
+def test_no_figure_is_drawn_with_a_letter_or_colour_the_terrain_uses(scenario):
+    # Seen: Rebel figures and trench t shared a colour, and a Rebel T stood beside trench t.
+    from hothsim.tui.app import _STYLE
+    from hothsim.tui.skirmish.view import TERRAIN_ATTR, TERRAIN_GLYPH
+
+    g = set_up(scenario, 3)
+    letters = set(glyphs(g).values())
+    assert len(letters) == len(g.state.figures)
+    terrain = {c for glyph in TERRAIN_GLYPH.values() for c in (glyph.lower(), glyph.upper())} | {"D", "d"}
+    assert not letters & terrain
+    figure_colours = {_STYLE["rebel"][0], _STYLE["imperial"][0]}
+    assert all(_STYLE[attr][0] not in figure_colours for attr in TERRAIN_ATTR.values() if attr in _STYLE)

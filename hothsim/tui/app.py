@@ -35,7 +35,7 @@ from hothsim.tui.screen import (
 )
 
 # Attribute name -> (colour, attribute without colour).  Without colour the glyphs tell things apart;
-# the attributes only help.
+# the attributes only help.  No terrain shares a colour with a side's figures (red Rebels, blue Empire).
 _STYLE = {
     "status": (curses.COLOR_WHITE, curses.A_REVERSE), "prompt": (curses.COLOR_YELLOW, curses.A_BOLD),
     "keys": (curses.COLOR_CYAN, curses.A_NORMAL), "rebel": (curses.COLOR_RED, curses.A_BOLD),
@@ -44,7 +44,7 @@ _STYLE = {
     "reach": (curses.COLOR_GREEN, curses.A_BOLD), "reach-spent": (curses.COLOR_CYAN, curses.A_NORMAL),
     "zone": (curses.COLOR_GREEN, curses.A_BOLD), "target": (curses.COLOR_YELLOW, curses.A_REVERSE),
     "cursor": (curses.COLOR_BLACK, curses.A_REVERSE), "low": (curses.COLOR_GREEN, curses.A_NORMAL),
-    "difficult": (curses.COLOR_YELLOW, curses.A_NORMAL), "trench": (curses.COLOR_RED, curses.A_NORMAL),
+    "difficult": (curses.COLOR_YELLOW, curses.A_NORMAL), "trench": (curses.COLOR_MAGENTA, curses.A_BOLD),
     "pit": (curses.COLOR_YELLOW, curses.A_BOLD), "solid": (curses.COLOR_WHITE, curses.A_NORMAL),
     "menu-chosen": (curses.COLOR_BLACK, curses.A_REVERSE), "menu-title": (curses.COLOR_WHITE, curses.A_BOLD),
     "notice": (curses.COLOR_YELLOW, curses.A_BOLD), "panel-head": (curses.COLOR_WHITE, curses.A_BOLD),

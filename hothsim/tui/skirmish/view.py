@@ -29,9 +29,15 @@ ASK = {"build": "build your squad in secret (Enter or m: the cards)",
        "reaction": "Force reaction for", "over": "the game is over"}
 
 
+#: Letters the map draws terrain and doors with, in either case: never a figure's, so that no figure is
+#: mistaken for the ground it stands beside (a Rebel T next to a trench t).
+MAP_LETTERS = frozenset(c for g in (*TERRAIN_GLYPH.values(), "D") if g.isalpha() for c in (g.lower(), g.upper()))
+
+
 def glyphs(game) -> dict[str, str]:
-    """One letter per figure: Rebel capitals, Imperial small letters, from the id where free."""
-    used: set[str] = set()
+    """One letter per figure: Rebel capitals, Imperial small letters, from the id where free, never a
+    letter the map draws terrain or doors with."""
+    used: set[str] = set(MAP_LETTERS)
     out: dict[str, str] = {}
     for f in game.state.figures:
         pool = [c for c in f.id if c.isalpha()] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
