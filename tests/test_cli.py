@@ -276,3 +276,11 @@ def test_plain_output_fits_the_terminal_breaking_between_words(command, monkeypa
         assert "Attack 13 (reconstructed)" in out and "Fire Support Mission" in out  # never broken inside
     else:
         assert "salvage Introductory: Elite Hoth Trooper + 2 Hoth Troopers against Elite Snowtrooper" in flat
+
+
+@pytest.mark.parametrize("command", [["play", "nosuch"], ["match", "nosuch"]])
+def test_an_unknown_scenario_is_named_with_the_ones_installed_and_no_package_path(command, capsys):
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hothsim: there is no scenario 'nosuch'; the scenarios are assault-on-hoth, echo-base")
+    assert "/" not in err and ".toml" not in err

@@ -23,6 +23,9 @@ class SkirmishWeights:
     helper_activation: float = 0.2  # an ally's activation, spent when it combines fire, beyond its own shot
     shortlist: int = 10  # destinations whose exposure is worked out (the best by their shot or approach)
     fast_shortlist: int = 3  # the same in rollouts
+    #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
+    #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
+    fast_exposure: float = 0.0
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hothsim.data.documents import Document
-from hothsim.data.errors import DataError
+from hothsim.data.errors import DataError, UnknownScenario
 from hothsim.data.files import DATA_LIMIT, SAVE_LIMIT, data_root, read_text, read_toml
 from hothsim.kernel.record import MAGIC
 
@@ -82,7 +82,7 @@ class Catalog:
         path = self.scenario_dir / f"{scenario}.toml"
         if not path.is_file():
             known = ", ".join(s.stem for s in self.scenario_paths()) or "none"
-            raise DataError(path, f"no scenario with id {scenario!r} (scenarios: {known}; see 'hothsim list')")
+            raise UnknownScenario(path, scenario, known)
         return path
 
     def map_file_for(self, scenario_path: Path, map_id: str) -> Path:

@@ -25,6 +25,18 @@ class DataError(Exception):
         super().__init__(", ".join(where) + ": " + message)
 
 
+class UnknownScenario(DataError):
+    """A scenario id that names no installed scenario: said without the folder searched, which is the
+    package's and means nothing to a player."""
+
+    def __init__(self, path: Path | str, scenario: str, known: str) -> None:
+        super().__init__(path, f"no scenario with id {scenario!r}")
+        self.args = (f"there is no scenario {scenario!r}; the scenarios are {known} (see 'hothsim list')",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 def key_line(text: str, key: str) -> int | None:
     """The 1-based line where `key = ...` (or `[key]`) first appears in a TOML text."""
     for n, raw in enumerate(text.splitlines(), 1):

@@ -94,11 +94,21 @@ class SkirmishExpert:
 
         moves.sort(key=lambda a: (provoked(a), near(a), a.path))  # the path: a fixed order, cheaply
         if game.ab.can_attack(s, fig):
+            best: tuple[float, Move] | None = None
             for a in [m for m in moves if (p := plans.get((m.destination[0], m.destination[1]))) is not None
                       and game.attack_kept_after(p.cost)][:6]:
                 there = replace(fig, pos=(a.destination[0], a.destination[1]))
-                if self.best_shot(game, s.with_figure(there), there)[1] is not None:
-                    return a
+                moved = s.with_figure(there)
+                shot, target = self.best_shot(game, moved, there)
+                if target is None:
+                    continue
+                if not self.w.fast_exposure:
+                    return a  # the nearest square with a shot
+                worth = shot - self.w.fast_exposure * self.threat(game, moved, there)
+                if best is None or worth > best[0]:
+                    best = (worth, a)
+            if best is not None:
+                return best[1]
         reach = 1 if game.ab.melee(fig) else self.w.ranged_reach
         here = min(_apart(e, fig.rect()) for e in enemies)
         return moves[0] if here > reach and near(moves[0]) < here else end
