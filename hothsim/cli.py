@@ -261,26 +261,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Wrong answers the resume picker takes before it gives up (a closed input ends it at once).
+PICK_TRIES = 5
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game."""
     from hothsim.tui.app import play
 
-    path = args.save
-    if path is None:
-        saves = list_saves(user_save_dir())[:9]
-        if not saves:
-            raise UserError(f"there are no saved games in {user_save_dir()}")
-        print("Saved games, newest first:")
-        width = terminal_width()
-        for i, info in enumerate(saves, 1):
-            # Wrapped between words at the terminal's width (a terminal cuts a long line anywhere), and the
-            # file on a line of its own.
-            print(textwrap.fill(f"{i}. {describe_save(info.path, info.modified)}", width, subsequent_indent="   "))
-            print(f"   {info.path.name}")
-        choice = input("Resume which game (number)? ").strip()
-        if not choice.isascii() or not choice.isdigit() or not 1 <= int(choice) <= len(saves):
-            raise UserError(f"choose a number from 1 to {len(saves)}")
-        path = saves[int(choice) - 1].path
+    path = args.save if args.save is not None else pick_save()
     session = Session.resume(read_record(path), path)
     _need_terminal()
     play(session)
@@ -288,19 +277,58 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe_save(path: Path, modified: float) -> str:
-    """The resume picker's words for a save: scenario, where the game stands, whose decision, when last
-    played."""
+def pick_save() -> Path:
+    """Ask which saved game to resume: the ones that can be resumed first, newest first, then the broken
+    ones with their whole reason; a wrong answer is asked again."""
+    found = list_saves(user_save_dir())
+    if not found:
+        raise UserError(f"there are no saved games in {user_save_dir()}")
+    described = [(info, *save_words(info.path, info.modified)) for info in found[:30]]  # each is replayed
+    good = [(info, words) for info, words, ok in described if ok][:9]
+    broken = [(info, words) for info, words, ok in described if not ok][:9]
+    width = terminal_width()
+    if good:
+        print("Saved games, newest first:")
+    for i, (info, words) in enumerate(good, 1):
+        # Wrapped between words at the terminal's width (a terminal cuts a long line anywhere), and the
+        # file on a line of its own.
+        print(textwrap.fill(f"{i}. {words}", width, subsequent_indent="   "))
+        print(f"   {info.path.name}")
+    if broken:
+        print("These cannot be resumed:")
+        for info, words in broken:
+            print(textwrap.fill(f"-  {words}", width, subsequent_indent="   "))
+    if not good:
+        raise UserError(f"no saved game in {user_save_dir()} can be resumed")
+    for _ in range(PICK_TRIES):
+        try:
+            choice = input(f"Resume which game (1-{len(good)})? ").strip()
+        except EOFError:
+            break
+        if choice.isascii() and choice.isdigit() and 1 <= int(choice) <= len(good):
+            return good[int(choice) - 1][0].path
+        print(f"Type a number from 1 to {len(good)} and Enter.")
+    raise UserError("no game chosen")
+
+
+def save_words(path: Path, modified: float) -> tuple[str, bool]:
+    """The resume picker's words for a save, and whether it can be resumed."""
     when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
     try:
         game = load_game(read_record(path))
     except (SaveFileError, LoadError, DataError) as e:
-        return f"{path.name}: cannot be resumed ({str(e)[:80]})"
+        return f"{path.name}: cannot be resumed: {e}", False
     d = game.pending
     who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "") if d.player else "over"
     computer = game.record.header.computer.split()
     against = f" (the computer plays {computer[0]}, {computer[1]})" if computer else ""
-    return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}"
+    return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}", True
+
+
+def describe_save(path: Path, modified: float) -> str:
+    """The resume picker's words for a save: scenario, where the game stands, whose decision, when last
+    played (or why it cannot be resumed)."""
+    return save_words(path, modified)[0]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

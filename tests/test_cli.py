@@ -284,3 +284,41 @@ def test_an_unknown_scenario_is_named_with_the_ones_installed_and_no_package_pat
     err = capsys.readouterr().err
     assert err.startswith("hothsim: there is no scenario 'nosuch'; the scenarios are assault-on-hoth, echo-base")
     assert "/" not in err and ".toml" not in err
+
+
+def test_the_resume_picker_puts_broken_saves_last_with_their_whole_reason_and_asks_again(tmp_path, monkeypatch,
+                                                                                        capsys):
+    import io
+    import os
+
+    from hothsim.games import open_game
+
+    folder = tmp_path / "data" / "hothsim" / "saves"
+    g = open_game("salvage", seed=1)
+    write_record(folder / "good.hothsim", g.record)
+    os.utime(folder / "good.hothsim", (1_800_000_000, 1_800_000_000))
+    (folder / "broken.hothsim").write_bytes(b"hothsim-record\x00 interrupted")  # newer, and broken
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("7\nbroken\n1\n"))
+    assert main(["resume"]) == 2  # picked at the third answer, then refused: no terminal to draw in
+    out, err = capsys.readouterr()
+    good, broken = out.split("These cannot be resumed:\n")
+    assert good.startswith("Saved games, newest first:\n1. Echo Base Salvage Mission")
+    reason = " ".join(broken.split())
+    assert reason.startswith("- broken.hothsim: cannot be resumed: ") and "NUL" in reason
+    assert not reason.endswith(")") or reason.count("(") == reason.count(")")  # never cut mid-word
+    assert out.count("Type a number from 1 to 1 and Enter.") == 2
+    assert "run it in one" in err  # the good save was chosen and only the missing terminal stopped it
+
+
+def test_the_resume_picker_gives_up_when_its_input_closes(tmp_path, monkeypatch, capsys):
+    import io
+
+    from hothsim.games import open_game
+
+    folder = tmp_path / "data" / "hothsim" / "saves"
+    write_record(folder / "good.hothsim", open_game("salvage", seed=1).record)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["resume"]) == 2
+    assert "no game chosen" in capsys.readouterr().err
