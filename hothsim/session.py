@@ -59,7 +59,9 @@ class Session:
         steps = replay_steps(record)
         log = [e.text for _, events, _ in steps[1:] for e in events]
         players, think = players_of(record.header.computer)
-        return cls(steps[-1][2], save_path, players, log[-LOG_LIMIT:] + ["(resumed from the save)"], think)
+        session = cls(steps[-1][2], save_path, players, log[-LOG_LIMIT:] + ["(resumed from the save)"], think)
+        session._undo = undoable(record, [game for _, _, game in steps])
+        return session
 
     # ------------------------------------------------------------------ the computer
 
@@ -144,6 +146,18 @@ class Session:
         self.save()
         return ""
 
+
+
+def undoable(record: GameRecord, games: list[Any]) -> list[_Step]:
+    """The decisions at the end of a record that may still be taken back (those after the last roll, draw
+    or reveal), with the game before each: a resumed game takes back as the game before quitting did."""
+    steps: list[_Step] = []
+    for i in range(len(record.entries), 0, -1):
+        before, after = games[i - 1], games[i]
+        if record.entries[i - 1].outcomes or before.revealed() != after.revealed():
+            break
+        steps.append(_Step(before.clone(), before.pending.player))
+    return steps[::-1]
 
 
 def computer_header(players: Mapping[Side, str], think: float) -> str:

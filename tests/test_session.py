@@ -88,3 +88,35 @@ def test_a_resumed_game_has_its_whole_log(tmp_path):
     resumed = Session.resume(live.game.record, None)
     assert resumed.log[:-1] == live.log and resumed.log[-1] == "(resumed from the save)"
     assert resumed.game.state == live.game.state and any("d20" in line for line in resumed.log)
+
+
+def test_a_resumed_game_takes_back_as_the_game_before_quitting_did(tmp_path):
+    # Seen: after `resume`, U refused a plain move ("nothing to take back").
+    import random
+
+    from hothsim.ai.expert.skirmish import SkirmishExpert
+    from hothsim.ai.weights import Weights
+    from hothsim.games import open_game
+    from hothsim.skirmish.actions import Activate, Move
+
+    g = open_game("salvage", seed=3)
+    save = tmp_path / "game.hothsim"
+    live = Session(g, save)
+    expert, rnd = SkirmishExpert(Weights().skirmish), random.Random(3)
+    while not (live.game.record.entries and live.game.record.entries[-1].action.startswith("move")):
+        live.apply(expert.choose(live.game, rnd))
+    before_move = live._undo[-1].before.state
+    assert type(live._undo[-2].before.legal_actions()[0]) is Activate
+    resumed = Session.resume(read_record(save), save)
+    assert resumed.take_back() == ""
+    assert resumed.game.state == before_move and any(type(a) is Move for a in resumed.game.legal_actions())
+    assert [e.action for e in read_record(save).entries] == [e.action for e in live.game.record.entries[:-1]]
+    assert resumed.take_back() == "" and resumed.game.pending.kind == "activate"
+    # Nothing before the roll that began the round can be taken back, as in the game before quitting.
+    for _ in range(10):
+        why = resumed.take_back()
+        if why:
+            break
+    assert "nothing to take back" in why or "only the player who made the last decision" in why
+    if "nothing to take back" in why:
+        assert resumed.game.record.entries[-1].outcomes  # the initiative roll
