@@ -108,3 +108,17 @@ def test_ctrl_c_while_the_computer_thinks_leaves_an_intact_save(tmp_path):
     t.child.close()
     assert t.child.exitstatus == 130
     assert read_record(save).header.computer == "both hard 600"
+
+
+def test_the_computers_set_up_is_shown_in_one_step(tmp_path):
+    # Seen: each unit the computer set up stayed 0.8 s on screen (24 units, 20 s in Assault on Hoth).
+    # With a pause of ten minutes between the computer's decisions, its whole set-up is still made without
+    # a key, and the person's set-up follows at once (its marks stay on the map).
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "HOTHSIM_PACE": "600"}
+    save = tmp_path / "solo.hothsim"
+    t = Terminal(["play", "salvage", "--ai", "imperial", "--seed", "1", "--think", "1", "--save", str(save)], env)
+    t.wait_for("REBEL: set up")
+    placed = _entries(save)
+    assert len(placed) == 3 and all("snowtrooper" in e for e in placed)
+    t.finish()

@@ -53,6 +53,9 @@ _STYLE = {
 }
 
 
+#: Decisions of set-up, shown together when the computer makes several in a row.
+SET_UP = ("build", "place", "board")
+
 #: How long a key is waited for before the loop looks round (so Ctrl-C is seen at once), and how long
 #: the rest of an Escape sequence is waited for.
 KEY_WAIT_MS = 100
@@ -223,7 +226,9 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         ui = replace(ui, shown_path=path, shown_target=target, thinking="",
                      message=f"{side} (computer): {choice.reason}")
         ui = _show(window, session, screen, ui, painter)
-        wait_until = time.monotonic() + (pace() if session.computer() is not None else 0)
+        # The computer's set-up is shown placed in one step: no pause between one unit and its next.
+        setting_up = before.kind in SET_UP and session.game.pending.kind in SET_UP
+        wait_until = time.monotonic() + (pace() if session.computer() is not None and not setting_up else 0)
         while time.monotonic() < wait_until:
             key = _pressed(window)
             if key == "q":
