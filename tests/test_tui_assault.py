@@ -554,3 +554,20 @@ def test_the_prompt_names_the_deciding_side_once_and_counts_one_mp_singular():
     move = next(a for a in g2.legal_actions() if getattr(a, "to", None) == "0504")
     events = g2.apply(move)
     assert any(e.text.endswith("(1 MP)") for e in events), [e.text for e in events]
+
+
+def test_a_selected_snowspeeders_menu_lists_its_fire_and_harpoon_before_its_moves():
+    # Seen: 48 move rows came first, the harpoon second to last ("18 more above").
+    from hothsim.assault.actions import Harpoon, Move
+    from hothsim.tui.assault.choices import menu_items
+
+    g = arena(clear(), {"speeder-1": ("speeder", "0203"), "walker-1": ("walker", "0202", 0)},
+              card="speeders-move-fire-or-harpoon", luke="speeder-9")
+    items = menu_items(g, "speeder-1")
+    kinds = [type(a) for a in items]
+    assert kinds[:2] == [Fire, Harpoon] or kinds[:2] == [Harpoon, Fire]
+    assert kinds.count(Move) > 10 and all(k is Move for k in kinds[kinds.index(Move):])
+    assert Done() in items and items.index(Done()) < kinds.index(Move)
+    ui, _ = press(g, screen_for(g).start(g, UIState(size=(80, 24))), ["m"])
+    text = render_assault(g, ui, 80, 24).text()
+    assert text.index("harpoon speeder-1 walker-1") < text.index("move speeder-1")

@@ -93,15 +93,20 @@ def actors(game) -> list[str]:
 
 
 def menu_items(game, selected: str) -> list[Action]:
-    """The menu: with a unit selected, its choices (walks last: they are also made step by step with w)
-    and the choices about no hex; with none, every legal action of the round.  Never Luke's Force."""
+    """The menu: with a unit selected, its shots first, then its other choices and those about no hex,
+    then its moves (walks last: they are also made step by step with w); with none, every legal action
+    of the round, shots first.  Never Luke's Force."""
     acts = [a for a in game.legal_actions() if public(a)]
+    order = {Fire: 0, Harpoon: 0, Move: 2, Walk: 3}  # the shots first: there are few and they matter most
+
+    def rank(a: Action) -> int:
+        return order.get(type(a), 1)
     if game.pending.kind != "act" or not selected:
-        order = {Fire: 0, Harpoon: 0, Move: 2, Walk: 3}  # the shots first: there are few and they matter most
-        return sorted(acts, key=lambda a: order.get(type(a), 1))
+        return sorted(acts, key=rank)
     free = [a for a in acts if anchor(game, a) is None and actor_of(a) is None]
-    mine = [a for a in acts if actor_of(a) == selected]
-    return [a for a in mine if type(a) is not Walk] + free + [a for a in mine if type(a) is Walk]
+    mine = sorted((a for a in acts if actor_of(a) == selected), key=rank)
+    # Shots and the unit's other choices, then those about no hex (ending the round), then its many moves.
+    return [a for a in mine if rank(a) < 2] + free + [a for a in mine if rank(a) >= 2]
 
 
 def auto_deploy(game) -> tuple[Action, ...]:
