@@ -571,3 +571,22 @@ def test_a_selected_snowspeeders_menu_lists_its_fire_and_harpoon_before_its_move
     ui, _ = press(g, screen_for(g).start(g, UIState(size=(80, 24))), ["m"])
     text = render_assault(g, ui, 80, 24).text()
     assert text.index("harpoon speeder-1 walker-1") < text.index("move speeder-1")
+
+
+def test_troops_aboard_a_walker_are_found_by_the_cursor_tab_and_enter():
+    # Seen: on a Snowtroopers card with every trooper aboard a Walker, the cursor stayed on an enemy, Tab did
+    # nothing and Enter on the Walker said only that it may not act on this card.
+    from hothsim.assault.actions import Move
+
+    g = arena(clear(), {"walker-1": ("walker", "0404", 3), "snowtrooper-1": ("snowtrooper", "aboard:walker-1"),
+                        "trooper-1": ("trooper", "0808")}, card="snowtroopers-move")
+    walker_at = offset_of(parse_hex("0404"))
+    ui = screen_for(g).start(g, UIState(size=(80, 24), cursor=offset_of(parse_hex("0808"))))
+    assert ui.cursor == walker_at  # on the Walker carrying the troops that may act
+    ui, _ = press(g, replace(ui, cursor=(0, 0)), ["\t"])
+    assert ui.cursor == walker_at
+    ui, action = press(g, ui, ["\n"])
+    assert action is None and ui.selected == "snowtrooper-1" and "aboard walker-1" in ui.message
+    get_off = next(a for a in g.legal_actions() if type(a) is Move and a.unit == "snowtrooper-1")
+    ui, action = press(g, replace(ui, cursor=offset_of(parse_hex(get_off.to))), ["\n"])
+    assert action == get_off

@@ -38,6 +38,22 @@ def unit_hex(game, uid: str) -> Hex | None:
     return u.hex if u.where == "map" else None
 
 
+def unit_spot(game, uid: str) -> Hex | None:
+    """Where the cursor finds a unit: its hex, or the hex of the Walker it rides aboard."""
+    here = unit_hex(game, uid)
+    if here is None and game.state.has_unit(uid):
+        u = game.state.unit(uid)
+        if u.where == "aboard" and u.aboard:
+            return unit_hex(game, u.aboard)
+    return here
+
+
+def riders(game, walker: str, movers: list[str]) -> list[str]:
+    """The units aboard a Walker among those that may act now."""
+    s = game.state
+    return [uid for uid in movers if s.has_unit(uid) and s.unit(uid).where == "aboard" and s.unit(uid).aboard == walker]
+
+
 def anchor(game, action: Action) -> Hex | None:
     """The hex an action is about: where a unit is placed or goes, the Walker a Snowtrooper boards, the target
     fired at, the unit chosen."""

@@ -25,8 +25,10 @@ from hothsim.tui.assault.choices import (
     menu_items,
     odds,
     public,
+    riders,
     unit_actions,
     unit_hex,
+    unit_spot,
     uses_force,
 )
 from hothsim.tui.screen import (
@@ -88,7 +90,7 @@ def start(game, ui: UIState) -> UIState:
     s = game.state
     here = next((a.hex for a in game.legal_actions() if type(a) is Place and a.hex is not None), None)
     if here is None:
-        here = next((unit_hex(game, u) for u in actors(game) if unit_hex(game, u) is not None), None)
+        here = next((h for u in actors(game) if (h := unit_spot(game, u)) is not None), None)
     if here is None and game.pending.unit and s.has_unit(game.pending.unit):
         here = unit_hex(game, game.pending.unit)
     if here is None and game.pending.kind == "choose":  # on a unit the Event may help (Enter chooses it)
@@ -191,9 +193,9 @@ def key(game, ui: UIState, key: str) -> Outcome:
     if key in MOVES:
         return replace(ui, cursor=step_cursor(ui.cursor, key, m.columns, m.rows), message=""), None, False
     if key == "\t":
-        units = [unit_hex(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"
-                                                              and u.side == game.pending.player]
-        spots = sorted(offset_of(h) for h in units if h is not None)
+        units = [unit_spot(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"
+                                                               and u.side == game.pending.player]
+        spots = sorted({offset_of(h) for h in units if h is not None})  # troops aboard: their Walker's hex
         if spots:
             after = [p for p in spots if p > ui.cursor]
             return replace(ui, cursor=(after or spots)[0], message=""), None, False
@@ -262,6 +264,12 @@ def _enter(game, ui: UIState) -> Outcome:
     occupant = s.occupant(here)
     movers = actors(game)
     selectable = occupant is not None and occupant.id in movers
+    aboard = riders(game, occupant.id, movers) if occupant is not None and not selectable else []
+    if aboard and ui.selected not in aboard and not (ui.selected and any(
+            anchor(game, a) == here for a in unit_actions(game, ui.selected))):
+        # The Walker may not act on this card, but the troops it carries may: Enter selects them.
+        return replace(ui, selected=aboard[0], walk="", message=f"{aboard[0]} (aboard {occupant.id}) selected: "
+                       "Enter on a * hex gets off there, m lists its choices"), None, False
     # Enter on another of your units selects it, unless the selected unit has a choice on that hex
     # (a Snowtrooper mounting its Walker, say).
     if not ui.selected or (selectable and occupant.id != ui.selected  # type: ignore[union-attr]
