@@ -65,7 +65,7 @@ def test_frame_draws_the_hex_map_with_labels_terrain_zones_and_units():
     assert "Transports Away 0/5" in lines[0]
     assert " 01 02 03" in lines[1]  # column labels along the top
     assert any(line.startswith("01 ") for line in lines)  # row labels down the left
-    assert f"{ARROWS[w.facing]}W+" in text  # facing arrow, Walker, troops aboard
+    assert f"{ARROWS[w.facing]}W1" in text  # facing arrow, Walker, its number
     assert ":.:" in text  # the Imperial Reinforcement Sector
     assert "walker-1: Imperial Walker" in text and "aboard:" in text and "blaster ok" in text  # the Walker display
     assert any(fr.attrs[r][c] == "cursor" for r in range(fr.height) for c in range(fr.width))
@@ -590,3 +590,18 @@ def test_troops_aboard_a_walker_are_found_by_the_cursor_tab_and_enter():
     get_off = next(a for a in g.legal_actions() if type(a) is Move and a.unit == "snowtrooper-1")
     ui, action = press(g, replace(ui, cursor=offset_of(parse_hex(get_off.to))), ["\n"])
     assert action == get_off
+
+
+def test_every_unit_on_the_map_is_labelled_apart_from_the_others_of_its_type():
+    # Seen: every Walker carrying troops drew alike (W+), walker-1 and walker-4 told apart only by the cursor.
+    from hothsim.tui.assault.view import LETTER, number_mark
+
+    g = setup_done()
+    on_map = [u for u in g.state.units if u.where == "map"]
+    labels = {(LETTER[u.type], number_mark(u.id)) for u in on_map}
+    assert len(labels) == len(on_map)
+    assert number_mark("trooper-10") == "0" and number_mark("trooper-11") == "a" and number_mark("walker-4") == "4"
+    for u in on_map:
+        if u.type == "walker":
+            fr = render_assault(g, UIState(cursor=offset_of(u.hex)), 100, 30)
+            assert f"{ARROWS[u.facing]}W{number_mark(u.id)}" in fr.text()  # characters alone: no colour needed

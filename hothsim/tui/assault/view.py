@@ -155,9 +155,7 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
     if unit is not None:
         centre = LETTER.get(unit.type, "?")
         left = arrows[unit.facing] if unit.type == "walker" else " "
-        right = unit.id.rsplit("-", 1)[-1][-1]
-        if unit.type == "walker" and s.carried(unit.id):
-            right = "+"
+        right = number_mark(unit.id)
         if unit.type == "speeder" and unit.id == s.luke and (reveal or s.luke_revealed):
             left = "@"
         attr = "target" if hx in targets else unit.side
@@ -187,6 +185,17 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
         left = "*"
     attr = "target" if hx in targets else ("reach" if hx in reach else TERRAIN_ATTR.get(kind, shade))
     return left + centre + right, attr
+
+
+#: A unit's number on the map, one character: 1-9, 0 for 10, then a, b, ... (walker-2 is W2).
+NUMBER_MARKS = "1234567890abcdefghijklmnopqrstuvwxyz"
+
+
+def number_mark(uid: str) -> str:
+    """The one character that tells a unit from the others of its type: its id's number."""
+    tail = uid.rsplit("-", 1)[-1]
+    n = int(tail) if tail.isascii() and tail.isdigit() else 0
+    return NUMBER_MARKS[n - 1] if 1 <= n <= len(NUMBER_MARKS) else "?"
 
 
 def unit_lines(game, uid: str, reveal: bool) -> list[str]:
