@@ -411,7 +411,7 @@ def test_after_a_the_cursor_is_on_the_walker_the_last_snowtrooper_boards_and_ent
     (last,) = g.legal_actions() if len(g.legal_actions()) == 1 else [None]
     assert g.pending.kind == "board" and last is not None  # one Walker has room for the last one
     assert cursor_hex(ui) == g.state.unit(last.walker).hex
-    assert "sets up the last one here" in ui.message
+    assert f"sets up {last.unit} here" in ui.message
     ui, action = press(g, replace(ui, message=""), ["\n"])
     assert action == last
 
@@ -423,14 +423,14 @@ def test_the_message_for_one_player_is_not_left_for_the_next():
     ui, several = press(g, UIState(), ["a"])
     for a in several.actions:
         g.apply(a)
-    assert "sets up the last one here" in ui.message
+    assert "Enter (or m) sets up snowtrooper-" in ui.message
     before = g.pending
     ui, action = press(g, ui, ["\n"])
     g.apply(action)
     assert g.pending.player == "rebel" and before.player == "imperial"
     ui = after_decision(screen_for(g), g, ui, before)
     assert ui.message == ""
-    assert "sets up the last one" not in render_assault(g, replace(ui, handover=""), 80, 24).text()
+    assert "Enter (or m) sets up" not in render_assault(g, replace(ui, handover=""), 80, 24).text()
 
 
 def test_the_key_line_offers_only_keys_that_work_for_the_decision():
@@ -605,3 +605,39 @@ def test_every_unit_on_the_map_is_labelled_apart_from_the_others_of_its_type():
         if u.type == "walker":
             fr = render_assault(g, UIState(cursor=offset_of(u.hex)), 100, 30)
             assert f"{ARROWS[u.facing]}W{number_mark(u.id)}" in fr.text()  # characters alone: no colour needed
+
+
+def test_a_reinforcement_is_offered_facing_the_battle_first_and_its_words_go_when_set_up_ends():
+    # Seen: a Walker reinforcement offered facing north (away from the battle) first, and after `a` the
+    # line "placed 0 units; Enter (or m) sets up the last one here" stayed when set-up had ended.
+    from hothsim.assault.actions import Place
+    from hothsim.kernel.hexes import distance, neighbour
+
+    for seed in range(1, 30):
+        g = open_game("assault-on-hoth", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(3000):
+            if g.is_over or (g.state.stage != "setup" and g.pending.kind == "place"
+                             and g.pending.unit.startswith("walker")):
+                break
+            g.apply(choose(rnd, g.legal_actions()))
+        if not g.is_over and g.pending.kind == "place" and g.state.stage != "setup":
+            break
+    else:
+        raise AssertionError("no Walker reinforcement in 29 seeded games")
+    goal = g.setup.field.shield_generator
+    ui = screen_for(g).start(g, UIState(size=(80, 24)))
+    ui, _ = press(g, ui, ["\n"])  # on a hex of the sector: the facings to choose from
+    rows = ui.menu.items
+    assert all(type(a) is Place for a in rows) and len(rows) > 1
+    ahead = [distance(neighbour(a.hex, a.facing), goal) for a in rows]
+    assert ahead == sorted(ahead) and ahead[0] < distance(rows[0].hex, goal)  # the first faces the battle
+    ui, several = press(g, replace(ui, menu=None), ["a"])
+    assert several is None and ui.message.startswith(f"Enter (or m) sets up {g.pending.unit} here")
+    before = g.pending
+    ui, action = press(g, ui, ["\n"])  # the facings of the hex `a` chose: the menu, facing the battle first
+    if action is None:
+        ui, action = press(g, ui, ["\n"])
+    g.apply(action)
+    ui = after_decision(screen_for(g), g, ui, before)
+    assert g.pending.kind != "place" and ui.message == ""

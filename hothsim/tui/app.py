@@ -21,6 +21,7 @@ from hothsim.tui.frame import Frame
 from hothsim.tui.keys import ESCAPE, read_escape
 from hothsim.kernel.engine import IllegalAction
 from hothsim.tui.screen import (
+    SET_UP,
     Screen,
     Several,
     UIState,
@@ -52,9 +53,6 @@ _STYLE = {
     "macro1": (curses.COLOR_CYAN, curses.A_NORMAL), "macro2": (curses.COLOR_WHITE, curses.A_NORMAL),
 }
 
-
-#: Decisions of set-up, shown together when the computer makes several in a row.
-SET_UP = ("build", "place", "board")
 
 #: How long a key is waited for before the loop looks round (so Ctrl-C is seen at once), and how long
 #: the rest of an Escape sequence is waited for.

@@ -249,6 +249,10 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
     return fr
 
 
+#: The kinds of decision that set a game up (both games name them so).
+SET_UP = ("build", "place", "board")
+
+
 def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UIState:
     """The UI state once a decision is applied: when another player decides now, or the kind of decision
     changed, the cursor goes where the new decision is (the screen's `start`), behind a hand-over notice
@@ -256,7 +260,8 @@ def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UISta
     after = game.pending
     if (after.player, after.kind) != (before.player, before.kind):
         ui = replace(screen.start(game, ui), selected="", walk="", walking=False, placing="")
-    if after.player != before.player:  # what the screen told one player is not for the next
+    # What the screen told one player is not for the next, nor a set-up's words once set-up is over.
+    if after.player != before.player or (before.kind in SET_UP and after.kind not in SET_UP):
         ui = replace(ui, message="")
     return replace(ui, handover=handover_for(screen, game, ui, before))
 

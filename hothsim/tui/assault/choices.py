@@ -118,11 +118,23 @@ def menu_items(game, selected: str) -> list[Action]:
     def rank(a: Action) -> int:
         return order.get(type(a), 1)
     if game.pending.kind != "act" or not selected:
-        return sorted(acts, key=rank)
+        return sorted(facing_the_battle(game, acts), key=rank)
     free = [a for a in acts if anchor(game, a) is None and actor_of(a) is None]
     mine = sorted((a for a in acts if actor_of(a) == selected), key=rank)
     # Shots and the unit's other choices, then those about no hex (ending the round), then its many moves.
     return [a for a in mine if rank(a) < 2] + free + [a for a in mine if rank(a) >= 2]
+
+
+def facing_the_battle(game, actions: list[Action]) -> list[Action]:
+    """Set-up choices with a facing, those that face nearest the Shield Generator first (a Walker set up
+    facing away from the battle is rarely wanted); other actions keep their order, before them."""
+    goal = game.setup.field.shield_generator
+
+    def toward(a: Action) -> tuple[int, int]:
+        if type(a) is Place and a.hex is not None and a.facing is not None:
+            return distance(neighbour(a.hex, a.facing), goal), a.facing
+        return -1, 0
+    return sorted(actions, key=toward)
 
 
 def auto_deploy(game) -> tuple[Action, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hothsim.kernel.words import count
 from hothsim.assault.actions import Board, Done, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, neighbour, offset_of
 from hothsim.tui.assault.choices import (
@@ -21,6 +22,7 @@ from hothsim.tui.assault.choices import (
     anchor,
     auto_deploy,
     describe_action,
+    facing_the_battle,
     luke_secret,
     menu_items,
     odds,
@@ -214,9 +216,9 @@ def key(game, ui: UIState, key: str) -> Outcome:
         # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
         aim = _last_set_up(game, plan)
         here = offset_of(aim) if aim is not None else ui.cursor
-        ui = replace(ui, cursor=here, message=f"placed {len(plan) - 1} unit{'s' if len(plan) != 2 else ''}; "
-                     f"Enter (or m) sets up the last one "
-                     f"here (U takes placements back to adjust them)")
+        placed = f"placed {count(len(plan) - 1, 'unit')}; " if len(plan) > 1 else ""
+        ui = replace(ui, cursor=here, message=f"{placed}Enter (or m) sets up {plan[-1].unit} here"
+                     + (" (U takes placements back to adjust them)" if placed else ""))
         return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
     if key == "e":
         if Done() in game.legal_actions():
@@ -250,7 +252,7 @@ def _enter(game, ui: UIState) -> Outcome:
     if game.pending.kind != "act":
         if all(anchor(game, a) is None for a in game.legal_actions()):
             return key(game, ui, "m")  # nothing is chosen on the map now (Luke's armor, a repair): the menu
-        choices = [a for a in game.legal_actions() if anchor(game, a) == here and public(a)]
+        choices = facing_the_battle(game, [a for a in game.legal_actions() if anchor(game, a) == here and public(a)])
         if len(choices) == 1:
             return choose(game, ui, choices[0])
         if choices:
