@@ -799,3 +799,32 @@ def test_fire_support_mission_spares_a_character_3_squares_from_the_target(tmp_p
     ev = do(g, "fire-support veers han", "keep han")
     assert "han, hoth-trooper must save (6)" in text(ev)
     assert hp(g, "elite-hoth-trooper") == g.card(g.state.fig("elite-hoth-trooper")).hp
+
+
+def test_a_force_grip_damage_reduction_takes_whole_is_warned_about_before_it_is_applied(tmp_path):
+    # Seen: `force vader grip snowspeeder` was applied at once for 0 damage (Damage Reduction 10).
+    from hothsim.skirmish.actions import ForceMove, ForcePower
+    from hothsim.tui.screen import UIState, press, screen_for
+    from hothsim.tui.skirmish.choices import label
+
+    g = A(tmp_path, {"snowspeeder": "c3", "luke": "c6"}, {"vader": "h3"}, [15, 3, 15, 3])
+    do(g, "first rebel", "activate snowspeeder", "end snowspeeder", "activate luke", "end luke", "activate vader")
+    futile, real = ForcePower("vader", "grip", "snowspeeder"), ForcePower("vader", "grip", "luke")
+    assert g.grip_damage(futile) == 0 and g.grip_damage(real) == 10
+    assert g.warning(futile) == ("Force Grip on snowspeeder deals no damage (its Damage Reduction 10 takes all 10), "
+                                 "and spends 1 Force point and vader's attack")
+    assert g.warning(real) == ""
+    assert "(1 Force point, instead of attacking: 0 damage to snowspeeder after its Damage Reduction)" in label(g, futile)
+    assert label(g, real).endswith("(1 Force point, instead of attacking: 10 damage to luke)")
+    assert label(g, ForceMove("vader")).endswith("(1 of 5 Force points: 2 more squares of movement this turn)")
+    # On the screen: the menu row asks first; n leaves the game as it was, y grips.
+    screen = screen_for(g)
+    ui = UIState(size=(100, 30))
+    ui, _, _ = press(screen, g, ui, "m")
+    row = list(ui.menu.items).index(futile)
+    for _ in range(row):
+        ui, _, _ = press(screen, g, ui, "KEY_DOWN")
+    ui, action, _ = press(screen, g, ui, "\n")
+    assert action is None and ui.confirm is not None and ui.confirm.question.startswith("Force Grip on snowspeeder")
+    ui, action, _ = press(screen, g, ui, "n")
+    assert action is None and ui.message == "not done" and g.state.fig("vader").force == 5

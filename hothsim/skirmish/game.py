@@ -51,7 +51,7 @@ from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
-from hothsim.skirmish.powers import Powers
+from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
 from hothsim.skirmish.refusals import Refusals
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SquadRules
@@ -203,14 +203,29 @@ class SkirmishGame(RecordedGame[GameState]):
         return None
 
     def warning(self, action: Action) -> str:
-        """What a player should know before an activation: a Hologram with no trooper near fades out."""
+        """What a player should know before a choice: a Hologram with no trooper near fades out when
+        activated; a Force Grip whose damage Damage Reduction takes whole spends Force and the attack for
+        nothing."""
         s = self._state
+        if type(action) is ForcePower and action.power == "grip" and action.target and s.has_figure(action.target):
+            fig, target = s.fig(action.figure), s.fig(action.target)
+            if self.grip_damage(action) <= 0:
+                return (f"Force Grip on {target.id} deals no damage (its Damage Reduction "
+                        f"{self.ab.number(target, 'Damage Reduction')} takes all {GRIP_DAMAGE}), and spends 1 Force "
+                        f"point and {fig.id}'s attack")
         if type(action) is Activate and s.has_figure(action.figure):
             fig = s.fig(action.figure)
             if self.ab.hologram(fig) and self.rounds.hologram_alone(s, fig):
                 return (f"{self.card(fig).name} fades out as soon as it is activated: no trooper ally within "
                         f"{HOLOGRAM_TROOPER_RANGE} squares")
         return ""
+
+    def grip_damage(self, action: ForcePower) -> int:
+        """The damage a Force Grip would deal now, after the target's Damage Reduction."""
+        s = self._state
+        fig, target = s.fig(action.figure), s.fig(action.target or "")
+        adjacent = self.board.adjacent(s.open_doors, fig.rect(), target.rect())
+        return self.ab.reduce_damage(target, GRIP_DAMAGE, fig, adjacent)[0]
 
     def objective(self) -> str:
         """How each side wins."""

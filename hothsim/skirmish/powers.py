@@ -22,6 +22,10 @@ GRENADES_RANGE, GRENADES_SAVE = 6, 11  # "an enemy up to 6 squares away"; "avoid
 FIRE_SUPPORT_AREA, FIRE_SUPPORT_DAMAGE, FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED = 2, 60, 6, 10
 
 
+#: Force Grip's damage before Damage Reduction (no attack roll, no save).
+GRIP_DAMAGE = 10
+
+
 class Powers:
     """The Force powers and abilities of one game that are used as actions."""
 
@@ -90,7 +94,7 @@ class Powers:
             # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
             # after Damage Reduction (combat.damage says so).
             target = s.fig(a.target)  # type: ignore[arg-type]
-            s = self.g.combat.damage(s, target, 10, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
+            s = self.g.combat.damage(s, target, GRIP_DAMAGE, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
                                    ev)
             return self.g.combat.run(s, ev) if s.stage != "over" else s
         # Lightsaber Sweep: one attack against each adjacent enemy.

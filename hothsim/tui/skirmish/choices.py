@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hothsim.kernel.squares import Square, square_label
+from hothsim.skirmish.powers import GRIP_DAMAGE
 from hothsim.tui.screen import in_rule_words
 from hothsim.skirmish.actions import (
     Action,
     Activate,
     Attack,
+    ForceMove,
     ForcePower,
     Harpoon,
     Heal,
@@ -122,11 +124,22 @@ def label(game, item) -> str:
     text = item.notation()
     if type(item) is Attack:
         text += f"   ({game.hit_chance(item)}% to hit)"
+    elif type(item) is ForceMove:
+        fig = game.state.fig(item.figure)
+        text += f"   (1 of {fig.force} Force points: 2 more squares of movement this turn)"
+    elif type(item) is ForcePower and item.power == "grip":
+        text += f"   (1 Force point, instead of attacking: {grip_words(game, item)})"
     elif type(item) is Recruit:
         text = f"recruit {game.setup.cards[item.card].name} ({game.card_cost(item.card)} points)"
     elif type(item) is PickFigure:
         text = f"set up {game.setup.cards[game.state.fig(item.figure).card].name} ({item.figure})"
     return text
+
+
+def grip_words(game, item) -> str:
+    """What a Force Grip would do: its damage after the target's Damage Reduction."""
+    dealt = game.grip_damage(item)
+    return f"{dealt} damage to {item.target}" + (" after its Damage Reduction" if dealt < GRIP_DAMAGE else "")
 
 
 def card_notes(game, item) -> list[str]:
