@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hothsim.kernel.squares import Square, square_label
-from hothsim.skirmish.powers import GRIP_DAMAGE
 from hothsim.tui.screen import in_rule_words
 from hothsim.skirmish.actions import (
     Action,
@@ -139,7 +138,7 @@ def label(game, item) -> str:
 def grip_words(game, item) -> str:
     """What a Force Grip would do: its damage after the target's Damage Reduction."""
     dealt = game.grip_damage(item)
-    return f"{dealt} damage to {item.target}" + (" after its Damage Reduction" if dealt < GRIP_DAMAGE else "")
+    return f"{dealt} damage to {item.target}" if dealt else f"no damage to {item.target}: its Damage Reduction"
 
 
 def card_notes(game, item) -> list[str]:
