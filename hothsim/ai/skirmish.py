@@ -72,8 +72,9 @@ class SkirmishPolicy:
         return out
 
     def rollout(self, game: SkirmishGame, rng: random.Random) -> Action:
-        """The expert's fast play, for whoever decides now (both sides, inside simulations)."""
-        return self.quick.choose(game, rng)
+        """The expert's fast play (or its own, with the weight rollout_expert), for whoever decides now
+        (both sides, inside simulations)."""
+        return (self.expert if self.weights.skirmish.rollout_expert else self.quick).choose(game, rng)
 
     def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
         """An attack turns on its d20: a natural 20, another hit, or a miss."""

@@ -26,6 +26,9 @@ class SkirmishWeights:
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
     fast_exposure: float = 0.0
+    #: Rollouts played by the expert's own choice (1) rather than its quick rules (0): slower, fewer
+    #: samples, but the rollouts' players are the players the search is measured against.
+    rollout_expert: float = 0.0
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,
