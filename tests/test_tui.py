@@ -682,3 +682,17 @@ def test_no_figure_is_drawn_with_a_letter_or_colour_the_terrain_uses(scenario):
     assert not letters & terrain
     figure_colours = {_STYLE["rebel"][0], _STYLE["imperial"][0]}
     assert all(_STYLE[attr][0] not in figure_colours for attr in TERRAIN_ATTR.values() if attr in _STYLE)
+
+
+def test_a_set_up_refusal_names_the_figure_and_square_once():
+    # Seen: "luke cannot be set up on D1: luke cannot be set up on D1: ...".
+    from hothsim.tui.skirmish.choices import placing_figure, why_not_here
+
+    g = open_game("salvage", seed=2)
+    ui = screen_for(g).start(g, UIState(size=(100, 30)))
+    who = placing_figure(g, ui)
+    zone = {a.square for a in g.legal_actions() if type(a) is Place and a.figure == who}
+    outside = next((x, y) for y in range(g.setup.grid.height) for x in range(g.setup.grid.width) if (x, y) not in zone)
+    words = why_not_here(g, ui, outside)
+    assert words.count("cannot be set up on") == 1 and words.startswith(f"{who} cannot be set up on ")
+    assert "inside its side's zone" in words

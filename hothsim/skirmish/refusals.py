@@ -37,8 +37,8 @@ class Refusals:
                 return ("setup", f"{s.setup_side} sets up now")
             if fig.pos is not None:
                 return ("setup", f"{fig.id} is already set up")
-            return ("setup", f"{fig.id} cannot be set up on {square_label(action.square)}: it must fit, inside its "
-                             "side's zone, with at most one character per square")
+            return ("setup", "a character is set up inside its side's zone, where its whole space fits, with "
+                             "at most one character per square")
         if isinstance(action, Activate):
             if fig.side != s.phase_side:
                 return ("rounds and phases", f"{s.phase_side} activates now")
