@@ -814,9 +814,9 @@ def test_a_force_grip_damage_reduction_takes_whole_is_warned_about_before_it_is_
     assert g.warning(futile) == ("Force Grip on snowspeeder deals no damage (its Damage Reduction 10 takes all 10), "
                                  "and spends 1 Force point and vader's attack")
     assert g.warning(real) == ""
-    assert "(1 Force point, instead of attacking: no damage to snowspeeder: its Damage Reduction)" in label(g, futile)
-    assert label(g, real).endswith("(1 Force point, instead of attacking: 10 damage to luke)")
-    assert label(g, ForceMove("vader")).endswith("(1 of 5 Force points: 2 more squares of movement this turn)")
+    assert label(g, futile).endswith("(1 Force, no attack: no damage: Damage Reduction)")
+    assert label(g, real).endswith("(1 Force, no attack: 10 damage)")
+    assert label(g, ForceMove("vader")).endswith("(1 of 5 Force: 2 more squares)")
     # On the screen: the menu row asks first; n leaves the game as it was, y grips.
     screen = screen_for(g)
     ui = UIState(size=(100, 30))

@@ -521,15 +521,20 @@ def test_drawing_a_path_into_an_enemy_is_refused_with_a_reason(tmp_path):
 
 
 def test_every_help_line_can_be_read_at_80x24():
-    from hothsim.tui.skirmish.control import HELP
+    # `?` gives the scenario's whole goal (the panel's "Goal: ... (? more)" leads there), how a round goes,
+    # then the keys; every line of them can be scrolled to at 80x24.
+    from hothsim.tui.skirmish.control import HELP, PRIMER
 
     g = open_game("salvage", seed=1)
     ui = UIState(help=True, size=(80, 24))
-    seen = frame(g, ui, 80, 24).text()
-    for _ in range(len(HELP)):
+    first = frame(g, ui, 80, 24).text()
+    assert "Goal (Echo Base Salvage Mission)" in first and "Defeat every enemy character." in first
+    seen = first
+    for _ in range(len(HELP) + len(PRIMER) + 8):
         ui, _ = keys(g, ui, ["KEY_DOWN"])
         seen += frame(g, ui, 80, 24).text()
-    assert all(line.rstrip() in seen for line in HELP)
+    assert all(line.rstrip() in seen for line in HELP + PRIMER)
+    assert "10 rounds in a row without damage" in " ".join(seen.split())
 
 
 @pytest.mark.parametrize("scenario", ["salvage", "echo-base"])

@@ -10,6 +10,7 @@ then ask the game's screen, and a decision the rules warn about (`game.warning`)
 from __future__ import annotations
 
 import importlib
+import textwrap
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, Sequence
 
@@ -89,7 +90,8 @@ Outcome = tuple[UIState, Any, bool]
 class Screen(Protocol):
     """What a game's screen provides (tui/skirmish, tui/assault)."""
 
-    help: Sequence[str]
+    help: Sequence[str]  # the keys and the map's legend
+    primer: Sequence[str]  # how a round (or turn) of the game goes, in a few lines
 
     def start(self, game: Any, ui: UIState) -> UIState:
         """The UI state a game opens with (where the cursor starts)."""
@@ -241,12 +243,19 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
         scrolled(fr, "Roster and legend", screen.roster(game, reveal), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")
     if ui.help:
-        scrolled(fr, "Help", list(screen.help), ui.help_top, "help",
+        scrolled(fr, "Help", help_lines(screen, game, width), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")
     if ui.history is not None:
         scrolled(fr, "Message history", list(ui.log) or ["(nothing yet)"], ui.history, "log",
                  "up/down PgUp/PgDn Home/End scroll   any other key closes")
     return fr
+
+
+def help_lines(screen: Screen, game: Any, width: int) -> list[str]:
+    """The `?` screen: this scenario's goal in full, how a round of the game goes, then the keys."""
+    goal = textwrap.wrap(game.objective(), max(30, min(width - 8, 72) - 2), initial_indent="  ",
+                         subsequent_indent="  ")
+    return [f"Goal ({game.setup.scenario_name})", *goal, "", *screen.primer, "", *screen.help]
 
 
 #: The kinds of decision that set a game up (both games name them so).

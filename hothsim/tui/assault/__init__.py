@@ -19,6 +19,7 @@ class AssaultScreen:
     """The Screen of Assault on Hoth (see hothsim.tui.screen.Screen)."""
 
     help: Sequence[str] = tuple(control.HELP)
+    primer: Sequence[str] = tuple(control.PRIMER)
 
     start = staticmethod(control.start)
     board_size = staticmethod(control.board_size)

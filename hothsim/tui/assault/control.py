@@ -47,6 +47,24 @@ from hothsim.tui.screen import (
     step_cursor,
 )
 
+#: How a turn goes, in our own words (the `?` screen shows it under the scenario's goal).
+PRIMER = [
+    "How a turn goes",
+    "  A turn is a run of action rounds. Each action round begins with an",
+    "  Action card from the deck: it names one side's units and what they",
+    "  may do this round (move, fire, or either; Snowspeeders may harpoon).",
+    "  The player moves or fires with as many of those units as they like,",
+    "  one at a time, then ends the round. When the deck runs out, the turn",
+    "  ends and the cards are shuffled for the next.",
+    "  A Draw Event card turns up an Event instead: reinforcements, a lucky",
+    "  shot, a snowstorm, or Transports Away!, the Rebels' clock: when",
+    "  enough transports are away, the Rebels win.",
+    "  A unit moving gets 5 MPs (Walkers pay more for turning and rough).",
+    "  Fire rolls dice: the firer's strength less the range in macrohexes;",
+    "  it hits when the symbols that count for the firer reach the target's",
+    "  armor. A Walker fires only into its field of fire, ahead of it.",
+]
+
 HELP = [
     "Keys (Assault on Hoth)",
     "  arrows, h j k l, number pad   move over the hexes (in a menu: up/down)",

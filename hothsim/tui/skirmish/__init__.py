@@ -13,6 +13,7 @@ class SkirmishScreen:
     """The Screen of a skirmish (see hothsim.tui.screen.Screen)."""
 
     help: Sequence[str] = tuple(control.HELP)
+    primer: Sequence[str] = tuple(control.PRIMER)
 
     start = staticmethod(control.start)
     board_size = staticmethod(control.board_size)

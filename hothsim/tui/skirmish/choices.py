@@ -125,9 +125,9 @@ def label(game, item) -> str:
         text += f"   ({game.hit_chance(item)}% to hit)"
     elif type(item) is ForceMove:
         fig = game.state.fig(item.figure)
-        text += f"   (1 of {fig.force} Force points: 2 more squares of movement this turn)"
+        text += f"   (1 of {fig.force} Force: 2 more squares)"
     elif type(item) is ForcePower and item.power == "grip":
-        text += f"   (1 Force point, instead of attacking: {grip_words(game, item)})"
+        text += f"   (1 Force, no attack: {grip_words(game, item)})"
     elif type(item) is Recruit:
         text = f"recruit {game.setup.cards[item.card].name} ({game.card_cost(item.card)} points)"
     elif type(item) is PickFigure:
@@ -138,7 +138,7 @@ def label(game, item) -> str:
 def grip_words(game, item) -> str:
     """What a Force Grip would do: its damage after the target's Damage Reduction."""
     dealt = game.grip_damage(item)
-    return f"{dealt} damage to {item.target}" if dealt else f"no damage to {item.target}: its Damage Reduction"
+    return f"{dealt} damage" if dealt else "no damage: Damage Reduction"
 
 
 def card_notes(game, item) -> list[str]:

@@ -29,6 +29,25 @@ from hothsim.tui.skirmish.choices import (
     why_not_here,
 )
 
+#: How a round goes, in our own words (the `?` screen shows it under the scenario's goal).
+PRIMER = [
+    "How a round goes",
+    "  Each round begins with both players rolling a d20 (initiative); the",
+    "  higher roll chooses which side activates first. The sides then take",
+    "  turns activating their characters, up to two in each phase, until",
+    "  every character has acted once; then the next round begins.",
+    "  An activated character moves up to its Speed and attacks, or moves up",
+    "  to twice its Speed and does not attack. A diagonal step counts 2",
+    "  squares; difficult terrain and low objects cost double.",
+    "  An attack hits when a d20 plus the attacker's Attack reaches the",
+    "  target's Defense. Cover adds 4 to Defense, and a target with cover may",
+    "  be attacked only if it is the nearest enemy. A natural 20 always hits",
+    "  and deals double damage; a natural 1 always misses.",
+    "  Stepping away from an enemy next to you lets it attack at once (an",
+    "  attack of opportunity). A closed door is a wall until a turn ends with",
+    "  a character next to it.",
+]
+
 HELP = [
     "Keys",
     "  arrows, h j k l y u b n, number pad   move the cursor (in a menu: up/down)",
@@ -50,6 +69,11 @@ HELP = [
     "              highlighted or its move marked; Enter takes it, Esc not)",
     "  ?           this help          q   quit (the game is already saved)",
     "  Mouse: a click on a square or a menu row is the cursor there and Enter.",
+    "Force (in the menu, m, when a character may use it)",
+    "  force X move   1 Force point: X moves 2 more squares this turn",
+    "  force X grip Y, sweep, use Y   Force powers, each instead of an attack;",
+    "                 the menu row says the damage; the roster shows Force left",
+    "  force X deflect, reroll X   offered when a hit or an attack roll allows",
     "Map",
     "  Columns are letters (A, B, ... Z, AA, AB), rows numbers: D6 is column D,",
     "  row 6, as in the log. . clear  o low objects  ~ difficult  t trench",
