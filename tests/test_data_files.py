@@ -218,9 +218,10 @@ def test_assault_rules_load_with_every_card_and_table(tmp_path):
 
     rules = load_assault_rules(_assault_rules_copy(tmp_path))
     assert len(rules.action_cards) == 20 and sum(c.is_event for c in rules.action_cards) == 2
-    # 42 cards in the box, less at least one blank, less 20 Action cards and the Hero card: 20 Events.
-    assert len(rules.event_cards) == 20 and sum(c.effect == "transports" for c in rules.event_cards) == 7
-    assert len(rules.action_cards) + len(rules.event_cards) + 1 < 42
+    # 42 cards in the box, less "the blank cards" (at least two), less 20 Action cards and the Hero card:
+    # 19 Events, six of them Transports Away!.
+    assert len(rules.event_cards) == 19 and sum(c.effect == "transports" for c in rules.event_cards) == 6
+    assert len(rules.action_cards) + len(rules.event_cards) + 1 == 40
     assert (rules.units["walker"].fire, rules.units["walker"].armor) == (6, 3)
     assert (rules.units["speeder"].fire, rules.units["speeder"].armor) == (5, 2)
     assert rules.luke_force == 10 and rules.harpoon_dice == (5, 4)
