@@ -19,10 +19,11 @@ from typing import Sequence
 from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
+from hothsim.kernel.options import OptionError
 from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
-from hothsim.games import LoadError, load_game, open_game, replay_steps, transcript
+from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import play_match
 from hothsim.session import PERSON, Session, new_session
@@ -46,6 +47,18 @@ def _seed(text: str) -> int:
     if not 0 <= value < SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
     return value
+
+
+def _add_options(parser: argparse.ArgumentParser) -> None:
+    """The game options a scenario may offer, agreed before play (written in the save's header)."""
+    parser.add_argument("--reshuffle", choices=("on", "off"), help="Assault on Hoth, rule 8: when the first five "
+                        "Events are all Transports Away!, shuffle the fifth back into the Event deck and play on "
+                        "(default on)")
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    """The game options given on the command line."""
+    return {"reshuffle": args.reshuffle} if getattr(args, "reshuffle", None) else {}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds the computer thinks per decision (default: the level's, "
                     + ", ".join(f"{n} {lv.think:g}" for n, lv in LEVELS.items()) + ")")
+    _add_options(pp)
     pp.set_defaults(func=cmd_play)
 
     pe = sub.add_parser("resume", help="continue a saved game",
@@ -99,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
                     "card orderings (2/0/1); default: seeded dice")
     pr.add_argument("--seed", type=_seed, default=0, help="seed for the dice (default 0)")
     pr.add_argument("--json", action="store_true", help="print the state, pending decision and log as JSON")
+    _add_options(pr)
     pr.set_defaults(func=cmd_run)
 
     pm = sub.add_parser("match", help="play games between computer players, headless",
@@ -111,6 +126,7 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--seed", type=_seed, default=0, help="the first game's seed; each next game adds 1 (default 0)")
     pm.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds a computer player thinks per decision (default: its level's)")
+    _add_options(pm)
     pm.set_defaults(func=cmd_match)
 
     pc = sub.add_parser("cards", help="every card and unit with its values and where each value comes from",
@@ -137,6 +153,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         for s in scenarios:
             print(textwrap.fill(f"{s.id:<{width}}  {s.description}  [{s.game}]", terminal_width(),
                                 subsequent_indent=" " * (width + 2)))
+            for option in kind_named(s.game).options(s):  # the options the players agree on before play
+                print(textwrap.fill(f"--{option.name} {'|'.join(option.values)} (default {option.default}): "
+                                    f"{option.about}", terminal_width(), initial_indent=" " * (width + 2),
+                                    subsequent_indent=" " * (width + 4)))
     else:
         print("No scenarios are installed yet.")
     if args.maps:
@@ -183,7 +203,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise UserError(f"the actions on standard input are longer than {DATA_LIMIT:,} characters")
     else:
         text = read_text(args.actions)
-    session = Session(open_game(args.scenario, seed=args.seed, dice=dice))  # headless: no save file
+    session = Session(open_game(args.scenario, seed=args.seed, dice=dice, options=_options(args)))  # no save file
     for n, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -253,7 +273,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     think = LEVELS[args.level].think if args.think is None else args.think
     _check_think(think)
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
-    game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=_options(args))
     save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
     _need_terminal()
     play(new_session(game, save, players, think))
@@ -362,9 +382,9 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UserError(f"the games' seeds (--seed and one more for each next game) must stay below {SEED_LIMIT}")
     if args.think is not None:
         _check_think(args.think)
-    open_game(args.scenario, seed=args.seed)  # a bad scenario is refused before any game is played
+    open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
     wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                      lambda line: print(line, flush=True))
+                      lambda line: print(line, flush=True), _options(args))
     print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
     return 0
 
@@ -428,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except (DataError, SaveFileError, UserError, LoadError) as e:
+    except (DataError, SaveFileError, UserError, LoadError, OptionError) as e:
         print(f"hothsim: {e}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:

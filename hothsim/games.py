@@ -19,10 +19,11 @@ from hothsim.data.errors import DataError
 from hothsim.data.files import read_text
 from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.hexes import HexMap
+from hothsim.kernel.options import GameOption, OptionError, parse_options
 from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, ReplayMismatch, parse_record, replay
 from hothsim.kernel.squares import SquareMap
-from hothsim.opening import open_assault, open_skirmish, prepare_assault, prepare_skirmish, read_assault_rules, \
-    read_skirmish_rules
+from hothsim.opening import assault_scenario_options, open_assault, open_skirmish, prepare_assault, prepare_skirmish, \
+    read_assault_rules, read_skirmish_rules, skirmish_scenario_options
 from hothsim.skirmish.actions import parse_action as parse_skirmish_action
 from hothsim.skirmish.game import SkirmishGame
 
@@ -57,6 +58,7 @@ class GameKind:
     parse_action: Callable[[str], Any]
     screen: str
     ai: str  # the module of the computer opponent's policy for this game (hothsim.ai imports it)
+    options: Callable[[Any], tuple[GameOption, ...]] = lambda scenario: ()  # what a scenario's document offers
 
 
 #: Every game kind, by the name scenario files and records use.
@@ -64,9 +66,10 @@ KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
         GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", read_skirmish_rules,
                  prepare_skirmish, open_skirmish, parse_skirmish_action, "hothsim.tui.skirmish",
-                 "hothsim.ai.skirmish"),
+                 "hothsim.ai.skirmish", skirmish_scenario_options),
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
-                 prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault"),
+                 prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault",
+                 assault_scenario_options),
     )
 }
 
@@ -92,16 +95,19 @@ Game = Union[SkirmishGame, "AssaultGame"]
 
 
 def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, created: str = EPOCH,
-              catalog: Catalog | None = None) -> Game:
+              catalog: Catalog | None = None, options: Mapping[str, str] | None = None) -> Game:
     """A new game of a scenario (an id from `hothsim list`, or a path to a scenario file).
 
-    `dice` overrides the seeded dice (tests and `hothsim run --dice` pass ScriptedDice).
+    `dice` overrides the seeded dice (tests and `hothsim run --dice` pass ScriptedDice); `options` are the
+    game options the players agreed ({"reshuffle": "off"}; OptionError for one the scenario does not
+    offer), written in the record's header.
     """
     catalog = catalog or Catalog.installed()
     path = catalog.scenario_path(str(scenario))
     kind, data, map_path, data_hash = _prepared(catalog, path)
     scripted = dice is not None and type(dice) is not SeededDice
-    return kind.open(catalog, data, path, map_path, data_hash, dice or SeededDice(seed), seed, created, scripted)
+    return kind.open(catalog, data, path, map_path, data_hash, dice or SeededDice(seed), seed, created, scripted,
+                     options or {})
 
 
 def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
@@ -178,8 +184,11 @@ def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Ga
     """The game a record starts from: its scenario, seed (or its own rolls as scripted dice), the same data."""
     kind_named(header.game)
     dice: Dice = ScriptedDice(script_of(script)) if header.dice == "scripted" else SeededDice(header.seed)
-    game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
-                     catalog=catalog)
+    try:
+        game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
+                         catalog=catalog, options=parse_options(header.options))
+    except OptionError as e:
+        raise LoadError(f"the record's options cannot be played: {e}") from None
     if game.setup.data_hash != header.data:
         raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
                         f"(scenario {header.scenario}); it cannot be replayed exactly")

@@ -52,11 +52,12 @@ def decide_within(player: Player, game: Game, seed: int, think: float | None = N
 
 
 def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,
-              watch: Callable[[Game, object], None] | None = None) -> GameResult:
+              watch: Callable[[Game, object], None] | None = None,
+              options: Mapping[str, str] | None = None) -> GameResult:
     """One whole game from `seed`; each decision seeded from the game's seed and its number.  `watch`, if
     given, sees the game and each decision before it is applied, and the finished game with None (the
     benchmarks count behaviour so)."""
-    game = open_game(scenario, seed=seed)
+    game = open_game(scenario, seed=seed, options=options)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     n = 0
     while not game.is_over and n < DECISION_LIMIT:
@@ -74,11 +75,12 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
 
 
 def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
-               report: Callable[[str], None]) -> dict[str, int]:
-    """Play `games` games (seeds seed, seed+1, ...), reporting a line for each; the wins of each side."""
+               report: Callable[[str], None], options: Mapping[str, str] | None = None) -> dict[str, int]:
+    """Play `games` games (seeds seed, seed+1, ...) with the game options given, reporting a line for each;
+    the wins of each side."""
     wins = {"rebel": 0, "imperial": 0, "draws": 0}
     for i in range(games):
-        result = play_game(scenario, players, seed + i, think)
+        result = play_game(scenario, players, seed + i, think, options=options)
         wins[result.winner or "draws"] += 1
         report(result.line())
     return wins

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from hothsim.data.cards import parse_ability
 from hothsim.data.catalog import Catalog
@@ -19,6 +19,7 @@ from hothsim.data.documents import Document, as_document
 from hothsim.data.errors import DataError
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.engine import SIDES
+from hothsim.kernel.options import GameOption, options_text, resolve
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import Square, SquareMap, parse_square
 from hothsim.skirmish.board import Board
@@ -155,8 +156,11 @@ def _source(catalog: Catalog, scenario_path: Path) -> str:
 
 
 def open_skirmish(catalog: Catalog, data: SkirmishData, scenario_path: Path, map_path: Path, data_hash: str,
-                  dice: Dice, seed: int, created: str, scripted: bool) -> SkirmishGame:
-    """A new game of a skirmish scenario, before setup (or after it, when the scenario fixes positions)."""
+                  dice: Dice, seed: int, created: str, scripted: bool,
+                  options: Mapping[str, str] | None = None) -> SkirmishGame:
+    """A new game of a skirmish scenario, before setup (or after it, when the scenario fixes positions).
+    A skirmish offers no options (OptionError for any)."""
+    resolve((), options or {}, data.scenario_id)
     setup = Setup(
         scenario_id=data.scenario_id, scenario_name=data.scenario_name, grid=data.grid, cards=data.cards,
         zones=data.zones, abilities=data.abilities, setup_first=data.setup_first,
@@ -235,9 +239,33 @@ def prepare_assault(catalog: Catalog, scenario: Document, scenario_path: Path, h
     )
 
 
+#: Rule 8's re-shuffle, as an option both players agree on before play (docs/rules-decisions.md).
+RESHUFFLE = GameOption("reshuffle", ("on", "off"), "on",
+                       "if the first five Events are all Transports Away!, the fifth goes back into the Event "
+                       "deck, shuffled, and play goes on (rule 8)")
+
+
+def assault_options(data: AssaultData) -> tuple[GameOption, ...]:
+    """The options an Assault on Hoth scenario offers: the re-shuffle, unless the scenario leaves it out."""
+    return (RESHUFFLE,) if data.remedy else ()
+
+
+def assault_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
+    """The same, from the scenario's validated document (for `hothsim list`)."""
+    return (RESHUFFLE,) if scenario.assault.five_transports_remedy else ()
+
+
+def skirmish_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
+    """A skirmish scenario offers no game options."""
+    return ()
+
+
 def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_path: Path, data_hash: str,
-                 dice: Dice, seed: int, created: str, scripted: bool) -> AssaultGame:
-    """A new game of Assault on Hoth, before set-up."""
+                 dice: Dice, seed: int, created: str, scripted: bool,
+                 options: Mapping[str, str] | None = None) -> AssaultGame:
+    """A new game of Assault on Hoth, before set-up, with the options given (OptionError for one the
+    scenario does not offer)."""
+    chosen = resolve(assault_options(data), options or {}, data.scenario_id)
     # Imported here so that playing a skirmish never loads the other game.
     from hothsim.assault.game import AssaultGame
     from hothsim.assault.game import Setup as AssaultSetup
@@ -248,7 +276,7 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     setup = AssaultSetup(
         scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=data.rules, field=data.field,
         imperial=data.imperial, rebel=data.rebel, transports_to_win=data.transports_to_win, remedy=data.remedy,
-        data_hash=data_hash, seed=seed, created=created, scripted=scripted, source=_source(catalog, scenario_path),
+        reshuffle=chosen.get("reshuffle") == "on", options=options_text(chosen), data_hash=data_hash, seed=seed, created=created, scripted=scripted, source=_source(catalog, scenario_path),
     )
     key = ("assault-terrain", str(map_path), data.field.map, repr(data.field))
     terrain = catalog.shared.get(key)

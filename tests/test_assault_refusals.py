@@ -13,7 +13,7 @@ from hothsim.games import open_game
 from tests.conformance import choose, play_typed
 
 VERBS = ["place", "board", "luke", "move", "fire", "harpoon", "done", "displace", "armor", "critical", "choose",
-         "repair", "reshuffle", "jump", ""]
+         "repair", "reshuffle", "jump", ""]  # reshuffle: no longer a decision (an option agreed before play)
 WORDS = ["walker-1", "walker-9", "atst-1", "speeder-2", "trooper-3", "tower-1", "snowtrooper-1", "shield-generator",
          "power-grid", "base", "0101", "1029", "2032", "9999", "0000", "fflf", "rrrf", "lrlr", "s", "nw", "+2", "+11",
          "force", "take", "legs", "body", "blaster", "3", "-1", "x", "yes", "no"]

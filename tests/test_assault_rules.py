@@ -553,31 +553,56 @@ def test_the_fifth_transports_away_wins_for_the_rebels():
     assert g.is_over and g.winner == "rebel" and "5th transport" in g.state.end_reason
 
 
-def test_five_transports_in_the_first_five_events_the_players_may_shuffle_the_last_back():
-    # 8: "you may want to re-shuffle the last one back into the deck and continue playing": offered, not forced.
-    from hothsim.assault.actions import Reshuffle, parse_action
+def test_five_transports_in_the_first_five_events_the_last_is_shuffled_back_when_the_option_is_on():
+    # 8: "you may want to re-shuffle the last one back into the deck and continue playing": "you" is both
+    # players, who agree before play (the reshuffle option, on by default); it is then applied and logged.
+    from dataclasses import replace
 
     t = event_index("transports-away")
 
-    def five_in_a_row():
-        return arena(clear(), {"walker-1": ("walker", "0909")}, card="walkers-move",
-                     deck=["draw-event", "walkers-move"], events=["transports-away", "snowstorm"], transports=4,
-                     events_drawn=(t, t, t, t), dice=[(1, 0)])
+    def five_in_a_row(reshuffle: bool):
+        g = arena(clear(), {"walker-1": ("walker", "0909")}, card="walkers-move",
+                  deck=["draw-event", "walkers-move"], events=["transports-away", "snowstorm"], transports=4,
+                  events_drawn=(t, t, t, t), dice=[(1, 0)])
+        g.setup = replace(g.setup, reshuffle=reshuffle)
+        return g
 
-    g = five_in_a_row()
+    g = five_in_a_row(True)
     ev = g.apply(Done())
-    assert not g.is_over and g.pending.kind == "remedy" and g.pending.player == "rebel"
-    assert g.legal_actions() == [Reshuffle(True), Reshuffle(False)]
-    assert parse_action("reshuffle yes") == Reshuffle(True) and Reshuffle(False).notation() == "reshuffle no"
-    assert any("may shuffle the last one back" in e.text for e in ev)
-    ev = g.apply(Reshuffle(True))
-    assert not g.is_over and g.state.transports == 4
+    assert not g.is_over and g.state.transports == 4 and g.pending.kind == "act"  # nobody is asked
     assert g.state.event_deck == (t, event_index("snowstorm"))  # shuffled back in: ordering (1, 0) of (snowstorm, it)
-    assert any("shuffled back" in e.text for e in ev)
-    g = five_in_a_row()
-    g.apply(Done())
-    g.apply(Reshuffle(False))
+    assert any("shuffled back into the Event deck" in e.text and "re-shuffle option is on; rule 8" in e.text
+               for e in ev)
+    g = five_in_a_row(False)
+    ev = g.apply(Done())
     assert g.is_over and g.winner == "rebel" and g.state.transports == 5
+    assert any("the last one stands (the re-shuffle option is off; rule 8)" in e.text for e in ev)
+
+
+def test_the_reshuffle_option_is_agreed_before_play_and_kept_in_the_record():
+    from hothsim.games import load_game
+    from hothsim.kernel.options import OptionError
+
+    from hothsim.games import open_game
+
+    on = open_game("assault-on-hoth", seed=4)
+    off = open_game("assault-on-hoth", seed=4, options={"reshuffle": "off"})
+    assert on.record.header.options == "reshuffle=on" and on.setup.reshuffle
+    assert off.record.header.options == "reshuffle=off" and not off.setup.reshuffle
+    assert "Re-shuffle (rule 8) off" in off.objective() and "Re-shuffle (rule 8) on" in on.objective()
+    assert not load_game(off.record).setup.reshuffle  # a replay plays with the options agreed
+    assert "\noptions: reshuffle=off\n" in off.record.to_text()  # the save's header line
+    assert not load_game(off.record.to_text()).setup.reshuffle
+    from dataclasses import replace
+
+    from hothsim.kernel.record import GameRecord
+
+    older = GameRecord(replace(off.record.header, options=""), off.record.entries)  # a save without the line
+    assert "options:" not in older.to_text() and load_game(older.to_text()).setup.reshuffle  # the default
+    with pytest.raises(OptionError, match="takes on or off"):
+        open_game("assault-on-hoth", options={"reshuffle": "maybe"})
+    with pytest.raises(OptionError, match="has no option 'reshuffle'"):
+        open_game("salvage", options={"reshuffle": "on"})
 
 
 def test_the_action_deck_of_20_is_reshuffled_when_the_turn_ends():

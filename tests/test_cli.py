@@ -100,13 +100,13 @@ def test_run_assault_on_hoth_headless_prints_the_state_as_json(tmp_path, capsys)
 
     actions = tmp_path / "a.txt"
     actions.write_text("\n".join(assault_setup_lines()) + "\n")
-    assert main(["run", "assault-on-hoth", "--seed", "3", "--actions", str(actions), "--json"]) == 0
+    assert main(["run", "assault-on-hoth", "--seed", "2", "--actions", str(actions), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     st = out["state"]
-    # Seed 3's first Action card lets no unit act, so that round passes by itself: the game waits in round 2.
+    # Seed 2's first Action card lets no unit act, so that round passes by itself: the game waits in round 2.
     assert st["game"] == "assault" and st["stage"] == "play" and st["turn"] == 1 and st["round"] == 2
     assert st["units"]["walker-1"]["where"] == "map" and st["units"]["snowtrooper-1"]["where"] == "aboard"
-    assert st["event_cards_left"] == 20 and st["action_cards_left"] == 18 and st["force"] == 10
+    assert st["event_cards_left"] == 19 and st["action_cards_left"] == 18 and st["force"] == 10
     assert out["pending"]["kind"] == "act" and out["legal_actions"] > 1
 
 
@@ -154,7 +154,7 @@ def test_an_assault_scenario_asking_for_more_transports_than_the_deck_holds_is_r
                                                                                          'id = "long"'))
     assert main(["validate", str(p)]) == 2
     err = capsys.readouterr().err
-    assert "field 'transports_to_win'" in err and "only 7 Transports Away!" in err
+    assert "field 'transports_to_win'" in err and "only 6 Transports Away!" in err
 
 
 def test_the_resume_picker_lists_scenario_position_whose_decision_and_when_newest_first(tmp_path, monkeypatch,

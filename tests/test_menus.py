@@ -192,14 +192,7 @@ def _arena_menus():
     displace.dice = SeededDice(7)
     displace.apply(Walk("walker-1", "f"))
     from hothsim.assault.actions import Done
-    from tests.test_assault_rules import event_index
 
-    t = event_index("transports-away")
-    remedy = arena(clear(), {"walker-1": ("walker", "0909")}, card="walkers-move",
-                   deck=["draw-event", "walkers-move"], events=["transports-away", "snowstorm"], transports=4,
-                   events_drawn=(t, t, t, t))
-    remedy.dice = SeededDice(7)
-    remedy.apply(Done())
     from dataclasses import replace
 
     repair = arena(clear(), {"walker-1": ("walker", "0909"), "walker-2": ("walker", "0303")}, card="walkers-move",
@@ -209,7 +202,7 @@ def _arena_menus():
     repair.dice = SeededDice(7)
     repair.apply(Done())
     out = []
-    for g in (armor, displace, remedy, repair):
+    for g in (armor, displace, repair):
         ui = UIState(size=(W, H))
         opened, _, _ = press(screen_for(g), g, ui, "m")
         assert opened.menu is not None, g.pending
@@ -217,14 +210,14 @@ def _arena_menus():
     return out
 
 
-def test_luke_s_armor_a_pushed_snowspeeder_and_the_transports_remedy_apply_the_highlighted_row():
+def test_luke_s_armor_a_pushed_snowspeeder_and_a_repair_apply_the_highlighted_row():
     kinds = []
     for kind, game, ui in _arena_menus():
         kinds.append(kind)
         for i in rows_to_try(len(ui.menu.items)):
             check_row(game, ui, i, by_mouse=False)
             check_row(game, ui, i, by_mouse=True)
-    assert kinds == ["armor", "displace", "remedy", "repair"]
+    assert kinds == ["armor", "displace", "repair"]
 
 
 def test_a_menu_s_notes_are_one_per_row_and_keep_room_under_the_menu():

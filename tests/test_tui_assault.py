@@ -220,16 +220,17 @@ def test_luke_s_force_track_is_shown_to_the_rebel_player_on_f_only():
 
 
 def test_help_status_and_keys_fit_an_80x24_terminal():
-    from hothsim.tui.assault.control import HELP
+    from hothsim.tui.assault.control import HELP, PRIMER
 
     g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0505")}, card="walkers-move",
               luke="speeder-1", luke_revealed=True, force=8)
     ui = UIState(help=True, size=(80, 24))
     seen = render_assault(g, ui, 80, 24).text()
-    for _ in range(len(HELP)):
+    assert "Imperial: destroy the Shield Generator." in seen  # `?` opens on the goal
+    for _ in range(len(HELP) + len(PRIMER) + 8):
         ui, _ = press(g, ui, [DOWN])
         seen += render_assault(g, ui, 80, 24).text()
-    assert all(line.rstrip() in seen for line in HELP)  # every line whole, by scrolling
+    assert all(line.rstrip() in seen for line in HELP + PRIMER)  # every line whole, by scrolling
     plain = render_assault(g, UIState(), 80, 24)
     assert "| IMPERIAL: act | Transports Away 0/5" in plain.line(0)
     assert plain.line(23).rstrip().endswith("? help  q quit")
@@ -450,7 +451,7 @@ def test_enter_on_a_hex_only_ever_chooses_among_the_choices_about_that_hex():
     # Enter on a hex that some legal choice is about takes that choice, opens a menu (or a question) of the
     # choices about that hex only, selects the unit of yours standing there, or says why not; it never takes
     # or offers a choice about another hex.
-    from hothsim.tui.assault.choices import actors, anchor, unit_actions
+    from hothsim.tui.assault.choices import actors, anchor, unit_actions, unit_spot
 
     checked = 0
     for seed in (1, 2):
@@ -468,8 +469,8 @@ def test_enter_on_a_hex_only_ever_chooses_among_the_choices_about_that_hex():
                     assert all(anchor(g, a) == h for a in ui.menu.items), (g.pending, ui.menu.items)
                 elif ui.confirm is not None:
                     assert anchor(g, ui.confirm.action) == h
-                elif ui.selected:
-                    assert g.state.unit(ui.selected).hex == h
+                elif ui.selected:  # a unit of yours there, or troops aboard the Walker there
+                    assert unit_spot(g, ui.selected) == h
                 else:  # an enemy with nothing of yours selected: not silent, and nothing applied
                     assert ui.message, g.pending
                 checked += 1

@@ -175,18 +175,6 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffle:
-    """The rulebook's remedy when the first Events were all Transports Away!: shuffle the last one back into
-    the Event deck and play on (`reshuffle yes`), or let it stand (`reshuffle no`)."""
-
-    yes: bool
-
-    def notation(self) -> str:
-        """Text form."""
-        return "reshuffle yes" if self.yes else "reshuffle no"
-
-
-@dataclass(frozen=True, slots=True)
 class Repair:
     """Combat Repair Droids: take one damage marker off a Walker."""
 
@@ -198,8 +186,7 @@ class Repair:
         return f"repair {self.unit} {self.marker}"
 
 
-Action = Union[Place, Board, AssignLuke, Move, Walk, Fire, Harpoon, Done, Displace, Armor, Critical, Choose, Repair,
-               Reshuffle]
+Action = Union[Place, Board, AssignLuke, Move, Walk, Fire, Harpoon, Done, Displace, Armor, Critical, Choose, Repair]
 
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
 _STEPS = re.compile(r"^[flr]+$")
@@ -242,11 +229,6 @@ def parse_action(text: str) -> Action:
                 raise NotationError(f"facing {args[2]!r} should be one of {', '.join(names)}")
             facing = names.index(args[2])
         return Place(_unit(args[0]), _hex(args[1]), facing)
-    if verb == "reshuffle":
-        need(1, "yes or no")
-        if args[0] not in ("yes", "no"):
-            raise NotationError("'reshuffle' takes yes or no")
-        return Reshuffle(args[0] == "yes")
     if verb == "board":
         need(2, "a Snowtrooper and a Walker")
         return Board(_unit(args[0]), _unit(args[1]))

@@ -1,4 +1,4 @@
-"""The Event deck in play (rulebook section 8): drawing an Event card, Transports Away! (and the remedy when the
+"""The Event deck in play (rulebook section 8): drawing an Event card, Transports Away! (and the re-shuffle when the
 first five are all Transports), reinforcements, and the effects that wait for an action round.
 
 `Events` works on the game's states for `AssaultGame`; the cards themselves are rules data.
@@ -55,16 +55,22 @@ class Events:
         return self.g.end_round(s, ev)
 
     def transports(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
-        """Transports Away!: one more transport escapes, unless the players may first use rule 8's remedy."""
+        """Transports Away!: one more transport escapes, unless rule 8's re-shuffle applies: the first Events
+        were all Transports Away! and the players agreed on the re-shuffle (a game option)."""
         count = s.transports + 1
         need = self.g.setup.transports_to_win
         if count >= need and self.g.setup.remedy and len(s.events_drawn) == need and all(
                 self.g.rules.event_card(i).effect == "transports" for i in s.events_drawn):
-            # 8: "you may want to re-shuffle the last one back into the deck": the players' choice, which
-            # the Rebel player (who would win by it) makes.
-            ev.append(Event("event", f"the first {need} Events were all Transports Away!: the Rebel player may "
-                            "shuffle the last one back into the Event deck and play on (rule 8)"))
-            return replace(s, special=Special("remedy", "rebel"))
+            head = f"the first {need} Events were all Transports Away!"
+            if not self.g.setup.reshuffle:
+                ev.append(Event("event", f"{head}: the last one stands (the re-shuffle option is off; rule 8)"))
+                return self.transport_away(s, ev)
+            # 8: "you may want to re-shuffle the last one back into the deck": agreed before play.
+            pile = s.event_deck + (s.events_drawn[-1],)
+            perm = self.g.dice.shuffle(len(pile), "shuffle the last Transports Away! back into the Event deck")
+            ev.append(Event("event", f"{head}: the last one is shuffled back into the Event deck and play goes on "
+                            "(the re-shuffle option is on; rule 8)"))
+            return self.g.end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
         return self.transport_away(s, ev)
 
     def transport_away(self, s: AssaultState, ev: list[Event]) -> AssaultState:
@@ -76,17 +82,6 @@ class Events:
         if count >= need:
             return self.g.game_over(s, "rebel", f"the {need}th transport got away before the Shield Generator fell", ev)
         return self.g.end_round(s, ev)
-
-    def remedy(self, s: AssaultState, yes: bool, ev: list[Event]) -> AssaultState:
-        """The Rebel player's answer to the remedy: the last Transports Away! back into the deck, or it stands."""
-        s = replace(s, special=None)
-        if not yes:
-            ev.append(Event("event", "the fifth Transports Away! stands"))
-            return self.transport_away(s, ev)
-        pile = s.event_deck + (s.events_drawn[-1],)
-        perm = self.g.dice.shuffle(len(pile), "shuffle the fifth Transports Away! back into the Event deck")
-        ev.append(Event("event", "the last Transports Away! is shuffled back into the Event deck (rule 8)"))
-        return self.g.end_round(replace(s, event_deck=tuple(pile[i] for i in perm)), ev)
 
     def reinforce(self, s: AssaultState, index: int, ev: list[Event]) -> AssaultState:
         """Reinforcements: the card's units arrive aboard, in the Base, or are placed by their owner."""

@@ -33,7 +33,6 @@ from hothsim.assault.actions import (
     Move,
     Place,
     Repair,
-    Reshuffle,
     Walk,
     parse_action,
 )
@@ -92,12 +91,14 @@ class Setup:
     imperial: tuple[tuple[str, int], ...]  # starting forces: unit type, count
     rebel: tuple[tuple[str, int], ...]
     transports_to_win: int
-    remedy: bool
+    remedy: bool  # the scenario offers rule 8's re-shuffle
     data_hash: str
     seed: int
     created: str
     scripted: bool
     source: str = ""
+    reshuffle: bool = True  # the players agreed on rule 8's re-shuffle (an option, where the scenario offers it)
+    options: str = ""  # the options agreed, as the record's header writes them
     # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
     # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
     # values, and making them anew was costly; at most one for each unit and end of the scenario.
@@ -118,7 +119,8 @@ def hit_probability(dice: int, armor: int) -> Fraction:
 def new_header(setup: Setup) -> RecordHeader:
     """The record header of a new game."""
     return RecordHeader(game="assault", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
-                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source)
+                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source,
+                        options=setup.options)
 
 
 def initial_state(setup: Setup) -> AssaultState:
@@ -190,9 +192,6 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
             kind = "repair" if s.special.effect == "repair" else "choose"
             return Decision(s.special.side, kind, note=s.special.effect)  # type: ignore[arg-type]
-        if s.special is not None and s.special.effect == "remedy":
-            return Decision("rebel", "remedy", note=f"the first {self.setup.transports_to_win} Events were all "
-                            "Transports Away!: shuffle the last back into the Event deck and play on?")
         side, _, _ = self.acting(s)
         return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
 
@@ -257,8 +256,11 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def objective(self) -> str:
         """How each side wins."""
+        reshuffle = (f" Re-shuffle (rule 8) {'on' if self.setup.reshuffle else 'off'}: if the first "
+                     f"{self.setup.transports_to_win} Events are all Transports Away!, the last one "
+                     + ("goes back into the deck." if self.setup.reshuffle else "stands.")) if self.setup.remedy else ""
         return (f"Imperial: destroy the Shield Generator. Rebel: get {self.setup.transports_to_win} Transports "
-                f"away first, or destroy every Imperial unit on the map.")
+                f"away first, or destroy every Imperial unit on the map.{reshuffle}")
 
     def progress(self) -> str:
         """Where the game stands: set-up, or the turn and action round."""
@@ -350,8 +352,6 @@ class AssaultGame(RecordedGame[AssaultState]):
             at = s.unit(wm.walker).hex
             assert at is not None
             return [Displace(wm.speeder, h) for h in displacement_hexes(self.terrain, s, at)]
-        if d.kind == "remedy":
-            return [Reshuffle(True), Reshuffle(False)]
         if d.kind == "armor":
             assert s.fire is not None
             if s.fire.target != s.luke:
@@ -443,8 +443,6 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = self._choose(s, a.unit, ev)
         elif isinstance(a, Repair):
             s = self._repair(s, a, ev)
-        elif isinstance(a, Reshuffle):
-            s = self.events.remedy(s, a.yes, ev)
         elif isinstance(a, Done):
             ev.append(Event("round", f"the {self.pending.player} player ends the action round"))
             s = self.end_round(s, ev)
@@ -457,8 +455,6 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = self._check_victory(s, ev)
             if s.stage != "play" or s.placing or s.walker_move or s.fire:
                 return s
-            if s.special is not None and s.special.effect == "remedy":
-                return s  # the Rebel player answers the rulebook's remedy
             if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
                 if self._event_choice_open(s):
                     return s

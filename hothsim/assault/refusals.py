@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hothsim.assault.actions import (Action, Armor, AssignLuke, Board, Choose, Critical, Displace, Done, Fire,
-                                     Harpoon, Move, Place, Repair, Reshuffle, Walk)
+                                     Harpoon, Move, Place, Repair, Walk)
 from hothsim.assault.movement import walk_problem
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ class Refusals:
         s = self.g.state
         d = self.g.pending
         wants = {"place": Place, "board": Board, "luke": AssignLuke, "displace": Displace, "armor": Armor,
-                 "critical": Critical, "choose": Choose, "repair": Repair, "remedy": Reshuffle}
+                 "critical": Critical, "choose": Choose, "repair": Repair}
         if d.kind in wants and not isinstance(action, wants[d.kind]):
             return "turn sequence", f"now the {d.player} player must {d.kind}" + (f" ({d.unit})" if d.unit else "")
         if d.kind == "act" and not isinstance(action, (Move, Walk, Fire, Harpoon, Done)):

@@ -32,6 +32,7 @@ class HeaderModel(BaseModel):
     created: str
     source: str = Field(default="", max_length=4096, pattern=_pattern("source"))
     computer: str = Field(default="", pattern=_pattern("computer"))
+    options: str = Field(default="", max_length=1024, pattern=_pattern("options"))
 
     @field_validator("seed", mode="before")
     @classmethod

@@ -33,7 +33,7 @@ FORMAT_VERSION = 1
 MAGIC = "hothsim-record"
 HEADER_KEYS = ("game", "scenario", "data", "seed", "dice", "created")
 #: Header lines written only when they say something, in this order after the fixed ones.
-OPTIONAL_KEYS = ("source", "computer")
+OPTIONAL_KEYS = ("source", "computer", "options")
 
 _ENTRY = re.compile(r"^([0-9]+)\. (\S.*?)(?: \| (\S.*))?$")
 #: A record holds at most this many decisions (a long echo-base game has about a thousand).
@@ -69,6 +69,8 @@ HEADER_PATTERNS = {
     "source": r"[^\n\r]{0,4096}",  # a scenario file that is not shipped
     # Who the computer plays and how: "imperial normal 1" (side or "both", level, seconds per decision).
     "computer": r"((rebel|imperial|both) (easy|normal|hard) [0-9]{1,3}(\.[0-9]{1,3})?)?",
+    # The game options the players agreed before play: "reshuffle=on" (name=value, space-separated).
+    "options": r"([a-z][a-z-]{0,31}=[a-z0-9-]{1,16}( [a-z][a-z-]{0,31}=[a-z0-9-]{1,16}){0,15})?",
 }
 #: Seeds are whole numbers from 0 up to (not including) this.
 SEED_LIMIT = 2**64
@@ -107,6 +109,7 @@ class RecordHeader:
     created: str = "1970-01-01T00:00:00Z"
     source: str = ""
     computer: str = ""
+    options: str = ""
 
     def __post_init__(self) -> None:
         for name, pattern in HEADER_PATTERNS.items():

@@ -33,7 +33,6 @@ from hothsim.assault.actions import (
     Move,
     Place,
     Repair,
-    Reshuffle,
     Walk,
 )
 from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, Shot
@@ -99,7 +98,6 @@ class AssaultExpert:
         score = {
             "act": self._act, "place": self._place, "board": self._board, "displace": self._displace,
             "armor": self._armor, "critical": self._critical, "choose": self._choose, "repair": self._repair,
-            "remedy": self._remedy,
         }.get(kind)
         scored = [(score(game, a) if score else 0.0, a) for a in legal]
         return sorted(scored, key=lambda sa: (-sa[0], sa[1].notation()))
@@ -313,10 +311,6 @@ class AssaultExpert:
         s = game.state
         w = s.unit(a.unit)
         return self.danger(game, w) + {"legs": 0.3, "blaster": 0.2, "body": 0.1}.get(a.marker, 0.0)
-
-    def _remedy(self, game: AssaultGame, a: Reshuffle) -> float:
-        """Every early Transports Away! drawn: play on (the rulebook's remedy keeps the game a game)."""
-        return 1.0 if a.yes else 0.0
 
 
 def unit_of(action: Any) -> str | None:

@@ -16,7 +16,6 @@ from hothsim.assault.actions import (
     Harpoon,
     Move,
     Place,
-    Reshuffle,
     Walk,
 )
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour, parse_hex
@@ -186,9 +185,6 @@ def describe_action(game, a: Action) -> str:
         text += "   (no Force spent)" if a.points == 0 else f"   Luke's armor +{a.points} this action round"  # type: ignore
     elif kind is Critical:
         text += "   (1 Force point: a body hit instead)" if a.spend else "   (the Snowspeeder is destroyed)"  # type: ignore
-    elif kind is Reshuffle:
-        text += ("   (it goes back into the Event deck; play on)" if a.yes  # type: ignore[union-attr]
-                 else "   (it stands: the fifth transport is away, the Rebels win)")
     return text
 
 

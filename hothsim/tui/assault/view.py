@@ -30,8 +30,6 @@ ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on a
        "luke": "assign Luke to a Snowspeeder in secret (m)", "act": "", "displace": "push aside",
        "armor": "Luke's armor against this fire? (m)", "critical": "Luke's Force against a critical hit? (m)",
        "repair": "choose the repair (m)",
-       "remedy": ("the first Events were all Transports Away!: shuffle the last back and play on? "
-                  "(Enter: the choices)"),
        "over": "the game is over"}
 
 
