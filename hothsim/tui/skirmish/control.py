@@ -87,6 +87,8 @@ HELP = [
     "  gives its cost and who could attack it (attacks of opportunity).",
     "  Targets are highlighted, ( before one means it has cover (+4 Defense);",
     "  the prompt shows the chance to hit. * in set-up: your zone.",
+    "  In the log a path step like F13~00 is a big figure squeezing through a",
+    "  gap: after ~ the column and row (0 or 1...) of its space still on the map.",
 ]
 
 
