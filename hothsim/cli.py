@@ -20,7 +20,7 @@ from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.kernel.options import OptionError
-from hothsim.saves import SAVE_SUFFIX, SaveFileError, list_saves, read_record, user_save_dir
+from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, list_saves, read_record, user_save_dir, write_record
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, transcript
@@ -29,7 +29,7 @@ from hothsim.match import play_match
 from hothsim.session import PERSON, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
-from hothsim.kernel.record import SEED_LIMIT
+from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part
 
 EXIT_USER_ERROR = 2
 
@@ -290,11 +290,46 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from hothsim.tui.app import play
 
     path = args.save if args.save is not None else pick_save()
-    session = Session.resume(read_record(path), path)
+    try:
+        record = read_record(path)
+    except CutShortSave as e:
+        path, record = recovered_save(path, e)
+    session = Session.resume(record, path)
     _need_terminal()
     play(session)
     print(f"Saved: {path}")
     return 0
+
+
+def recovered_save(path: Path, cut: CutShortSave) -> tuple[Path, GameRecord]:
+    """A save cut short: offer to continue from its last decision written whole, in a new file beside it
+    (the original is never changed); UserError when there is nothing to recover or the player declines."""
+    record = complete_part(cut.text)
+    while record is not None:
+        try:
+            load_game(record)
+            break
+        except LoadError:  # the last entries do not replay: keep the ones before them
+            record = GameRecord(record.header, record.entries[:-1]) if record.entries else None
+    if record is None:
+        raise UserError(f"{cut} (nothing in it can be recovered)")
+    new = path.with_name(f"{path.stem}-recovered{path.suffix}")
+    n = 2
+    while os.path.lexists(new):
+        new = path.with_name(f"{path.stem}-recovered-{n}{path.suffix}")
+        n += 1
+    print(f"{cut}.")
+    print(textwrap.fill(f"Its first {len(record.entries)} decisions are whole. Continue from there in a new "
+                        f"file, {new.name}? The original stays as it is.", terminal_width(), break_on_hyphens=False))
+    try:
+        answer = input("Continue (y/n)? ").strip().lower()
+    except EOFError:
+        answer = ""
+    if answer not in ("y", "yes"):
+        raise UserError(f"not resumed; {path} is unchanged")
+    write_record(new, record)
+    print(f"Saved what could be recovered as {new}")
+    return new, record
 
 
 def pick_save() -> Path:

@@ -23,6 +23,15 @@ class SaveFileError(Exception):
     """A save that cannot be read or written, with a message a player can act on."""
 
 
+class CutShortSave(SaveFileError):
+    """A save whose end is missing or does not match its checksum: `text` is what the file holds, from
+    which `complete_part` may still take the decisions written whole."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
 def user_save_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
     """Where saves live unless `--save` says otherwise.
 
@@ -86,6 +95,8 @@ def read_record(path: Path) -> GameRecord:
     try:
         return parse_record(text)
     except RecordError as e:
+        if "cut short" in e.message or "checksum" in e.message:
+            raise CutShortSave(f"{path}, {e}", text) from None
         raise SaveFileError(f"{path}, {e}") from None
 
 

@@ -12,7 +12,7 @@ from hothsim import __version__
 from hothsim.cli import main
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.record import GameRecord, RecordEntry, RecordHeader
-from hothsim.saves import write_record
+from hothsim.saves import read_record, write_record
 from tests.test_data_files import SCENARIO, SQUARE_MAP, write
 
 
@@ -322,3 +322,44 @@ def test_the_resume_picker_gives_up_when_its_input_closes(tmp_path, monkeypatch,
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["resume"]) == 2
     assert "no game chosen" in capsys.readouterr().err
+
+
+def _cut_save(tmp_path) -> tuple[Path, bytes, int]:
+    import random
+
+    from hothsim.games import open_game
+    from tests.conformance import choose
+
+    g = open_game("salvage", seed=2)
+    rnd = random.Random(2)
+    for _ in range(40):
+        g.apply(choose(rnd, g.legal_actions()))
+    save = tmp_path / "game.hothsim"
+    write_record(save, g.record)
+    data = save.read_bytes()
+    cut = data[: data.index(b"\n31. ") + 5]  # an interrupted copy: entry 31's line is half written
+    save.write_bytes(cut)
+    return save, cut, 30
+
+
+def test_a_save_cut_short_is_continued_from_its_last_whole_decision_in_a_new_file(tmp_path, monkeypatch, capsys):
+    import io
+
+    save, cut, whole = _cut_save(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(["resume", str(save)]) == 2  # recovered, then refused: this test has no terminal to draw in
+    out, err = capsys.readouterr()
+    assert "the record is cut short" in out and f"Its first {whole} decisions are whole" in out
+    new = tmp_path / "game-recovered.hothsim"
+    assert len(read_record(new).entries) == whole and save.read_bytes() == cut  # the original unchanged
+    assert "run it in one" in err
+
+
+def test_a_save_cut_short_is_left_alone_when_the_player_declines(tmp_path, monkeypatch, capsys):
+    import io
+
+    save, cut, _ = _cut_save(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert main(["resume", str(save)]) == 2
+    assert f"not resumed; {save} is unchanged" in capsys.readouterr().err
+    assert save.read_bytes() == cut and sorted(p.name for p in tmp_path.iterdir()) == ["game.hothsim"]

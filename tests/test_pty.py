@@ -355,3 +355,18 @@ def test_escape_closes_a_menu_at_once(setting):
         took.append(time.time() - start)
     t.finish()
     assert min(took) < 0.5, took
+
+
+def test_a_save_cut_short_is_offered_and_continued_in_a_new_file(tmp_path):
+    # Seen: a save cut short (a copy interrupted) could not be opened at all.
+    from tests.test_cli import _cut_save
+
+    save, cut, whole = _cut_save(tmp_path)
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    t = Terminal(["resume", str(save)], env)
+    t.wait_for(f"Its first {whole} decisions are whole")
+    t.keys(["y", "\n"])
+    t.wait_for("resumed from the save")
+    t.finish()
+    assert save.read_bytes() == cut  # never changed
+    assert len(read_record(tmp_path / "game-recovered.hothsim").entries) == whole

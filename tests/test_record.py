@@ -225,3 +225,24 @@ def test_a_record_with_a_lone_surrogate_is_a_clear_error():
 
     with _pytest.raises(RecordError, match="not a UTF-8 text file"):
         parse_record("hothsim-record 1\n\ud800\n")
+
+
+def test_a_save_cut_short_keeps_every_decision_written_whole(tmp_path):
+    import random
+
+    from hothsim.games import load_game, open_game
+    from hothsim.kernel.record import complete_part
+    from tests.conformance import choose
+
+    g = open_game("salvage", seed=2)
+    rnd = random.Random(2)
+    for _ in range(40):
+        g.apply(choose(rnd, g.legal_actions()))
+    text = g.record.to_text()
+    cut = text[: text.index(f"\n{31}. ") + 5]  # cut in the middle of entry 31's line
+    part = complete_part(cut)
+    assert part is not None and part.entries == g.record.entries[:30] and part.header == g.record.header
+    assert load_game(part).state is not None  # it replays, every roll checked
+    changed = text.replace(f"\n{12}. ", f"\n{12}. ", 1)[:-3] + "00\n"  # a wrong checksum: the body is kept
+    assert complete_part(changed).entries == g.record.entries
+    assert complete_part(text[:40]) is None  # not even the header is whole

@@ -252,6 +252,26 @@ def parse_record(text: str) -> GameRecord:
     return GameRecord(header, tuple(entries))
 
 
+def complete_part(text: str) -> GameRecord | None:
+    """The record a save cut short still holds (a copy interrupted, a disk full): its header and every
+    entry line written whole, with a new checksum; None when not even the header is whole.  The entries
+    are not replayed here: the caller replays them and keeps what replays."""
+    if not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]  # the last line was cut: drop it
+    lines = text.split("\n")[:-1]
+    if lines and _END.match(lines[-1]):
+        lines.pop()  # a whole record whose checksum is wrong: its body is what it holds
+    while lines:
+        body = "\n".join(lines) + "\n"
+        try:
+            return parse_record(body + f"end sha256:{hashlib.sha256(body.encode('utf-8')).hexdigest()}\n")
+        except RecordError:
+            if len(lines) <= len(HEADER_KEYS) + 2 or not _ENTRY.match(lines[-1]):
+                return None
+            lines.pop()  # an entry line that does not read: keep the ones before it
+    return None
+
+
 class ReplayTarget(Protocol):
     """What `replay` needs of a game: apply one action in notation, returning the rolls it made."""
 
