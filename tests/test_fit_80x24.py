@@ -72,3 +72,35 @@ def test_every_screen_fits_80x24_uncut(scenario, seed, every):
         check(game, replace(ui, size=(W, H)))
         seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("scenario", ["salvage", "echo-base", "assault-on-hoth"])
+def test_the_whole_map_view_shows_the_entire_battle_at_80x24(scenario):
+    # Only part of the map fitted (about 23 columns by 8 rows of a skirmish at 80x24): `v` shows all of it.
+    import random
+
+    from hothsim.games import open_game
+    from hothsim.tui.screen import UIState, draw, press, screen_for
+    from tests.conformance import choose
+
+    g = open_game(scenario, seed=5)
+    rnd = random.Random(5)
+    while g.pending.kind in ("place", "board", "luke", "first"):
+        g.apply(choose(rnd, g.legal_actions()))
+    screen = screen_for(g)
+    ui, _, _ = press(screen, g, UIState(size=(80, 24)), "v")
+    assert ui.overview
+    fr = draw(screen, g, ui, 80, 24)
+    text = fr.text()
+    view = screen.overview(g)
+    lines = text.splitlines()
+    assert "the whole map (2 rows a line)" in lines[0]
+    rows = [line for line in lines if line[:3].strip().isdigit()]
+    assert len(rows) == -(-len(view.cells) // 2)  # every row of the map, two to a line
+    assert len(lines) == 24
+    on_map = [u for u in (g.state.living() if hasattr(g.state, "living") else
+                          [u for u in g.state.units if u.where == "map"]) if getattr(u, "pos", 1) is not None]
+    assert len(view.units) == len(on_map) and all(u in text for u in view.units)  # every unit, where it stands
+    assert "any key closes" in lines[-1]
+    closed, _, quit_ = press(screen, g, ui, "q")
+    assert not closed.overview and not quit_  # q only closes the view

@@ -370,3 +370,16 @@ def test_a_save_cut_short_is_offered_and_continued_in_a_new_file(tmp_path):
     t.finish()
     assert save.read_bytes() == cut  # never changed
     assert len(read_record(tmp_path / "game-recovered.hothsim").entries) == whole
+
+
+def test_v_shows_the_whole_map_at_80x24_and_any_key_closes_it(tmp_path):
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    t = Terminal(["play", "echo-base", "--seed", "3", "--save", str(tmp_path / "g.hothsim")], env, cols=80, rows=24)
+    t.wait_for("IMPERIAL: set up")
+    t.keys(["v"])
+    screen = t.wait_for("Assault on Echo Base: the whole map (2 rows a line)")
+    assert "23 " in screen and "AD" not in screen.splitlines()[2]  # the last line of rows; letters stacked
+    t.keys([" "])
+    t.wait_for("IMPERIAL: set up")
+    assert "the whole map" not in t.text()
+    t.finish()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, Sequence
 
 from hothsim.games import kind_of
+from hothsim.tui.overview import Overview, draw_overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.menu import Menu, draw_menu, menu_rows
 from hothsim.tui.panels import box, notice, scroll_top, scrolled, small_notice, too_small
@@ -81,6 +82,7 @@ class UIState:
     shown_path: frozenset = frozenset()  # the computer's last decision: the cells it moved through
     shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
     thinking: str = ""  # the computer is deciding: what the status line says of it
+    overview: bool = False  # the whole-map view (v) over the screen
 
 
 #: (the new UI state, the decision chosen or None, whether to quit)
@@ -111,6 +113,10 @@ class Screen(Protocol):
 
     def choose(self, game: Any, ui: UIState, item: Any) -> Outcome:
         """A menu row chosen (Enter or a click): apply it or open the next step."""
+        ...
+
+    def overview(self, game: Any, reveal: bool = False) -> Overview:
+        """The whole map at a glance: a cell per square or hex, labels, and every unit on the map."""
         ...
 
     def roster(self, game: Any, reveal: bool = False) -> list[str]:
@@ -163,6 +169,8 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
         return ui, None, key == "q"
     if ui.handover:
         return replace(ui, handover=""), None, key == "q"
+    if ui.overview:  # any key closes the whole-map view (q too: it only closes)
+        return replace(ui, overview=False), None, False
     overlay = ui.help or ui.roster or ui.chart or ui.history is not None
     # q quits from anywhere (every decision is already saved, and nothing half-made is applied) but an
     # overlay, whose footer says any other key than its scrolling keys closes it.
@@ -199,6 +207,8 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
         return replace(ui, history=10**9), None, False
     if key == "r":
         return replace(ui, roster=True, help_top=0), None, False
+    if key == "v":
+        return replace(ui, overview=True), None, False
     return screen.key(game, ui, key)
 
 
@@ -209,14 +219,15 @@ def click(screen: Screen, game: Any, ui: UIState, target: object) -> Outcome:
         menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))  # type: ignore[arg-type]
         return press(screen, game, replace(ui, menu=menu), "\n")
     if type(target) is tuple and len(target) == 2 and target[0] == "cell":
-        if ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.roster or ui.chart) and \
+        if ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.roster or ui.chart
+                                                           or ui.overview) and \
                 ui.history is None and not too_small(*ui.size):
             return press(screen, game, replace(ui, cursor=target[1]), "\n")  # type: ignore[arg-type]
     if ui.confirm is not None and target == ("confirm", True):
         return press(screen, game, ui, "y")
     if ui.confirm is not None and target == ("confirm", False):
         return press(screen, game, ui, "n")
-    if ui.handover or ui.help or ui.roster or ui.chart or ui.history is not None:
+    if ui.handover or ui.help or ui.roster or ui.chart or ui.overview or ui.history is not None:
         return press(screen, game, ui, " ")
     return ui, None, False
 
@@ -239,6 +250,8 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
         fr.mark(4, 4, min(width - 8, 72), shown + 2, ("confirm", True))
         # The key line under the question: the screen's own keys do nothing until it is answered.
         fr.put(0, height - 1, CONFIRM_KEYS.ljust(width - 1), "keys")
+    if ui.overview:
+        draw_overview(fr, screen.overview(game, reveal))
     if ui.roster:
         scrolled(fr, "Roster and legend", screen.roster(game, reveal), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")

@@ -27,6 +27,7 @@ class AssaultScreen:
     key = staticmethod(control.key)
     choose = staticmethod(control.choose)
     roster = staticmethod(view.roster)
+    overview = staticmethod(view.overview)
     handover = staticmethod(control.handover)
     marks = staticmethod(choices.marks)
 

@@ -79,6 +79,7 @@ HELP = [
     "  Tab    the next unit that may act      Esc   deselect / close",
     "  F      Luke's Force (Rebel only: a hand-over screen comes first)",
     "  c      the Fire/Armor chart             r     roster of every unit",
+    "  v      the whole map at a glance, with every unit's hex",
     "  L, Ctrl-P  message history              U     take back your last decision",
     "  H      hint: what the computer would do in your place (its row",
     "         highlighted, Enter takes it, Esc leaves it)",

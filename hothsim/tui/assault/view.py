@@ -14,6 +14,7 @@ from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place,
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
+from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import fit_parts, game_over, put_panel, put_prompt, scrolled, who_decides, wrap
 from hothsim.tui.screen import UIState
@@ -372,3 +373,43 @@ def roster(game, reveal: bool = False) -> list[str]:
 
 
 __all__ = ["render", "chart", "unit_lines", "roster"]
+
+
+def overview(game, reveal: bool = False) -> Overview:
+    """The whole map for `v`: each hex as a unit's letter and number, or its terrain (a macrohex's shade
+    for clear ground), and every unit on the map with its hex.  Luke's Snowspeeder stays secret."""
+    m = game.setup.field.map
+    bf = game.setup.field
+    s = game.state
+    occupied = s.occupied()
+    rows = []
+    for r in range(m.rows):
+        row = []
+        for c in range(m.columns):
+            hx = hex_from_offset(c, r)
+            unit = occupied.get(hx)
+            if unit is not None:
+                row.append(Cell(LETTER.get(unit.type, "?") + number_mark(unit.id), unit.side, 2))
+                continue
+            kind = game.terrain.terrain.get(hx)
+            if kind is None:
+                row.append(Cell("  ", ""))
+                continue
+            Q, R = game.terrain.macro[hx]
+            glyph = SHADE_GLYPH[(Q - R) % 3] if kind == "clear" else TERRAIN_GLYPH[kind]
+            special = {bf.shield_generator: "G" if s.shield_generator else "x",
+                       bf.power_grid: "P" if s.power_grid else "x"}.get(hx)
+            if special is None and hx in bf.base_entries:
+                special = "B"
+            row.append(Cell((special or glyph) + " ", "panel-head" if special else TERRAIN_ATTR.get(kind, f"macro{(Q - R) % 3}"),
+                            1 if special or kind != "clear" else 0))
+        rows.append(tuple(row))
+    units = []
+    for u in s.units:
+        if u.where == "map" and u.hex is not None:
+            luke = "@" if u.type == "speeder" and u.id == s.luke and (reveal or s.luke_revealed) else ""
+            units.append(f"{LETTER.get(u.type, '?')}{number_mark(u.id)}{luke} {hex_label(u.hex)}")
+    return Overview(game.setup.scenario_name, tuple(rows), tuple(f"{c + 1:02d}" for c in range(m.columns)),
+                    tuple(f"{r + 1:02d}" for r in range(m.rows)), tuple(units),
+                    "W Walker A AT-ST t T Snowtrooper S Snowspeeder r R Trooper L Tower", cell_width=2)
+

@@ -21,6 +21,7 @@ class SkirmishScreen:
     key = staticmethod(control.key)
     choose = staticmethod(control.choose)
     roster = staticmethod(view.roster)
+    overview = staticmethod(view.overview)
     handover = staticmethod(control.handover)
     marks = staticmethod(choices.marks)
 

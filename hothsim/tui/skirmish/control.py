@@ -61,6 +61,7 @@ HELP = [
     "  g           the card under the cursor in full, in our words",
     "  x           look mode: the map without the move overlay",
     "  r           roster: every figure, hit points, activated, Force; legend",
+    "  v           the whole map at a glance, with every figure's square",
     "  L, Ctrl-P   message history (the whole log)",
     "  Esc         close a menu (nothing undoes a choice made)",
     "  Space       (combined fire) toggle the ally under the marker; Enter fires",

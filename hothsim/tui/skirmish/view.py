@@ -11,6 +11,7 @@ from __future__ import annotations
 from hothsim.kernel.words import count
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
+from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
 from hothsim.tui.screen import UIState
@@ -329,3 +330,27 @@ def roster(game, reveal: bool = False) -> list[str]:
             f"Move overlay: {REACH_ATTACK} may still attack after moving there, {REACH_ONLY} the attack is spent;"
             " + the path; ( a target in cover; * in set-up: your zone"]
     return [line for text in out for line in (wrap(text, 100, "    ") if len(text) > 100 else [text])]
+
+
+def overview(game, reveal: bool = False) -> Overview:
+    """The whole map for `v`: a character per square (a figure before terrain), every figure's square."""
+    grid = game.setup.grid
+    s = game.state
+    g = glyphs(game)
+    occupant = {sq: f for f in s.living() for sq in f.space()}
+    rows = []
+    for y in range(grid.height):
+        row = []
+        for x in range(grid.width):
+            f = occupant.get((x, y))
+            if f is not None:
+                row.append(Cell(g.get(f.id, "?"), f.side, 2))
+            else:
+                kind = grid.terrain_at((x, y))
+                row.append(Cell(TERRAIN_GLYPH[kind], TERRAIN_ATTR[kind], 0 if kind is Terrain.CLEAR else 1))
+        rows.append(tuple(row))
+    units = tuple(f"{g.get(f.id, '?')} {f.id} {square_label(f.pos)} {f.hp}hp" for f in s.living() if f.pos is not None)
+    return Overview(game.setup.scenario_name, tuple(rows), tuple(square_label((x, 0))[:-1] for x in range(grid.width)),
+                    tuple(str(y + 1) for y in range(grid.height)), units,
+                    "capitals Rebel, small Imperial; walls: main map")
+
