@@ -35,6 +35,9 @@ class Board:
         self._next_to: dict[tuple[frozenset[Edge], Rect, int], tuple[Square, ...]] = {}
         self._over_ground: dict[int, frozenset[Square]] = {}
         self._within: dict[tuple[frozenset[Edge], tuple[Square, ...], int], dict[Square, int]] = {}
+        # Ranges between two spaces: the nearest-enemy rule asks the same ones again and again (every square
+        # the computer weighs, every game it imagines from one position).
+        self._range_to: dict[tuple[frozenset[Edge], tuple[Square, ...], tuple[Square, ...]], int | None] = {}
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
 
     def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
@@ -121,9 +124,20 @@ class Board:
         return min(found) if found else None
 
     def range_to(self, open_doors: frozenset[Edge], a: tuple[Square, ...], d: tuple[Square, ...]) -> int | None:
-        """Range from space a to the nearest square of space d (None if walls seal it off), searching
-        toward d: A* with the squares-apart count as its estimate, which never overestimates (a diagonal
-        step costs 2, one column and one row) and never drops by more than a step costs."""
+        """Range from space a to the nearest square of space d (None if walls seal it off), remembered per
+        door state and the two spaces (`_search_range` finds it)."""
+        key = (open_doors, a, d)
+        if key in self._range_to:
+            return self._range_to[key]
+        if len(self._range_to) >= 8 * _MAX_CACHED:
+            self._range_to.clear()
+        found = self._range_to[key] = self._search_range(open_doors, a, d)
+        return found
+
+    def _search_range(self, open_doors: frozenset[Edge], a: tuple[Square, ...], d: tuple[Square, ...]) -> int | None:
+        """Range from space a to space d searching toward d: A* with the squares-apart count as its
+        estimate, which never overestimates (a diagonal step costs 2, one column and one row) and never
+        drops by more than a step costs."""
         x0, y0 = min(x for x, _ in d), min(y for _, y in d)
         x1, y1 = max(x for x, _ in d), max(y for _, y in d)
         goal = set(d)

@@ -292,12 +292,19 @@ class SkirmishExpert:
         attack_left = not s.turn.attacked and game.ab.can_attack(s, fig)
         scored: list[Scored] = []
         shots: dict[tuple[int, int], tuple[float, str | None]] = {}
+        own: dict[str, float] = {}  # each ally's own best shot, which the combined attacks it joins give up
+
+        def helpers_cost(helpers: Sequence[str]) -> float:
+            for h in helpers:
+                if h not in own:
+                    own[h] = self.best_shot(game, s, s.fig(h))[0]
+            return sum(own[h] + self.w.helper_activation for h in helpers)
         moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
         for a in legal:
             t = type(a)
             if t is Attack:
                 target = s.fig(a.target)
-                value = self.attack_value(game, s, fig, target, a.helpers) - self._helpers_cost(game, s, a.helpers)
+                value = self.attack_value(game, s, fig, target, a.helpers) - helpers_cost(a.helpers)
                 kill = self.kill_share(game, s, fig, target, a.helpers)
                 scored.append((value - self.threat(game, s, fig, target.id, kill), a))
             elif t is Move:
@@ -343,11 +350,6 @@ class SkirmishExpert:
             if game.ab.reduce_damage(target, raw, attacker, adjacent)[0] >= target.hp:
                 share += p
         return share
-
-    def _helpers_cost(self, game: SkirmishGame, s: GameState, helpers: Sequence[str]) -> float:
-        """What allies combining fire give up: their own best shot from where they stand, and more (they
-        could have moved first)."""
-        return sum(self.best_shot(game, s, s.fig(h))[0] + self.w.helper_activation for h in helpers)
 
     def _opportunity_cost(self, game: SkirmishGame, s: GameState, fig: Figure, provoked: Sequence[str] | frozenset) -> float:
         """The points the attacks of opportunity a path gives are expected to cost."""
