@@ -1,8 +1,9 @@
 """Fit the search's evaluation to how games between experts end.
 
-    python -m benchmarks fit [--scenario S ...] [--games N] [--seed S]
+    python -m benchmarks fit [--scenario S[:N] ...] [--games N] [--seed S]
 
-Plays N games of each scenario with the expert on both sides (seeds S..S+N-1) and, at every point where
+Plays N games of each scenario (salvage:600 for 600 of that one) with the expert on both sides (seeds
+S..S+N-1) and, at every point where
 the search cuts a rollout off (each time an activation or action round is done: the policy's tempo moves),
 notes the position's features (the policy's `features`, from each side's point of view) and whether that
 side went on to win (a draw counts half).  A logistic regression of the outcome on the features (Newton's
@@ -123,11 +124,13 @@ def main(argv: list[str]) -> None:
     scenarios = args.scenario or ["salvage", "echo-base"]
     data = Samples()
     names: list[str] = []
-    for scenario in scenarios:
+    for named in scenarios:
+        scenario, _, count = named.partition(":")  # salvage:600 plays 600 games of salvage
+        games = int(count) if count else args.games
         alone = Samples()
-        names = collect(scenario, range(args.seed, args.seed + args.games), alone)
+        names = collect(scenario, range(args.seed, args.seed + games), alone)
         own = fit(alone.rows, alone.outcomes)
-        print(f"{scenario}: {args.games} games, {len(alone.rows)} positions; fitted alone:",
+        print(f"{scenario}: {games} games, {len(alone.rows)} positions; fitted alone:",
               ", ".join(f"{n} {c:.2f}" for n, c in zip(names, own)), flush=True)
         data.rows += alone.rows
         data.outcomes += alone.outcomes
@@ -135,7 +138,7 @@ def main(argv: list[str]) -> None:
     train = [i for i, g in enumerate(data.games) if g % 2 == 0]
     test = [i for i, g in enumerate(data.games) if g % 2 == 1]
     w = fit([data.rows[i] for i in train], [data.outcomes[i] for i in train])
-    game = open_game(scenarios[0], seed=0)
+    game = open_game(scenarios[0].partition(":")[0], seed=0)
     shipped = list(policy_for(game, Weights()).coefficients)
     held = ([data.rows[i] for i in test], [data.outcomes[i] for i in test])
     print(f"held-out log-loss: fitted {log_loss(w, *held):.4f}, shipped {log_loss(shipped, *held):.4f}"

@@ -17,7 +17,7 @@ from hothsim.data import warm
 from hothsim.data.catalog import Catalog, build_map
 from hothsim.data.errors import DataError
 from hothsim.data.files import read_text
-from hothsim.kernel.dice import Dice, Roll, ScriptedDice, SeededDice
+from hothsim.kernel.dice import Dice, DiceError, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.options import GameOption, OptionError, parse_options
 from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, ReplayMismatch, parse_record, replay
@@ -189,6 +189,8 @@ def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Ga
                          catalog=catalog, options=parse_options(header.options))
     except OptionError as e:
         raise LoadError(f"the record's options cannot be played: {e}") from None
+    except DiceError as e:  # scripted dice whose rolls do not cover the game's opening (initiative, say)
+        raise LoadError(f"the record does not replay as written: {e}") from None
     if game.setup.data_hash != header.data:
         raise LoadError(f"this game was played with other rules or scenario data than this hothsim has "
                         f"(scenario {header.scenario}); it cannot be replayed exactly")

@@ -363,3 +363,18 @@ def test_a_save_cut_short_is_left_alone_when_the_player_declines(tmp_path, monke
     assert main(["resume", str(save)]) == 2
     assert f"not resumed; {save} is unchanged" in capsys.readouterr().err
     assert save.read_bytes() == cut and sorted(p.name for p in tmp_path.iterdir()) == ["game.hothsim"]
+
+
+def test_a_scripted_record_whose_rolls_miss_the_opening_initiative_is_refused_in_words(tmp_path, capsys):
+    # A fixed-position scenario rolls initiative as it opens, before any entry: a scripted record without
+    # those rolls used to end `resume` and `validate` in a traceback (DiceError).
+    from tests.arena import arena
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "j10"}, [15, 3])
+    from hothsim.skirmish.actions import parse_action
+
+    g.apply(parse_action("first rebel"))
+    save = tmp_path / "g.hothsim"
+    write_record(save, g.record)
+    assert main(["validate", str(save)]) == 2
+    assert "the scripted dice ran out" in capsys.readouterr().err
