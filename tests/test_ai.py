@@ -292,3 +292,31 @@ def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
         while thinking.step():
             pass
         assert thinking.choice().action == thinking.candidates[0]
+
+
+def test_the_evaluation_fit_recovers_known_weights_and_reads_positions_from_both_sides():
+    # benchmarks/fit.py: a logistic regression without intercept, and the positions it learns from.
+    import math
+    import random as _random
+
+    from benchmarks.fit import Samples, collect, fit, log_loss
+
+    rng = _random.Random(3)
+    truth = [2.0, -1.0, 0.5]
+    rows, outcomes = [], []
+    for _ in range(3000):
+        x = tuple(rng.uniform(-1, 1) for _ in truth)
+        p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(truth, x))))
+        rows.append(x)
+        outcomes.append(1.0 if rng.random() < p else 0.0)
+    w = fit(rows, outcomes)
+    assert all(abs(a - b) < 0.3 for a, b in zip(w, truth))
+    assert log_loss(w, rows, outcomes) < log_loss([0.0] * 3, rows, outcomes) == pytest.approx(math.log(2))
+    data = Samples()
+    names = collect("salvage", range(7, 9), data)
+    assert names == ["material", "ready_fire", "later_fire", "to_move", "tie_break", "activations"]
+    # Each position is seen from both sides: the features turned round, the outcomes complementary.
+    for i in range(0, len(data.rows), 2):
+        assert data.rows[i + 1] == pytest.approx(tuple(-x for x in data.rows[i]))
+        assert data.outcomes[i] + data.outcomes[i + 1] == 1.0
+    assert set(data.games) == {7, 8}

@@ -52,7 +52,10 @@ class Level:
     first_samples: int = 6  # samples each candidate gets before any is dropped (a 1-in-5 shot needs a few)
     z: float = 2.0  # standard errors behind the best at which a candidate is dropped
     reply: bool = True  # play on past the horizon until the other side has acted once: its answer is seen
-    trust: float = 1.0  # standard errors by which the samples must put a candidate ahead of one the expert ranks higher
+    #: Standard errors by which the samples must put a candidate ahead of one the expert ranks higher: at
+    #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
+    #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87.
+    trust: float = 2.0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
