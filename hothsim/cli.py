@@ -323,10 +323,10 @@ def recovered_save(path: Path, cut: CutShortSave) -> tuple[Path, GameRecord]:
                         f"file, {new.name}? The original stays as it is.", terminal_width(), break_on_hyphens=False))
     try:
         answer = input("Continue (y/n)? ").strip().lower()
-    except EOFError:
+    except (EOFError, OSError):  # no input to ask (closed, or not readable): the file stays as it is
         answer = ""
     if answer not in ("y", "yes"):
-        raise UserError(f"not resumed; {path} is unchanged")
+        raise UserError(f"{cut}; not resumed, and the file is unchanged")
     write_record(new, record)
     print(f"Saved what could be recovered as {new}")
     return new, record
@@ -358,7 +358,7 @@ def pick_save() -> Path:
     for _ in range(PICK_TRIES):
         try:
             choice = input(f"Resume which game (1-{len(good)})? ").strip()
-        except EOFError:
+        except (EOFError, OSError):
             break
         if choice.isascii() and choice.isdigit() and 1 <= int(choice) <= len(good):
             return good[int(choice) - 1][0].path
