@@ -149,3 +149,60 @@ def test_on_a_snowtroopers_card_with_every_trooper_aboard_tab_and_enter_reach_th
     t.keys([ENTER])  # on the Walker the decision starts on: its troops are selected
     t.wait_for(f"(aboard {walker.id}) selected")
     t.finish()
+
+
+def test_enter_on_an_enemy_that_cannot_be_attacked_says_why_not_why_no_move(tmp_path):
+    # Seen: Enter on an enemy that could not be attacked answered why the figure could not move there.
+    g = _seeded(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper-1": "c1", "snowtrooper-2": "a8"}, [15, 3],
+                low=("a5",))
+    for step in ("first rebel", "activate hoth-trooper"):
+        g.apply(parse_action(step))
+    t, _ = _resumed(tmp_path, g)
+    t.wait_for("REBEL: act with hoth-trooper")
+    d = Driver(g, screen_for(g).start(g, UIState(size=(100, 30))))
+    d.cursor_to((0, 7))  # A8: snowtrooper-2, in cover and not the nearest
+    t.keys(d.keys + [ENTER])
+    t.wait_for("hoth-trooper cannot attack snowtrooper-2:")
+    assert "cannot move to A8" not in t.text()
+    t.finish()
+
+
+def test_a_selected_units_menu_lists_its_shots_before_its_moves(tmp_path):
+    # Seen: a Snowspeeder's menu listed 48 move rows before its fire and harpoon.  A real game, played by
+    # the expert until a Rebel unit may both fire and move.
+    from hothsim.ai import decide
+    from hothsim.ai.players import player_named
+    from hothsim.assault.actions import Fire, Move
+    from hothsim.games import open_game
+    from hothsim.tui.assault.choices import actors, menu_items, unit_actions
+
+    expert = player_named("expert")
+    unit = None
+    for seed in range(1, 30):
+        g = open_game("assault-on-hoth", seed=seed)
+        for n in range(800):
+            if g.is_over:
+                break
+            if g.pending.kind == "act" and g.pending.player == "rebel":
+                unit = next((u for u in actors(g) if g.state.unit(u).where == "map"
+                             and {Fire, Move} <= {type(a) for a in unit_actions(g, u)}), None)
+                if unit:
+                    break
+            g.apply(decide(expert, g, n).action)
+        if unit:
+            break
+    assert unit, "no Rebel unit that may both fire and move in 29 games"
+    t, _ = _resumed(tmp_path, g)
+    t.wait_for("REBEL:")
+    d = Driver(g, screen_for(g).start(g, UIState(size=(100, 30))))
+    from hothsim.kernel.hexes import offset_of
+
+    d.cursor_to(offset_of(g.state.unit(unit).hex))
+    d.hit(ENTER)
+    assert d.ui.selected == unit
+    d.hit("m")
+    first = menu_items(g, unit)[0]
+    assert type(first) is Fire
+    t.keys(d.keys)
+    t.wait_for(f"> {first.notation()}")  # the highlighted first row: a shot
+    t.finish()
