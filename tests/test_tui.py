@@ -701,3 +701,12 @@ def test_a_set_up_refusal_names_the_figure_and_square_once():
     words = why_not_here(g, ui, outside)
     assert words.count("cannot be set up on") == 1 and words.startswith(f"{who} cannot be set up on ")
     assert "inside its side's zone" in words
+
+
+def test_a_figure_without_abilities_says_so_whole_in_the_panel_at_80x24():
+    # Seen at 80x24: "Special abilities, Force powers and commander" cut off by the log under it.
+    g = set_up("salvage", 11)
+    fig = next(f for f in g.state.figures if f.pos is not None)
+    text = frame(g, UIState(cursor=fig.pos), 80, 24).text()
+    panel = " ".join(line.rsplit("|", 1)[-1].strip() for line in text.splitlines())
+    assert "No abilities, Force or commander effects in this scenario." in " ".join(panel.split())

@@ -294,7 +294,7 @@ class SkirmishGame(RecordedGame[GameState]):
             if bonus:
                 lines.append(f"  {stat.title()} {bonus[1]:+d} while {bonus[0]}")
         if not self.setup.abilities:
-            lines.append("Special abilities, Force powers and commander effects are not used in this scenario.")
+            lines.append("No abilities, Force or commander effects in this scenario.")
             return lines
         words = (g or Glossary({}, {}, {}, {})).card_words(c)  # abilities, then what commanders grant, the rest
         lines += words[:len(c.abilities)]
