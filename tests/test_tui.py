@@ -710,3 +710,4 @@ def test_a_figure_without_abilities_says_so_whole_in_the_panel_at_80x24():
     text = frame(g, UIState(cursor=fig.pos), 80, 24).text()
     panel = " ".join(line.rsplit("|", 1)[-1].strip() for line in text.splitlines())
     assert "No abilities, Force or commander effects in this scenario." in " ".join(panel.split())
+    assert "g: explain the abilities" not in panel  # nothing to explain

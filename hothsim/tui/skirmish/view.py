@@ -235,7 +235,7 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> No
         lines.append((f"{glyphs(game)[f.id]} = {f.id}, {state}", f.side))
         shown = card if ui.explain else card[:2] + [ln.split(":")[0] for ln in card[2:]]
         lines += [(ln, f.side) for ln in shown]
-        if not ui.explain and len(card) > 2:
+        if not ui.explain and any(":" in ln for ln in card[2:]):  # abilities are written "Name: what it does"
             lines.append(("(g: explain the abilities)", "dim"))
     put_panel(fr, x0, y0, w, h, lines, ui.log)
 
