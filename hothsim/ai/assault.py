@@ -10,13 +10,13 @@ of the Snowspeeders he may be flying.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
-from hothsim.ai.weights import AssaultWeights, Weights
+from hothsim.ai.value import coefficients, position_value
+from hothsim.ai.weights import Weights
 from hothsim.assault.actions import (
     Action,
     Armor,
@@ -113,7 +113,7 @@ class AssaultPolicy:
     @property
     def coefficients(self) -> tuple[float, ...]:
         """The evaluation's weight of each feature."""
-        return value_coefficients(self.weights.assault)
+        return coefficients(self.weights.assault, FEATURES)
 
     def in_play(self, game: AssaultGame) -> bool:
         """Whether set-up is done and the game goes on (positions the evaluation is asked about)."""
@@ -157,10 +157,8 @@ class AssaultPolicy:
         """How likely `side` is to win from here: 1 won, 0 lost, else a logistic of the features weighed
         by the weights' `value_*` (fitted to how games between experts end: benchmarks/fit.py)."""
         s = game.state
-        if s.stage == "over":
-            return 0.5 if s.winner is None else (1.0 if s.winner == side else 0.0)
-        x = sum(c * f for c, f in zip(self.coefficients, self.features(game, side)) if c)
-        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+        over = s.stage == "over"
+        return position_value(over, s.winner, side, self.coefficients, () if over else self.features(game, side))
 
     def explain(self, game: AssaultGame, action: Action, outcomes: Sequence[Any]) -> str:
         """Why, in the game's terms, never naming Luke's Snowspeeder while it is a secret."""
@@ -189,11 +187,6 @@ class AssaultPolicy:
         if t is Place:
             return f"{action.unit} is set up" + (f" at {hex_label(action.hex)}" if action.hex is not None else "")
         return action.notation()
-
-
-def value_coefficients(w: AssaultWeights) -> tuple[float, ...]:
-    """The evaluation's weight of each feature (FEATURES), from the weights."""
-    return tuple(getattr(w, f"value_{name}") for name in FEATURES)
 
 
 def policy(weights: Weights) -> AssaultPolicy:

@@ -9,13 +9,13 @@ each side keeps, as a share of all the points on the map, bounded to (0, 1) by a
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
-from hothsim.ai.weights import SkirmishWeights, Weights
+from hothsim.ai.value import coefficients, position_value
+from hothsim.ai.weights import Weights
 from hothsim.kernel.engine import Side
 from hothsim.kernel.squares import square_label
 from hothsim.skirmish.actions import (
@@ -105,7 +105,7 @@ class SkirmishPolicy:
     @property
     def coefficients(self) -> tuple[float, ...]:
         """The evaluation's weight of each feature."""
-        return value_coefficients(self.weights.skirmish)
+        return coefficients(self.weights.skirmish, FEATURES)
 
     def in_play(self, game: SkirmishGame) -> bool:
         """Whether the rounds have begun and the game goes on (positions the evaluation is asked about)."""
@@ -141,10 +141,8 @@ class SkirmishPolicy:
         """How likely `side` is to win from here: 1 won, 0 lost, else a logistic of the features weighed
         by the weights' `value_*` (fitted to how games between experts end: benchmarks/fit.py)."""
         s = game.state
-        if s.stage == "over":
-            return 0.5 if s.winner is None else (1.0 if s.winner == side else 0.0)
-        x = sum(c * f for c, f in zip(self.coefficients, self.features(game, side)) if c)
-        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+        over = s.stage == "over"
+        return position_value(over, s.winner, side, self.coefficients, () if over else self.features(game, side))
 
     # ------------------------------------------------------------------ words
 
@@ -205,11 +203,6 @@ def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) 
     if not enemies:
         return None
     return min(enemies, key=lambda e: (_manhattan(fig, pos, e), e.id))
-
-
-def value_coefficients(w: SkirmishWeights) -> tuple[float, ...]:
-    """The evaluation's weight of each feature (FEATURES), from the weights."""
-    return tuple(getattr(w, f"value_{name}") for name in FEATURES)
 
 
 def policy(weights: Weights) -> SkirmishPolicy:
