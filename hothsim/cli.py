@@ -23,7 +23,7 @@ from hothsim.kernel.options import OptionError
 from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, list_saves, read_record, user_save_dir, write_record
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
-from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, transcript
+from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import play_match
 from hothsim.session import PERSON, Session, new_session
@@ -305,12 +305,11 @@ def recovered_save(path: Path, cut: CutShortSave) -> tuple[Path, GameRecord]:
     """A save cut short: offer to continue from its last decision written whole, in a new file beside it
     (the original is never changed); UserError when there is nothing to recover or the player declines."""
     record = complete_part(cut.text)
-    while record is not None:
+    if record is not None:
         try:
-            load_game(record)
-            break
-        except LoadError:  # the last entries do not replay: keep the ones before them
-            record = GameRecord(record.header, record.entries[:-1]) if record.entries else None
+            record = replayable_part(record)  # the entries that replay, up to the first that does not
+        except LoadError:
+            record = None
     if record is None:
         raise UserError(f"{cut} (nothing in it can be recovered)")
     new = path.with_name(f"{path.stem}-recovered{path.suffix}")

@@ -208,6 +208,27 @@ def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Game:
     return game  # type: ignore[return-value]
 
 
+def replayable_part(record: GameRecord, catalog: Catalog | None = None) -> GameRecord:
+    """The longest start of a record that replays: its entries up to the first one the rules refuse or whose
+    rolls differ (LoadError when not even the game it starts from can be opened).  One replay, however
+    long the record: recovering a damaged save never replays it again and again."""
+    catalog = catalog or Catalog.installed()
+    script = [r for e in record.entries for r in e.outcomes] if record.header.dice == "scripted" else []
+    game = _fresh(record.header, script, catalog)
+    kept: list = []
+    for entry in record.entries:
+        before = len(game.dice.log)
+        try:
+            game.apply(parse_action_for(record.header.game, entry.action))  # type: ignore[arg-type]
+        except Exception:  # refused (or unreadable): the entries before it stand
+            break
+        if [(r.kind, tuple(r.faces)) for r in game.dice.log[before:]] != [(r.kind, tuple(r.faces))
+                                                                           for r in entry.outcomes]:
+            break
+        kept.append(entry)
+    return GameRecord(record.header, tuple(kept))
+
+
 def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, Game]]:
     """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
     with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""

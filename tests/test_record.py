@@ -246,3 +246,18 @@ def test_a_save_cut_short_keeps_every_decision_written_whole(tmp_path):
     changed = text.replace(f"\n{12}. ", f"\n{12}. ", 1)[:-3] + "00\n"  # a wrong checksum: the body is kept
     assert complete_part(changed).entries == g.record.entries
     assert complete_part(text[:40]) is None  # not even the header is whole
+
+
+def test_a_save_cut_short_with_a_broken_entry_keeps_the_entries_before_it_at_once():
+    # One try per broken line, not one per line after it: a hostile file of many entries stays quick.
+    from hothsim.games import open_game, replayable_part
+    from hothsim.kernel.record import complete_part
+
+    g = open_game("salvage", seed=2)
+    head = g.record.to_text().split("\n\n")[0] + "\n\n"
+    first = g.legal_actions()[0].notation()  # a set-up placement
+    body = f"1. {first}\n2. this is not an entry\n" + "".join(f"{n}. end x\n" for n in range(3, 60_000))
+    part = complete_part(head + body)  # no end line: cut short; every line reads as an entry
+    assert part is not None and len(part.entries) == 59_999
+    kept = replayable_part(part)  # one replay, stopped at the first entry the rules refuse
+    assert [e.action for e in kept.entries] == [first]

@@ -265,10 +265,12 @@ def complete_part(text: str) -> GameRecord | None:
         body = "\n".join(lines) + "\n"
         try:
             return parse_record(body + f"end sha256:{hashlib.sha256(body.encode('utf-8')).hexdigest()}\n")
-        except RecordError:
-            if len(lines) <= len(HEADER_KEYS) + 2 or not _ENTRY.match(lines[-1]):
+        except RecordError as e:
+            # An entry line that does not read: keep the ones before it (each try cuts, so this ends).
+            first_entry = len(HEADER_KEYS) + 3  # the magic line, the header, the blank line (at least)
+            if e.line is None or e.line <= first_entry or e.line > len(lines):
                 return None
-            lines.pop()  # an entry line that does not read: keep the ones before it
+            lines = lines[: e.line - 1]
     return None
 
 
