@@ -20,7 +20,8 @@ from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.kernel.options import OptionError
-from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, list_saves, read_record, user_save_dir, write_record
+from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, user_save_dir, \
+    write_record
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
@@ -337,9 +338,14 @@ def pick_save() -> Path:
     found = list_saves(user_save_dir())
     if not found:
         raise UserError(f"there are no saved games in {user_save_dir()}")
-    described = [(info, *save_words(info.path, info.modified)) for info in found[:30]]  # each is replayed
-    good = [(info, words) for info, words, ok in described if ok][:9]
-    broken = [(info, words) for info, words, ok in described if not ok][:9]
+    good: list[tuple[SaveInfo, str]] = []
+    broken: list[tuple[SaveInfo, str]] = []
+    for info in found[:30]:  # newest first; each is replayed to describe it: only until nine can be offered
+        words, ok = save_words(info.path, info.modified)
+        (good if ok else broken).append((info, words))
+        if len(good) >= 9:
+            break
+    broken = broken[:9]
     width = terminal_width()
     if good:
         print("Saved games, newest first:")

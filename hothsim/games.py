@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Union
 
 from hothsim.data import warm
 from hothsim.data.catalog import Catalog, build_map
@@ -20,7 +20,8 @@ from hothsim.data.files import read_text
 from hothsim.kernel.dice import Dice, DiceError, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.options import GameOption, OptionError, parse_options
-from hothsim.kernel.record import GameRecord, RecordError, RecordHeader, ReplayMismatch, parse_record, replay
+from hothsim.kernel.record import GameRecord, RecordEntry, RecordError, RecordHeader, ReplayMismatch, parse_record, \
+    replay
 from hothsim.kernel.squares import SquareMap
 from hothsim.opening import assault_scenario_options, open_assault, open_skirmish, prepare_assault, prepare_skirmish, \
     read_assault_rules, read_skirmish_rules, skirmish_scenario_options
@@ -208,36 +209,12 @@ def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Game:
     return game  # type: ignore[return-value]
 
 
-def replayable_part(record: GameRecord, catalog: Catalog | None = None) -> GameRecord:
-    """The longest start of a record that replays: its entries up to the first one the rules refuse or whose
-    rolls differ (LoadError when not even the game it starts from can be opened).  One replay, however
-    long the record: recovering a damaged save never replays it again and again."""
-    catalog = catalog or Catalog.installed()
+def _entries_replayed(record: GameRecord, catalog: Catalog) -> Iterator[tuple[RecordEntry, list, Game]]:
+    """The game a record starts from, then after each entry (the entry, its events, the game), every
+    recorded roll checked; LoadError at the first entry the rules refuse or whose rolls differ."""
     script = [r for e in record.entries for r in e.outcomes] if record.header.dice == "scripted" else []
     game = _fresh(record.header, script, catalog)
-    kept: list = []
-    for entry in record.entries:
-        before = len(game.dice.log)
-        try:
-            game.apply(parse_action_for(record.header.game, entry.action))  # type: ignore[arg-type]
-        except Exception:  # refused (or unreadable): the entries before it stand
-            break
-        if [(r.kind, tuple(r.faces)) for r in game.dice.log[before:]] != [(r.kind, tuple(r.faces))
-                                                                           for r in entry.outcomes]:
-            break
-        kept.append(entry)
-    return GameRecord(record.header, tuple(kept))
-
-
-def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, Game]]:
-    """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
-    with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""
-    catalog = catalog or Catalog.installed()
-    record = _parsed(record)
-    script = [r for e in record.entries for r in e.outcomes] if record.header.dice == "scripted" else []
-    game = _fresh(record.header, script, catalog)
-    steps: list[tuple[str, list, Game]] = [("", [], game.clone())]
-
+    yield RecordEntry(""), [], game
     for i, entry in enumerate(record.entries, 1):
         before = len(game.dice.log)
         try:
@@ -247,8 +224,29 @@ def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> li
         got = [(r.kind, tuple(r.faces)) for r in game.dice.log[before:]]
         if got != [(r.kind, tuple(r.faces)) for r in entry.outcomes]:
             raise LoadError(f"entry {i} ({entry.action}): the recorded rolls do not match the replay")
-        steps.append((entry.action, events, game.clone()))
-    return steps
+        yield entry, events, game
+
+
+def replayable_part(record: GameRecord, catalog: Catalog | None = None) -> GameRecord:
+    """The longest start of a record that replays: its entries up to the first one the rules refuse or whose
+    rolls differ (LoadError when not even the game it starts from can be opened).  One replay, however
+    long the record: recovering a damaged save never replays it again and again."""
+    replayed = _entries_replayed(record, catalog or Catalog.installed())
+    next(replayed)  # the opening: a LoadError there is the caller's
+    kept: list[RecordEntry] = []
+    try:
+        for entry, _, _ in replayed:
+            kept.append(entry)
+    except LoadError:  # the entries before it stand
+        pass
+    return GameRecord(record.header, tuple(kept))
+
+
+def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, Game]]:
+    """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
+    with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""
+    return [(entry.action, events, game.clone())
+            for entry, events, game in _entries_replayed(_parsed(record), catalog or Catalog.installed())]
 
 
 def transcript(record: GameRecord | str, catalog: Catalog | None = None) -> str:

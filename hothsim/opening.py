@@ -276,7 +276,8 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     setup = AssaultSetup(
         scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=data.rules, field=data.field,
         imperial=data.imperial, rebel=data.rebel, transports_to_win=data.transports_to_win, remedy=data.remedy,
-        reshuffle=chosen.get("reshuffle") == "on", options=options_text(chosen), data_hash=data_hash, seed=seed, created=created, scripted=scripted, source=_source(catalog, scenario_path),
+        reshuffle=chosen.get("reshuffle") == "on", options=options_text(chosen), data_hash=data_hash, seed=seed,
+        created=created, scripted=scripted, source=_source(catalog, scenario_path),
     )
     key = ("assault-terrain", str(map_path), data.field.map, repr(data.field))
     terrain = catalog.shared.get(key)

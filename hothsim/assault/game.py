@@ -18,7 +18,6 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Callable
 
-from hothsim.kernel.words import count
 from hothsim.assault.actions import (
     Action,
     Armor,
@@ -75,6 +74,7 @@ from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.values import replace
+from hothsim.kernel.words import count
 
 if TYPE_CHECKING:
     from hothsim.assault.observation import AssaultObservation

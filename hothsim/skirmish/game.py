@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from hothsim.kernel.words import count
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
@@ -62,6 +61,7 @@ from hothsim.skirmish.state import (
     PendingSave,
 )
 from hothsim.kernel.values import replace
+from hothsim.kernel.words import count
 
 if TYPE_CHECKING:
     from hothsim.skirmish.observation import SkirmishObservation

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, Sequence
 
 from hothsim.games import kind_of
-from hothsim.tui.overview import Overview, draw_overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.menu import Menu, draw_menu, menu_rows
+from hothsim.tui.overview import Overview, draw_overview
 from hothsim.tui.panels import box, notice, scroll_top, scrolled, small_notice, too_small
 
 #: Cursor moves: arrow keys, vi keys (h j k l y u b n) and the number pad (as digits or curses' keypad names).

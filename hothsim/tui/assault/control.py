@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hothsim.kernel.words import count
 from hothsim.assault.actions import Board, Done, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, neighbour, offset_of
+from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import (
     actors,
     anchor,

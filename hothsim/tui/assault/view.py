@@ -9,9 +9,9 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 
 from __future__ import annotations
 
-from hothsim.kernel.words import count
 from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
+from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.overview import Cell, Overview

@@ -8,8 +8,8 @@ naming who decides and what; a line of the keys that make sense now.
 
 from __future__ import annotations
 
-from hothsim.kernel.words import count
 from hothsim.kernel.squares import Edge, Terrain, square_label
+from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
 from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
