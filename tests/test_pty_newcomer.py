@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from dataclasses import replace
 
 from hothsim.kernel.squares import Edge
@@ -192,9 +193,9 @@ def test_a_selected_units_menu_lists_its_shots_before_its_moves(tmp_path):
         if unit:
             break
     assert unit, "no Rebel unit that may both fire and move in 29 games"
-    t, _ = _resumed(tmp_path, g)
+    t, save = _resumed(tmp_path, g, cols=80, rows=24)
     t.wait_for("REBEL:")
-    d = Driver(g, screen_for(g).start(g, UIState(size=(100, 30))))
+    d = Driver(g, screen_for(g).start(g, UIState(size=(80, 24))))
     from hothsim.kernel.hexes import offset_of
 
     d.cursor_to(offset_of(g.state.unit(unit).hex))
@@ -205,4 +206,31 @@ def test_a_selected_units_menu_lists_its_shots_before_its_moves(tmp_path):
     assert type(first) is Fire
     t.keys(d.keys)
     t.wait_for(f"> {first.notation()}")  # the highlighted first row: a shot
+    t.keys([ENTER])  # taken: the shot's odds are asked about first
+    t.wait_for("Fire?")
+    t.keys(["y"])
+    end = time.time() + 60
+    while read_record(save).entries[-1].action != first.notation() and time.time() < end:
+        t.pump(0.2)
+    assert read_record(save).entries[-1].action == first.notation()  # the row highlighted is what was saved
+    t.finish()
+
+
+def test_at_80x24_yes_to_the_grip_question_saves_the_grip_the_menu_highlighted(tmp_path):
+    g = _seeded(tmp_path, {"snowspeeder": "c3", "luke": "c6"}, {"vader": "h3"}, [3, 15], abilities=True)
+    for step in ("first imperial", "activate vader"):
+        g.apply(parse_action(step))
+    t, save = _resumed(tmp_path, g, cols=80, rows=24)
+    t.wait_for("IMPERIAL: act with vader")
+    d = Driver(g, screen_for(g).start(g, UIState(size=(80, 24))))
+    d.hit("m")
+    grip = ForcePower("vader", "grip", "snowspeeder")
+    d.pick(grip)
+    t.keys(d.keys)
+    t.wait_for("Force Grip on snowspeeder deals no damage")
+    t.keys(["y"])
+    end = time.time() + 60
+    while read_record(save).entries[-1].action != grip.notation() and time.time() < end:
+        t.pump(0.2)
+    assert [e.action for e in read_record(save).entries][-1] == "force vader grip snowspeeder"
     t.finish()
