@@ -2,7 +2,7 @@
 
     python -m benchmarks ai [--games N] [--think SECONDS] [--scenario S ...] [--side rebel|imperial]
                             [--against expert,random,hard] [--player ai] [--seed S] [--weights CHANGES]
-                            [--level CHANGES]
+                            [--level CHANGES] [--time-scale X]
 
 For each scenario and side, `--player` (default `ai`, at its level's think time or `--think`) plays N games
 (seeds S..S+N-1) against each opponent on the other side, and one line per pairing gives its wins with the
@@ -12,7 +12,9 @@ could see its figures at the end of their activations, on average; in Assault on
 the Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
 opponent means `ai:hard` playing the measured side against `ai:normal`; `--weights skirmish.exposure=0.8`
 plays the level with those weights (as `--player`) against the shipped one (`--against shipped`), and
-`--level trust=2` the level with those fields changed.
+`--level trust=2` the level with those fields changed.  `--time-scale 0.2` (without `--think`) gives each
+level a fifth of its own think time, so `hard` meets `normal` at their levels' ratio of time in a fifth of
+the hours.
 A draw counts as not a win.  Long runs belong in the background: an echo-base or Assault on Hoth game
 takes minutes.
 """
@@ -113,11 +115,19 @@ def players_for(player: str, opponent: str, weights: Weights | None, level: str 
     return me, them
 
 
+def scaled(player: Player, scale: float) -> Player:
+    """A computer player whose level thinks `scale` times its own think time (others as they are)."""
+    if player.kind != "computer" or scale == 1.0:
+        return player
+    return Player(player.kind, replace(player.level, think=player.level.think * scale))
+
+
 def pairing(scenario: str, side: str, player: str, opponent: str, games: int, think: float | None, first: int = 0,
-            weights: Weights | None = None, level: str | None = None) -> dict:
-    """The player on `side` against `opponent` on the other side: wins, times and behaviour."""
+            weights: Weights | None = None, level: str | None = None, time_scale: float = 1.0) -> dict:
+    """The player on `side` against `opponent` on the other side: wins, times and behaviour (`time_scale`:
+    each level's own think time scaled, where `think` is None)."""
     other = "imperial" if side == "rebel" else "rebel"
-    me, them = players_for(player, opponent, weights, level)
+    me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level))
     wins, draws, times, decisions = 0, 0, [], []
     seen = Behaviour(side)
     start = time.perf_counter()
@@ -159,6 +169,9 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m benchmarks ai")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--think", type=float, help="seconds a decision (default: each level's own)")
+    p.add_argument("--time-scale", type=float, default=1.0,
+                   help="without --think: each level's think time times this (hard against normal at a fifth of "
+                        "their times: 0.2)")
     p.add_argument("--scenario", action="append", choices=SCENARIOS)
     p.add_argument("--player", default="ai", help="who is measured (default ai)")
     p.add_argument("--against", default="expert,random,hard")
@@ -174,6 +187,6 @@ def main(argv: list[str] | None = None) -> None:
         for side in args.side or ("rebel", "imperial"):
             for opponent in args.against.split(","):
                 r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights,
-                            args.level)
+                            args.level, args.time_scale)
                 who = "hard" if opponent == "hard" else args.player + ("*" if weights or args.level else "")
                 print(line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r), flush=True)
