@@ -89,12 +89,15 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds the computer thinks per decision (default: the level's, "
                     + ", ".join(f"{n} {lv.think:g}" for n, lv in LEVELS.items()) + ")")
+    pp.add_argument("--plain", action="store_true", help="play in plain text, a line at a time (for screen readers "
+                    "and terminals without curses; chosen anyway when there is no terminal or TERM=dumb)")
     _add_options(pp)
     pp.set_defaults(func=cmd_play)
 
     pe = sub.add_parser("resume", help="continue a saved game",
                         description="Continue a saved game: the named save, or pick one of the recent ones.")
     pe.add_argument("save", type=Path, nargs="?", help="a save file (default: choose from the saves folder)")
+    pe.add_argument("--plain", action="store_true", help="play in plain text, a line at a time (as for play)")
     pe.set_defaults(func=cmd_resume)
 
     pl2 = sub.add_parser("replay", help="step through a saved game, or print it as text",
@@ -265,10 +268,31 @@ def _need_terminal() -> None:
         raise UserError("this command draws the game in a terminal; run it in one (or use 'hothsim run')")
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """Start a new game (hot-seat, or against the computer) and play it."""
+def _play(session: Session, plain: bool) -> None:
+    """Play a session in the terminal's screen, or in plain text: when asked, when there is no terminal to
+    draw in, or when the terminal says it cannot draw (TERM=dumb)."""
+    no_screen = not (sys.stdin.isatty() and sys.stdout.isatty()) or os.environ.get("TERM", "") == "dumb"
+    if plain or no_screen:
+        from hothsim.plain import play_plain
+
+        if not plain:
+            print("No terminal screen to draw the game in: playing in plain text, a line at a time (--plain).")
+
+        def read(prompt: str) -> str | None:
+            if sys.stdin.isatty():  # a prompt only for a person (or a program) at a terminal
+                sys.stdout.write(prompt)
+                sys.stdout.flush()
+            line = sys.stdin.readline()
+            return line if line else None
+        play_plain(session, read, lambda text: print(text, flush=True))
+        return
     from hothsim.tui.app import play
 
+    play(session)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Start a new game (hot-seat, or against the computer) and play it."""
     now = datetime.now(timezone.utc)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     think = LEVELS[args.level].think if args.think is None else args.think
@@ -276,8 +300,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=_options(args))
     save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
-    _need_terminal()
-    play(new_session(game, save, players, think))
+    _play(new_session(game, save, players, think), args.plain)
     print(f"Saved: {save}  (continue with: hothsim resume {save})")
     return 0
 
@@ -288,16 +311,13 @@ PICK_TRIES = 5
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game."""
-    from hothsim.tui.app import play
-
     path = args.save if args.save is not None else pick_save()
     try:
         record = read_record(path)
     except CutShortSave as e:
         path, record = recovered_save(path, e)
     session = Session.resume(record, path)
-    _need_terminal()
-    play(session)
+    _play(session, args.plain)
     print(f"Saved: {path}")
     return 0
 

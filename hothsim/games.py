@@ -47,7 +47,7 @@ class GameKind:
     data from the scenario's, the map's and the rules' documents (the warm start keeps the documents,
     `hothsim.data.warm`), and `open` starts a game from that data.  `screen` is the module of the terminal
     screen that draws it (the front end imports it; the rules core never does); `ai` the module of the
-    computer opponent's policy for it."""
+    computer opponent's policy for it; `describe` the module that puts it in words."""
 
     name: str
     title: str
@@ -59,6 +59,7 @@ class GameKind:
     parse_action: Callable[[str], Any]
     screen: str
     ai: str  # the module of the computer opponent's policy for this game (hothsim.ai imports it)
+    describe: str  # the module that puts this game in words (hothsim.describe imports it)
     options: Callable[[Any], tuple[GameOption, ...]] = lambda scenario: ()  # what a scenario's document offers
 
 
@@ -67,10 +68,10 @@ KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
         GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", read_skirmish_rules,
                  prepare_skirmish, open_skirmish, parse_skirmish_action, "hothsim.tui.skirmish",
-                 "hothsim.ai.skirmish", skirmish_scenario_options),
+                 "hothsim.ai.skirmish", "hothsim.describe.skirmish", skirmish_scenario_options),
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
                  prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault",
-                 assault_scenario_options),
+                 "hothsim.describe.assault", assault_scenario_options),
     )
 }
 

@@ -177,9 +177,9 @@ def test_the_resume_picker_lists_scenario_position_whose_decision_and_when_newes
         os.utime(path, (1_800_000_000 + i * 60, 1_800_000_000 + i * 60))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
-    assert main(["resume"]) == 2  # picked, then refused: this test has no terminal to draw in
+    assert main(["resume"]) == 0  # picked, then played in plain text: this test has no terminal to draw in
     out, err = capsys.readouterr()
-    listed = out.split("Saved games, newest first:\n")[1].splitlines()
+    listed = out.split("Saved games, newest first:\n")[1].split("Resume which game")[0].splitlines()
     # Each save wrapped between words within 80 columns, its file on a line of its own (a long line used to
     # be cut by the terminal mid-word).
     assert all(len(line) < 80 for line in listed)
@@ -188,7 +188,7 @@ def test_the_resume_picker_lists_scenario_position_whose_decision_and_when_newes
     assert "   assault-on-hoth.hothsim" in listed
     assert second.startswith("Echo Base Salvage Mission: round ") and " to " in second
     assert "   salvage.hothsim" in listed
-    assert "run it in one" in err
+    assert "No terminal screen to draw the game in: playing in plain text" in out and not err
 
 
 @pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "999999999999999999999999", "seven"])
@@ -300,7 +300,7 @@ def test_the_resume_picker_puts_broken_saves_last_with_their_whole_reason_and_as
     (folder / "broken.hothsim").write_bytes(b"hothsim-record\x00 interrupted")  # newer, and broken
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setattr("sys.stdin", io.StringIO("7\nbroken\n1\n"))
-    assert main(["resume"]) == 2  # picked at the third answer, then refused: no terminal to draw in
+    assert main(["resume"]) == 0  # picked at the third answer, then played in plain text (no terminal)
     out, err = capsys.readouterr()
     good, broken = out.split("These cannot be resumed:\n")
     assert good.startswith("Saved games, newest first:\n1. Echo Base Salvage Mission")
@@ -308,7 +308,7 @@ def test_the_resume_picker_puts_broken_saves_last_with_their_whole_reason_and_as
     assert reason.startswith("- broken.hothsim: cannot be resumed: ") and "NUL" in reason
     assert not reason.endswith(")") or reason.count("(") == reason.count(")")  # never cut mid-word
     assert out.count("Type a number from 1 to 1 and Enter.") == 2
-    assert "run it in one" in err  # the good save was chosen and only the missing terminal stopped it
+    assert "Echo Base Salvage Mission" in out.split("playing in plain text")[1]  # the good save, resumed
 
 
 def test_the_resume_picker_gives_up_when_its_input_closes(tmp_path, monkeypatch, capsys):
@@ -347,12 +347,12 @@ def test_a_save_cut_short_is_continued_from_its_last_whole_decision_in_a_new_fil
 
     save, cut, whole = _cut_save(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
-    assert main(["resume", str(save)]) == 2  # recovered, then refused: this test has no terminal to draw in
+    assert main(["resume", str(save)]) == 0  # recovered, then played in plain text: no terminal here
     out, err = capsys.readouterr()
     assert "the record is cut short" in out and f"Its first {whole} decisions are whole" in out
     new = tmp_path / "game-recovered.hothsim"
     assert len(read_record(new).entries) == whole and save.read_bytes() == cut  # the original unchanged
-    assert "run it in one" in err
+    assert "(resumed from the save)" in out.split("playing in plain text")[1] and not err
 
 
 def test_a_save_cut_short_is_left_alone_when_the_player_declines(tmp_path, monkeypatch, capsys):

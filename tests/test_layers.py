@@ -66,6 +66,27 @@ def test_the_computer_opponent_uses_no_private_names_of_the_games(path):
     assert not private, f"ai/{path.name}: {private}"
 
 
+DESCRIBE = sorted((PACKAGE / "describe").rglob("*.py"))
+DESCRIBE_FORBIDDEN = AI_FORBIDDEN + ("hothsim.plain", "hothsim.ai")
+
+
+@pytest.mark.parametrize("path", DESCRIBE, ids=lambda p: str(p.relative_to(PACKAGE / "describe")))
+def test_the_describe_layer_is_pure_and_uses_no_private_names(path):
+    """The game in words reads the games' public interface and states, never a file, a screen, a clock,
+    the session or the computer opponent; the plain mode and anything else that speaks use it."""
+    bad = [m for m in imports_of(path) for f in DESCRIBE_FORBIDDEN if m == f or m.startswith(f + ".")]
+    assert not bad, f"describe/{path.name} imports {bad}"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    private = [f"line {n.lineno}: .{n.attr}" for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+               and n.attr.startswith("_") and not n.attr.startswith("__")
+               and not (isinstance(n.value, ast.Name) and n.value.id == "self")]
+    assert not private, f"describe/{path.name}: {private}"
+
+
+def test_the_describe_layer_is_found():
+    assert {p.name for p in DESCRIBE} >= {"__init__.py", "skirmish.py", "assault.py"}
+
+
 def test_the_computer_opponent_is_found():
     assert {str(p.relative_to(PACKAGE / "ai")) for p in AI} >= {
         "search.py", "players.py", "skirmish.py", "assault.py", "weights.py", "expert/skirmish.py",
@@ -117,7 +138,7 @@ def test_the_kind_test_finds_what_it_looks_for(tmp_path):
 
 # ---------------------------------------------------------------- the front end asks, never reaches in
 
-FRONT_END = sorted((PACKAGE / "tui").rglob("*.py"))
+FRONT_END = sorted((PACKAGE / "tui").rglob("*.py")) + [PACKAGE / "plain.py"]
 #: What the front end may import from the rules: the action values (to name a choice) and the kernel's
 #: geometry (square and hex labels); everything else it asks the game through its public methods.
 RULES_PUBLIC = ("hothsim.skirmish.actions", "hothsim.assault.actions", "hothsim.kernel.squares",

@@ -1,0 +1,143 @@
+"""The game in words: a state, a unit, a square or hex, a choice, as short English sentences.
+
+Pure (no I/O, no clock): the plain-text mode reads it aloud line by line, and anything else that needs the
+game in words may use it.  Each line puts its key word first (the unit, the square, the choice) so a
+screen reader's listener hears what the line is about at once; words, not symbols ("to", never an arrow);
+compass directions spelled out, north being the top of the map.
+
+Every game kind names its describer in the registry (`GameKind.describe`); `words_for(game)` finds it.
+What a describer says of units comes from the viewer's observation (`game.observation(viewer)`), so a
+secret (Luke's Snowspeeder, a squad built in secret) is never spoken to the side that may not know it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from typing import Any, Protocol, Sequence
+
+from hothsim.kernel.engine import Side
+
+#: The eight compass points, clockwise from north (the top of the map).
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def compass(dx: float, dy: float) -> str:
+    """The compass point nearest a direction on the map (`dy` grows southward, down the map); "here" for
+    none."""
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return "here"
+    angle = math.degrees(math.atan2(dx, -dy)) % 360
+    return COMPASS[int((angle + 22.5) // 45) % 8]
+
+
+def spoken(text: str) -> str:
+    """A line of the game's log in words: an arrow is read "to"; anything not printable is dropped (a plain
+    line never moves the cursor or changes colour)."""
+    text = text.replace(" -> ", " to ").replace("->", " to ")
+    return "".join(ch for ch in text if ch.isprintable())
+
+
+class Describer(Protocol):
+    """What each game kind says about its games (hothsim.describe.skirmish, hothsim.describe.assault).
+    `viewer` is the side whose eyes the words are for (None: everything is public to the reader)."""
+
+    unit_word: str  # "figure" or "unit"
+    place_word: str  # "square" or "hex"
+
+    def decision(self, game: Any) -> str:
+        """Whose decision is pending and what it is, in one line."""
+        ...
+
+    def status(self, game: Any, viewer: Side | None) -> list[str]:
+        """Round, phase, who acts, how the sides stand."""
+        ...
+
+    def units(self, game: Any, viewer: Side | None, which: str) -> list[str]:
+        """A line per unit: `which` is "all", "mine" or "enemy" (as seen by `viewer`)."""
+        ...
+
+    def look(self, game: Any, viewer: Side | None, what: str) -> list[str]:
+        """A square, hex or unit described (an empty list: nothing of that name)."""
+        ...
+
+    def near(self, game: Any, viewer: Side | None, unit: str) -> list[str]:
+        """The other units by distance from `unit`, with direction, sight and cover."""
+        ...
+
+    def around(self, game: Any, viewer: Side | None, unit: str) -> list[str]:
+        """The squares or hexes next to `unit`, clockwise from north."""
+        ...
+
+    def landmarks(self, game: Any, viewer: Side | None) -> list[str]:
+        """Objectives and named places, with distances from the unit acting (if any)."""
+        ...
+
+    def map_lines(self, game: Any, viewer: Side | None) -> list[str]:
+        """The map as text with its coordinates, then a key."""
+        ...
+
+    def choice(self, game: Any, action: Any) -> str:
+        """A choice as one line: its notation first, then what it would do (odds, distance)."""
+        ...
+
+    def actor(self, action: Any) -> str | None:
+        """The unit an action is made by, if any."""
+        ...
+
+    def is_shot(self, action: Any) -> bool:
+        """Whether an action attacks or fires (the `targets` command lists these)."""
+        ...
+
+    def is_variant(self, action: Any) -> bool:
+        """Whether a shot is a costlier form of another (Luke's Force added, allies combining fire): listed
+        by `targets`, not among the first choices."""
+        ...
+
+    def is_spread(self, action: Any) -> bool:
+        """Whether an action is one of many of its unit's that differ in where it goes (moves, set-up),
+        summarised by area rather than listed (the `moves` command lists them)."""
+        ...
+
+    def same_end(self, game: Any, action: Any) -> Any:
+        """What a spread action comes to (a Walker's walk: its end hex and facing), so that `moves` lists
+        one way to each end: the other orders of the same steps are left out."""
+        ...
+
+    def spread_summary(self, game: Any, unit: str, actions: Sequence[Any]) -> str:
+        """One line summing up a unit's spread actions (how many, the area, the nearest to the enemy)."""
+        ...
+
+    def shorthand(self, game: Any, text: str) -> Any | None:
+        """An action written shorter than its notation (a move by its destination alone), else None."""
+        ...
+
+    def unit_ids(self, game: Any, viewer: Side | None) -> list[str]:
+        """Every unit's id, in the game's order."""
+        ...
+
+
+def words_for(game: Any) -> Describer:
+    """The describer of a game's kind (the registry names its module)."""
+    from hothsim.games import kind_of  # the registry imports the rules core; this keeps the import light
+
+    return importlib.import_module(kind_of(game).describe).DESCRIBER  # type: ignore[no-any-return]
+
+
+def units_meant(ids: Sequence[str], text: str) -> list[str]:
+    """The ids a player may have meant: the exact id alone, else every id beginning with the text."""
+    text = text.strip().lower()
+    if text in ids:
+        return [text]
+    return [i for i in ids if i.startswith(text)] if text else []
+
+
+def unit_named(ids: Sequence[str], text: str) -> str | None:
+    """The id a player meant, when only one fits (see `units_meant`)."""
+    meant = units_meant(ids, text)
+    return meant[0] if len(meant) == 1 else None
+
+
+def side_words(side: str | None) -> str:
+    """A side's name as a player says it."""
+    return {"rebel": "Rebel", "imperial": "Imperial"}.get(side or "", "nobody")

@@ -1,0 +1,148 @@
+"""The plain-text mode (hothsim.plain), in this process: what each line typed does to the game and its
+save, and what is said back."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from hothsim.games import open_game
+from hothsim.plain import PlainPlay
+from hothsim.saves import read_record
+from hothsim.session import PERSON, new_session
+
+
+def printable(lines: list[str]) -> bool:
+    return all(ch.isprintable() for line in lines for ch in line)
+
+
+def play(tmp_path, scenario: str, script: Callable[[PlainPlay], Iterator[str]], seed: int = 3,
+         players: dict | None = None, clock: Callable[[], float] | None = None) -> tuple[PlainPlay, list[str]]:
+    """Play `scenario` in plain mode, the lines typed coming from `script` (which sees the game)."""
+    said: list[str] = []
+    session = new_session(open_game(scenario, seed=seed), tmp_path / "game.hothsim",
+                          players or {"rebel": PERSON, "imperial": PERSON}, think=0.05)
+    kwargs = {"clock": clock} if clock else {}
+    holder: list[PlainPlay] = []
+    lines = None
+
+    def read(prompt: str) -> str | None:
+        nonlocal lines
+        if lines is None:
+            lines = script(holder[0])
+        return next(lines, None)
+    plain = PlainPlay(session, read, said.append, **kwargs)
+    holder.append(plain)
+    assert plain.run() == 0
+    return plain, said
+
+
+def test_a_number_applies_the_listed_choice_and_the_save_records_exactly_it(tmp_path):
+    def script(p):
+        yield "auto"  # the Empire's set-up
+        yield "auto"  # the Rebels'
+        yield "2"  # of "1. first rebel" and "2. first imperial"
+    plain, said = play(tmp_path, "salvage", script)
+    assert "1. first rebel" in said and "2. first imperial" in said
+    assert "Rebel: first imperial" in said
+    saved = read_record(tmp_path / "game.hothsim")
+    assert [e.action for e in saved.entries] == [e.action for e in plain.game.record.entries]
+    assert saved.entries[-1].action == "first imperial"
+    # Every decision applied was said back in its notation, in the order of the save.
+    echoed = [line.split(": ", 1)[1] for line in said if line.startswith(("Rebel: ", "Imperial: "))
+              and not line.startswith(("Rebel: 3 figures", "Imperial: 3 figures"))]
+    assert echoed == [e.action for e in saved.entries]
+    assert printable(said)
+
+
+def test_a_refusal_says_why_nothing_changes_and_why_gives_the_rule(tmp_path):
+    def script(p):
+        yield from ("auto", "auto", "first rebel", "activate hoth-trooper-1")
+        p.before = (tmp_path / "game.hothsim").read_bytes()
+        yield "attack hoth-trooper-1 snowtrooper-1"  # across the map and out of sight
+        yield "why"
+    plain, said = play(tmp_path, "salvage", script)
+    refused = next(line for line in said if line.startswith("Refused: "))
+    assert "Nothing changed" in refused
+    assert (tmp_path / "game.hothsim").read_bytes() == plain.before
+    assert plain.game.record.entries[-1].action == "activate hoth-trooper-1"
+    assert said[-2].startswith("Refused: ") and "(rule: " in said[-2]
+
+
+def test_an_unknown_line_and_a_number_out_of_range_get_a_hint_and_change_nothing(tmp_path):
+    def script(p):
+        yield from ("auto", "auto")
+        yield "fly to the moon"
+        yield "99"
+    plain, said = play(tmp_path, "salvage", script)
+    assert "Not understood: 'fly to the moon'. Type help for the commands, or a choice's number." in said
+    assert "There is no choice 99: the choices are numbered 1 to 2." in said
+    assert len(plain.game.record.entries) == 6  # the two set-ups only
+
+
+def test_move_by_destination_takes_the_planned_path(tmp_path):
+    def script(p):
+        yield from ("auto", "auto", "first rebel", "activate hoth-trooper-1", "move hoth-trooper-1 f3")
+    plain, said = play(tmp_path, "salvage", script)
+    last = plain.game.record.entries[-1].action
+    assert last.startswith("move hoth-trooper-1 ") and last.endswith(" f3")
+    assert f"Rebel: {last}" in said
+
+
+def test_questions_cost_no_game_time(tmp_path):
+    def script(p):
+        yield from ("auto", "auto", "first rebel", "activate hoth-trooper-1")
+        p.entries = len(p.game.record.entries)
+        yield from ("status", "units", "units enemy", "look c7", "look snowtrooper-1", "near", "targets",
+                    "around hoth-trooper-1", "landmarks", "log 2", "map", "help", "choices", "moves")
+    plain, said = play(tmp_path, "salvage", script)
+    assert len(plain.game.record.entries) == plain.entries
+    assert "Quiet rounds: 0 of 10 (then the tie-breaker decides)." in said
+    assert any(line.startswith("Row  24 ") for line in said)  # the map, a row a line
+    assert printable(said)
+
+
+def test_ending_an_action_round_with_units_able_to_act_asks_again_first(tmp_path):
+    def script(p):
+        yield "auto"
+        yield "luke speeder-2"
+        yield "auto"
+        while p.game.pending.player != "rebel" or p.game.pending.kind != "act":
+            yield "done" if p.game.pending.kind == "act" else "1"
+        p.entries = len(p.game.record.entries)
+        yield "done"
+        p.after_one = len(p.game.record.entries)
+        yield "done"
+    plain, said = play(tmp_path, "assault-on-hoth", script)
+    assert any(line.startswith("Careful: ") and "may still act this round" in line for line in said)
+    assert plain.after_one == plain.entries  # the first "done" only warned
+    assert plain.game.record.entries[plain.entries].action == "done"
+
+
+def test_hot_seat_never_tells_the_imperial_player_where_luke_is(tmp_path):
+    def script(p):
+        yield "auto"
+        yield "luke speeder-2"
+        p.told_rebel = "\n".join(p.words.status(p.game, p.viewer))  # the Rebels set up next
+        yield "auto"
+        while p.game.pending.player != "imperial" or p.game.pending.kind != "act":
+            yield "done" if p.game.pending.kind == "act" else "1"
+        yield from ("status", "units", "look speeder-2", "near speeder-2", "choices")
+    plain, said = play(tmp_path, "assault-on-hoth", script)
+    assert "Luke flies speeder-2" in plain.told_rebel
+    imperial_part = "\n".join(said[len(said) - said[::-1].index("Hand over: the Imperial player decides now."):])
+    assert "Status: " in imperial_part and "speeder-2: Snowspeeder, rebel, at " in imperial_part
+    assert "Luke flies" not in imperial_part and "Luke: his Snowspeeder is a secret" in imperial_part
+
+
+def test_the_computer_decides_in_plain_mode_and_says_why(tmp_path):
+    ticks = iter(range(10**9))
+
+    def script(p):
+        yield "auto"
+        yield "first rebel"
+    plain, said = play(tmp_path, "salvage", script, players={"rebel": PERSON, "imperial": "ai:normal"},
+                       clock=lambda: next(ticks) * 0.01)
+    assert "imperial (computer): elite-snowtrooper is set up at AA1" in said
+    assert [e.action for e in plain.game.record.entries][:3] == ["place elite-snowtrooper aa1",
+                                                                  "place snowtrooper-1 aa2", "place snowtrooper-2 ab1"]
+    assert "You play the Rebel side against the computer." in said
