@@ -21,13 +21,13 @@ from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.kernel.options import OptionError
 from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, user_save_dir, \
-    write_record
+    write_record, write_text_file
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
-from hothsim.match import play_match
-from hothsim.session import PERSON, Session, new_session
+from hothsim.match import GameResult, play_match
+from hothsim.session import PERSON, Session, computer_header, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part
@@ -130,8 +130,20 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--seed", type=_seed, default=0, help="the first game's seed; each next game adds 1 (default 0)")
     pm.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds a computer player thinks per decision (default: its level's)")
+    pm.add_argument("--save-dir", type=Path, metavar="DIR",
+                    help="keep each game's record in DIR as SCENARIO-SEED.hothsim (to report or replay it)")
     _add_options(pm)
     pm.set_defaults(func=cmd_match)
+
+    pa = sub.add_parser("report", help="write the after-action report of a saved game",
+                        description="The game told round by round: the forces, a map at the end of each round (a "
+                        "turn in Assault on Hoth) with its moves and fire, the key moments, each side's dice luck "
+                        "against the odds, and the record itself. A game still hiding a secret from a player is "
+                        "refused until it is over.")
+    pa.add_argument("save", type=Path, help="the save file")
+    pa.add_argument("--html", type=Path, metavar="OUT", help="write one self-contained HTML page (maps as SVG)")
+    pa.add_argument("--text", type=Path, metavar="OUT", help="write forum-ready text (maps in code blocks)")
+    pa.set_defaults(func=cmd_report)
 
     pc = sub.add_parser("cards", help="every card and unit with its values and where each value comes from",
                         description="List every skirmish stat card and Assault on Hoth unit and card with its "
@@ -443,9 +455,39 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.think is not None:
         _check_think(args.think)
     open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
+    keep = None
+    if args.save_dir is not None:
+        computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
+
+        def keep(result: GameResult) -> None:
+            record = GameRecord(result.record.header.with_computer(computer), result.record.entries)
+            write_record(args.save_dir / f"{record.header.scenario}-{result.seed}{SAVE_SUFFIX}", record)
     wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                      lambda line: print(line, flush=True), _options(args))
+                      lambda line: print(line, flush=True), _options(args), keep)
     print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write a saved game's after-action report as HTML, text, or both."""
+    from hothsim.describe import words_for
+    from hothsim.report import SecretKept, story
+    from hothsim.report.page import html, text
+
+    if args.html is None and args.text is None:
+        raise UserError("say where to write the report: --html OUT, --text OUT, or both")
+    record = read_record(args.save)
+    try:
+        told = story(record)
+    except SecretKept as e:
+        raise UserError(str(e)) from None
+    if args.html is not None:
+        write_text_file(args.html, html(told, __version__))
+        print(f"Wrote {args.html}")
+    if args.text is not None:
+        maps = [words_for(ch.game).map_lines(ch.game, None) for ch in told.chapters]
+        write_text_file(args.text, text(told, maps))
+        print(f"Wrote {args.text}")
     return 0
 
 

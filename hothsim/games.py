@@ -47,7 +47,8 @@ class GameKind:
     data from the scenario's, the map's and the rules' documents (the warm start keeps the documents,
     `hothsim.data.warm`), and `open` starts a game from that data.  `screen` is the module of the terminal
     screen that draws it (the front end imports it; the rules core never does); `ai` the module of the
-    computer opponent's policy for it; `describe` the module that puts it in words."""
+    computer opponent's policy for it; `describe` the module that puts it in words; `report` the one
+    that tells a game of it in the after-action report."""
 
     name: str
     title: str
@@ -60,6 +61,7 @@ class GameKind:
     screen: str
     ai: str  # the module of the computer opponent's policy for this game (hothsim.ai imports it)
     describe: str  # the module that puts this game in words (hothsim.describe imports it)
+    report: str  # the module that tells a game of it for the after-action report (hothsim.report imports it)
     options: Callable[[Any], tuple[GameOption, ...]] = lambda scenario: ()  # what a scenario's document offers
 
 
@@ -68,10 +70,12 @@ KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
         GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", read_skirmish_rules,
                  prepare_skirmish, open_skirmish, parse_skirmish_action, "hothsim.tui.skirmish",
-                 "hothsim.ai.skirmish", "hothsim.describe.skirmish", skirmish_scenario_options),
+                 "hothsim.ai.skirmish", "hothsim.describe.skirmish", "hothsim.report.skirmish",
+                 skirmish_scenario_options),
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
                  prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault",
-                 "hothsim.describe.assault", assault_scenario_options),
+                 "hothsim.describe.assault", "hothsim.report.assault",
+                 assault_scenario_options),
     )
 }
 

@@ -75,12 +75,15 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
 
 
 def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
-               report: Callable[[str], None], options: Mapping[str, str] | None = None) -> dict[str, int]:
-    """Play `games` games (seeds seed, seed+1, ...) with the game options given, reporting a line for each;
-    the wins of each side."""
+               report: Callable[[str], None], options: Mapping[str, str] | None = None,
+               keep: Callable[[GameResult], None] | None = None) -> dict[str, int]:
+    """Play `games` games (seeds seed, seed+1, ...) with the game options given, reporting a line for each
+    (and handing each result to `keep`, if given); the wins of each side."""
     wins = {"rebel": 0, "imperial": 0, "draws": 0}
     for i in range(games):
         result = play_game(scenario, players, seed + i, think, options=options)
         wins[result.winner or "draws"] += 1
+        if keep is not None:
+            keep(result)
         report(result.line())
     return wins

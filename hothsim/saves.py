@@ -62,6 +62,16 @@ def atomic_write_text(path: Path, text: str) -> None:
     _fsync_folder(folder)
 
 
+def write_text_file(path: Path, text: str) -> None:
+    """Write a file the player asked for (a report), whole or not at all; SaveFileError when it cannot be
+    written (a missing folder is made)."""
+    try:
+        atomic_write_text(Path(path), text)
+        os.chmod(path, 0o644)  # a page to share, not a private save
+    except OSError as e:
+        raise SaveFileError(f"{path}: cannot write it: {e.strerror or e}") from None
+
+
 def _fsync_folder(folder: Path) -> None:
     # Makes the rename itself durable; not possible on Windows, where os.replace is already atomic.
     if not hasattr(os, "O_DIRECTORY"):

@@ -83,6 +83,17 @@ def test_the_describe_layer_is_pure_and_uses_no_private_names(path):
     assert not private, f"describe/{path.name}: {private}"
 
 
+REPORT = sorted((PACKAGE / "report").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", REPORT, ids=lambda p: str(p.relative_to(PACKAGE / "report")))
+def test_the_report_writes_strings_and_touches_no_file_screen_or_clock(path):
+    """The report's story, maps and pages are built in memory (the replay reads the game's data through
+    the registry, as every replay does); the command line writes the file."""
+    bad = [m for m in imports_of(path) for f in DESCRIBE_FORBIDDEN if m == f or m.startswith(f + ".")]
+    assert not bad, f"report/{path.name} imports {bad}"
+
+
 def test_the_describe_layer_is_found():
     assert {p.name for p in DESCRIBE} >= {"__init__.py", "skirmish.py", "assault.py"}
 

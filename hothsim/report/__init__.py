@@ -1,0 +1,258 @@
+"""The after-action report: a finished (or open, secret-free) game told round by round, from its record.
+
+Pure (no I/O): `story(record)` replays the record (every roll checked) and gathers, for each chapter of the
+game (a skirmish's round, an Assault on Hoth turn), the map at its end, the moves and shots made in it,
+the units that fell, its transcript lines, the key moments (kills, critical hits, rolls far from their
+odds, Transports Away!, Luke's reveal) and each side's dice luck (hits expected from the odds the engine
+computes, against hits rolled).  `hothsim.report.page` writes it as HTML or forum text.
+
+Each game kind names its chronicler in the registry (`GameKind.report`): how a state's chapter is named,
+what an action moved or shot at, who fell, the forces and the secrets, and the SVG of a chapter's map.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+from hothsim.describe import spoken
+from hothsim.games import kind_of, replay_steps
+from hothsim.kernel.record import GameRecord
+
+#: A shot whose chance was at most this, and hit, or at least 1 less it, and missed, is a key moment.
+LONG_ODDS = 0.25
+
+
+@dataclass(frozen=True)
+class Trail:
+    """A unit's move in a chapter, drawn as an arrow: the cells it went through, first to last."""
+
+    unit: str
+    side: str
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """An attack or fire: who at whom (their cells at the time), its chance to hit, whether it hit."""
+
+    side: str
+    attacker: str
+    target: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    chance: float
+    hit: bool
+    entry: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A key moment: the record entry and what happened, in words."""
+
+    entry: int
+    kind: str  # "kill", "critical", "odds", "transports", "secret"
+    text: str
+
+
+@dataclass
+class Chapter:
+    """One round (skirmish) or turn (Assault on Hoth) of the game."""
+
+    key: int
+    title: str
+    first: int  # the first record entry in it
+    last: int = 0
+    game: Any = None  # the game at the chapter's end
+    trails: list[Trail] = field(default_factory=list)
+    shots: list[Shot] = field(default_factory=list)
+    fallen: list[tuple[str, tuple[int, int]]] = field(default_factory=list)  # (unit, its last cell)
+    lines: list[str] = field(default_factory=list)
+    moments: list[Moment] = field(default_factory=list)
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Luck:
+    """A side's dice: shots rolled, hits expected from their odds, hits rolled."""
+
+    side: str
+    shots: int
+    expected: float
+    hits: int
+
+
+@dataclass(frozen=True)
+class Story:
+    """Everything the report shows."""
+
+    scenario: str
+    scenario_id: str
+    game_title: str
+    players: str
+    result: str
+    finished: bool
+    forces: tuple[str, ...]
+    secrets: tuple[str, ...]
+    chapters: tuple[Chapter, ...]
+    luck: tuple[Luck, ...]
+    moments: tuple[Moment, ...]
+    record: str
+    svg: tuple[str, ...]  # each chapter's map
+
+
+class Chronicler(Protocol):
+    """What each game kind tells the report (hothsim.report.skirmish, hothsim.report.assault)."""
+
+    def chapter(self, game: Any) -> tuple[int, str]:
+        """The chapter a decision made in this state belongs to: its number and title."""
+        ...
+
+    def trails(self, before: Any, action: Any, after: Any) -> list[Trail]:
+        """What an action moved, cell by cell."""
+        ...
+
+    def shot(self, before: Any, action: Any) -> tuple[str, str, float] | None:
+        """An action that rolls to hit: (attacker, target, chance); None for any other."""
+        ...
+
+    def cell(self, game: Any, unit: str) -> tuple[int, int] | None:
+        """Where a unit (or an installation) stands, as the map's column and row."""
+        ...
+
+    def side_of(self, game: Any, unit: str) -> str:
+        """The side a unit fights for."""
+        ...
+
+    def fallen(self, before: Any, after: Any) -> list[str]:
+        """Units standing before and not after."""
+        ...
+
+    def moments(self, before: Any, events: Sequence[Any], after: Any) -> list[tuple[str, str]]:
+        """Moments of the game's own: (kind, text)."""
+        ...
+
+    def forces(self, game: Any) -> list[str]:
+        """Each side's force, in lines."""
+        ...
+
+    def secrets(self, steps: Sequence[tuple[str, list, Any]]) -> list[str]:
+        """The hidden information, revealed, with when it became known."""
+        ...
+
+    def secret_kept(self, game: Any) -> bool:
+        """Whether a secret is still hidden from a player (the report would reveal it)."""
+        ...
+
+    def standing(self, game: Any) -> str:
+        """How the sides stand, in a sentence."""
+        ...
+
+    def svg(self, game: Any, chapter: Chapter) -> str:
+        """The chapter's map at its end, with its trails, shots and fallen."""
+        ...
+
+
+class SecretKept(ValueError):
+    """A game whose record still hides a secret from a player: its report is refused."""
+
+
+def chronicler_for(game: Any) -> Chronicler:
+    """The chronicler of a game's kind (the registry names its module)."""
+    return importlib.import_module(kind_of(game).report).CHRONICLER  # type: ignore[no-any-return]
+
+
+def story(record: GameRecord) -> Story:
+    """The report of a game (SecretKept for an unfinished game with a secret still hidden; LoadError, from
+    the replay, for a record that does not replay as written)."""
+    steps = replay_steps(record)
+    final = steps[-1][2]
+    teller = chronicler_for(final)
+    if not final.is_over and teller.secret_kept(final):
+        raise SecretKept("this game is not over and still hides a secret from a player (Luke's Snowspeeder or a "
+                         "squad built in secret): its report would give it away; report it when the game is over")
+    chapters: list[Chapter] = []
+    luck: dict[str, list[float]] = {"rebel": [0, 0.0, 0], "imperial": [0, 0.0, 0]}
+    for i in range(1, len(steps)):
+        action_text, events, after = steps[i]
+        before = steps[i - 1][2]
+        action = kind_of(after).parse_action(action_text)
+        key, title = teller.chapter(before)
+        if not chapters or chapters[-1].key != key:
+            chapters.append(Chapter(key, title, i))
+        ch = chapters[-1]
+        ch.last, ch.game = i, after
+        ch.lines.append(f"{i}. {action_text}")
+        ch.lines += [f"    {spoken(e.text)}" for e in events]
+        ch.trails += teller.trails(before, action, after)
+        _shot(teller, ch, i, before, action, events, luck)
+        for unit in teller.fallen(before, after):
+            ch.fallen.append((unit, teller.cell(before, unit) or (0, 0)))
+            ch.moments.append(Moment(i, "kill", f"{unit} falls"))
+        ch.moments += [Moment(i, kind, text) for kind, text in teller.moments(before, events, after)]
+    for ch in chapters:
+        ch.caption = _caption(teller, ch)
+    h = final.record.header
+    return Story(final.setup.scenario_name, h.scenario, kind_of(final).title, _players(h.computer),
+                 final.state.end_reason if final.is_over else "not finished", final.is_over,
+                 tuple(teller.forces(final)), tuple(teller.secrets(steps)), tuple(chapters),
+                 tuple(Luck(side, int(v[0]), float(v[1]), int(v[2])) for side, v in luck.items()),
+                 tuple(m for ch in chapters for m in ch.moments), record.to_text(),
+                 tuple(teller.svg(ch.game, ch) for ch in chapters))
+
+
+def _shot(teller: Chronicler, ch: Chapter, entry: int, before: Any, action: Any, events: Sequence[Any],
+          luck: dict[str, list[float]]) -> None:
+    """Note a shot's odds and result, its luck, and a hit or miss far from the odds."""
+    aimed = teller.shot(before, action)
+    if aimed is None:
+        return
+    attacker, target, chance = aimed
+    texts = [e.text for e in events]
+    hit = any(_hits(e) for e in events)
+    side = teller.side_of(before, attacker)
+    start, end = teller.cell(before, attacker), teller.cell(before, target)
+    if start is not None and end is not None:
+        ch.shots.append(Shot(side, attacker, target, start, end, chance, hit, entry))
+    tally = luck[side]
+    tally[0] += 1
+    tally[1] += chance
+    tally[2] += hit
+    pct = round(chance * 100)
+    if any("critical hit" in t for t in texts):
+        ch.moments.append(Moment(entry, "critical", f"{attacker} scores a critical hit on {target}"))
+    elif hit and chance <= LONG_ODDS:
+        ch.moments.append(Moment(entry, "odds", f"{attacker} hits {target} against the odds ({pct}% to hit)"))
+    elif not hit and chance >= 1 - LONG_ODDS:
+        ch.moments.append(Moment(entry, "odds", f"{attacker} misses {target} at {pct}% to hit"))
+
+
+def _hits(event: Any) -> bool:
+    """Whether an event is a roll that hit: Assault on Hoth's "hit", or a skirmish attack whose result (the
+    last part of its line) is a hit or a critical hit."""
+    if event.kind == "hit":
+        return True
+    return event.kind == "attack" and event.text.rsplit(": ", 1)[-1].startswith(("hit", "critical hit"))
+
+
+def _caption(teller: Chronicler, ch: Chapter) -> str:
+    """What a chapter's map shows, in a sentence or two."""
+    hits = sum(s.hit for s in ch.shots)
+    parts = [f"{ch.title} (entries {ch.first} to {ch.last})"]
+    if ch.trails:
+        parts.append(f"{len({t.unit for t in ch.trails})} units moved")
+    if ch.shots:
+        parts.append(f"{len(ch.shots)} shots, {hits} hit")
+    if ch.fallen:
+        parts.append("fell: " + ", ".join(u for u, _ in ch.fallen))
+    return "; ".join(parts) + ". " + teller.standing(ch.game)
+
+
+def _players(computer: str) -> str:
+    """Who played, from the record's `computer` line."""
+    if not computer:
+        return "two players"
+    sides, level, think = computer.split()
+    who = {"both": "the computer on both sides"}.get(sides, f"the computer ({level}) as the {sides} side")
+    return f"{who}, {think} s a decision" if sides == "both" else f"a player against {who}"
