@@ -79,7 +79,7 @@ def _finished(scenario: str, seed: int):
     return play_game(scenario, {"rebel": expert, "imperial": expert}, seed, None)
 
 
-@pytest.mark.parametrize("scenario,seed", [("salvage", 3), ("assault-on-hoth", 3)])
+@pytest.mark.parametrize("scenario,seed", [("salvage", 3), ("assault-on-hoth", 3), ("skirmish", 2)])
 def test_the_report_of_a_finished_game_has_a_map_per_chapter_the_winner_and_a_record_that_replays(scenario, seed):
     result = _finished(scenario, seed)
     told = story(result.record)

@@ -190,7 +190,15 @@ class AssaultWords:
         """The installations, the Base's entrances, the set-up and reinforcement areas."""
         bf = game.setup.field
         s = self.seen(game, viewer)
-        lines = [self.hex_line(game, s, bf.shield_generator), self.hex_line(game, s, bf.power_grid),
+        walkers = [u for u in s.units if u.type in ("walker", "atst") and u.where == "map" and u.hex is not None]
+
+        def nearest(h: Hex) -> str:
+            if not walkers:
+                return ""
+            w = min(walkers, key=lambda u: (distance(u.hex, h), u.id))  # type: ignore[arg-type]
+            return f" Nearest Walker: {w.id}, {count(distance(w.hex, h), 'hex', 'hexes')} away."  # type: ignore
+        lines = [self.hex_line(game, s, bf.shield_generator) + nearest(bf.shield_generator),
+                 self.hex_line(game, s, bf.power_grid) + nearest(bf.power_grid),
                  "Rebel Base entrances: " + ", ".join(sorted(hex_label(h) for h in bf.base_entries)) + "."]
         lines.append(f"Imperial set-up sector: {_extent(bf.imperial_sector)}.")
         lines.append(f"Rebel set-up area: {_extent(bf.rebel_setup)}.")
