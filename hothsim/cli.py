@@ -455,15 +455,14 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.think is not None:
         _check_think(args.think)
     open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
-    keep = None
-    if args.save_dir is not None:
-        computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
+    computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
 
-        def keep(result: GameResult) -> None:
-            record = GameRecord(result.record.header.with_computer(computer), result.record.entries)
-            write_record(args.save_dir / f"{record.header.scenario}-{result.seed}{SAVE_SUFFIX}", record)
+    def keep(result: GameResult) -> None:
+        """Write a game's record into --save-dir, its header naming the computer on both sides."""
+        record = GameRecord(result.record.header.with_computer(computer), result.record.entries)
+        write_record(args.save_dir / f"{record.header.scenario}-{result.seed}{SAVE_SUFFIX}", record)
     wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                      lambda line: print(line, flush=True), _options(args), keep)
+                      lambda line: print(line, flush=True), _options(args), keep if args.save_dir else None)
     print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
     return 0
 

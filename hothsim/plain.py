@@ -195,9 +195,8 @@ class PlainPlay:
             self.say(words.spread_summary(game, unit, actions))
 
     def _by_unit(self, actions: list[Any]) -> None:
-        """Too many choices for one a line: those about no unit numbered, each unit's counted, with its
-        likeliest shot."""
-        words, game = self.words, self.game
+        """Too many choices for one a line: those about no unit numbered, each unit's counted."""
+        words = self.words
         for unit, mine in _by_actor(words, actions).items():
             if not unit:
                 self.numbered(mine)

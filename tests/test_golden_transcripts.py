@@ -5,17 +5,14 @@ before committing."""
 
 from __future__ import annotations
 
-import difflib
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from hothsim.games import open_game, transcript
 from tests.conformance import choose
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 GAMES = [("salvage", 3), ("assault-on-hoth", 3)]
 
 
@@ -29,11 +26,5 @@ def played(scenario: str, seed: int) -> str:
 
 @pytest.mark.parametrize("scenario,seed", GAMES)
 def test_golden_transcript(scenario, seed):
-    path = GOLDEN / f"{scenario}-{seed}.txt"
-    text = played(scenario, seed)
-    if os.environ.get("HOTHSIM_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    want = path.read_text(encoding="utf-8")
-    if text != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), text.splitlines(True), "golden", "now", n=2))
-        pytest.fail(f"the game of {scenario} (seed {seed}) now plays differently:\n{diff[:6000]}")
+    check_golden(f"{scenario}-{seed}.txt", played(scenario, seed),
+                 f"the game of {scenario} (seed {seed}) now plays differently")

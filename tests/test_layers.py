@@ -29,6 +29,19 @@ def imports_of(path: Path) -> set[str]:
     return out
 
 
+def forbidden_imports(path: Path, forbidden: tuple[str, ...]) -> list[str]:
+    """The modules a file imports that are, or sit inside, one of `forbidden`."""
+    return [m for m in imports_of(path) for f in forbidden if m == f or m.startswith(f + ".")]
+
+
+def private_names(path: Path) -> list[str]:
+    """Private attributes a file reaches on anything but `self` (`game._state`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"line {n.lineno}: .{n.attr}" for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+            and n.attr.startswith("_") and not n.attr.startswith("__")
+            and not (isinstance(n.value, ast.Name) and n.value.id == "self")]
+
+
 @pytest.mark.parametrize("path", CORE, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_rules_core_imports_no_front_end_files_or_clock(path):
     where = f"{path.parent.name}/{path.name}"
@@ -52,17 +65,14 @@ AI_FORBIDDEN = ("hothsim.tui", "hothsim.cli", "hothsim.session", "hothsim.match"
 def test_the_computer_opponent_is_pure_and_reads_no_clock(path):
     """It reaches the games through the registry and their public interface, never a file, a screen or a
     clock (the caller owns the deadline)."""
-    bad = [m for m in imports_of(path) for f in AI_FORBIDDEN if m == f or m.startswith(f + ".")]
+    bad = forbidden_imports(path, AI_FORBIDDEN)
     assert not bad, f"ai/{path.name} imports {bad}"
 
 
 @pytest.mark.parametrize("path", AI, ids=lambda p: str(p.relative_to(PACKAGE / "ai")))
 def test_the_computer_opponent_uses_no_private_names_of_the_games(path):
     """No `game._state`, `obs._x`: only what every caller may use (its own `self._...` aside)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    private = [f"line {n.lineno}: .{n.attr}" for n in ast.walk(tree) if isinstance(n, ast.Attribute)
-               and n.attr.startswith("_") and not n.attr.startswith("__")
-               and not (isinstance(n.value, ast.Name) and n.value.id == "self")]
+    private = private_names(path)
     assert not private, f"ai/{path.name}: {private}"
 
 
@@ -74,12 +84,9 @@ DESCRIBE_FORBIDDEN = AI_FORBIDDEN + ("hothsim.plain", "hothsim.ai")
 def test_the_describe_layer_is_pure_and_uses_no_private_names(path):
     """The game in words reads the games' public interface and states, never a file, a screen, a clock,
     the session or the computer opponent; the plain mode and anything else that speaks use it."""
-    bad = [m for m in imports_of(path) for f in DESCRIBE_FORBIDDEN if m == f or m.startswith(f + ".")]
+    bad = forbidden_imports(path, DESCRIBE_FORBIDDEN)
     assert not bad, f"describe/{path.name} imports {bad}"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    private = [f"line {n.lineno}: .{n.attr}" for n in ast.walk(tree) if isinstance(n, ast.Attribute)
-               and n.attr.startswith("_") and not n.attr.startswith("__")
-               and not (isinstance(n.value, ast.Name) and n.value.id == "self")]
+    private = private_names(path)
     assert not private, f"describe/{path.name}: {private}"
 
 
@@ -90,7 +97,7 @@ REPORT = sorted((PACKAGE / "report").rglob("*.py"))
 def test_the_report_writes_strings_and_touches_no_file_screen_or_clock(path):
     """The report's story, maps and pages are built in memory (the replay reads the game's data through
     the registry, as every replay does); the command line writes the file."""
-    bad = [m for m in imports_of(path) for f in DESCRIBE_FORBIDDEN if m == f or m.startswith(f + ".")]
+    bad = forbidden_imports(path, DESCRIBE_FORBIDDEN)
     assert not bad, f"report/{path.name} imports {bad}"
 
 

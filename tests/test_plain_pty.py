@@ -7,7 +7,6 @@ for the prompt the program writes when it reads a line."""
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
@@ -17,9 +16,9 @@ import pexpect
 import pytest
 
 from hothsim.saves import read_record
+from tests.golden_files import check_golden
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).parent / "golden"
 NUMBERED = re.compile(r"^(\d+)\. (.*)$")
 #: The most lines a scripted game may type before the test gives up on it.
 LIMIT = 4000
@@ -110,16 +109,6 @@ def play_out(tmp_path: Path, scenario: str, seed: int) -> tuple[str, list[str], 
     return text.replace("\r\n", "\n"), typed, save
 
 
-def check_golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("HOTHSIM_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    want = path.read_text(encoding="utf-8")
-    if text != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), text.splitlines(True), "golden", "now", n=2))
-        pytest.fail(f"the plain-mode game {name} now reads differently:\n{diff[:6000]}")
-
-
 def echoed(text: str) -> list[str]:
     """The decisions the game said back as applied ("Rebel: attack ..."), in order."""
     return [m[2] for m in re.finditer(r"(?m)^(?:> )?(Rebel|Imperial): ((?:place|first|activate|move|attack|end|opportunity|"
@@ -139,4 +128,5 @@ def test_a_whole_plain_game_typed_by_numbers_notation_and_destination(tmp_path, 
     assert any(t.isdigit() for t in typed) and any(t.startswith(("end ", "done", "first ", "luke ")) for t in typed)
     if scenario == "salvage":
         assert any(re.fullmatch(r"move [a-z0-9-]+ [a-z]+[0-9]+", t) for t in typed)
-    check_golden(f"plain-{scenario}-{seed}.txt", text.replace(str(save), "SAVE"))
+    name = f"plain-{scenario}-{seed}.txt"
+    check_golden(name, text.replace(str(save), "SAVE"), f"the plain-mode game {name} now reads differently")

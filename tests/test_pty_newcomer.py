@@ -5,7 +5,6 @@ Every wait is for what the screen or the save shows."""
 from __future__ import annotations
 
 import os
-import random
 import time
 from dataclasses import replace
 

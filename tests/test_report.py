@@ -4,13 +4,10 @@ secret away."""
 
 from __future__ import annotations
 
-import difflib
 import html as htmllib
-import os
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -26,20 +23,10 @@ from hothsim.report.skirmish import CHRONICLER as SKIRMISH
 from hothsim.saves import write_record
 from hothsim.skirmish.actions import parse_action
 from tests.arena import arena
+from tests.golden_files import check_golden
 from tests.assault_arena import arena as hex_arena
 from tests.assault_arena import clear
 
-GOLDEN = Path(__file__).parent / "golden"
-
-
-def check_golden(name: str, got: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("HOTHSIM_UPDATE_GOLDEN"):
-        path.write_text(got, encoding="utf-8")
-    want = path.read_text(encoding="utf-8")
-    if got != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now", n=1))
-        pytest.fail(f"{name} now draws differently:\n{diff[:4000]}")
 
 
 def _pretty(svg: str) -> str:
@@ -59,7 +46,7 @@ def test_a_skirmish_map_is_the_same_svg_every_time(tmp_path):
     assert svg.count('class="figure rebel"') == 1 and svg.count('class="figure imperial"') == 1
     assert 'class="shot rebel miss"' in svg and 'class="move rebel"' in svg and svg.count('class="t-low-objects"') == 2
     assert "<title>hoth-trooper: Hoth Trooper, rebel, at E4," in svg  # the describe layer's words, for a reader
-    check_golden("report-skirmish.svg", _pretty(svg))
+    check_golden("report-skirmish.svg", _pretty(svg), "the skirmish map now draws differently")
 
 
 def test_an_assault_map_is_the_same_svg_every_time():
@@ -71,7 +58,7 @@ def test_an_assault_map_is_the_same_svg_every_time():
     assert svg == ASSAULT.svg(g, ch)
     assert svg.count('href="#hex"') == 64 and 'class="facing"' in svg and 'class="shot imperial hit"' in svg
     assert "Luke" not in svg  # not revealed: the picture does not give it away
-    check_golden("report-assault.svg", _pretty(svg))
+    check_golden("report-assault.svg", _pretty(svg), "the Assault on Hoth map now draws differently")
 
 
 def _finished(scenario: str, seed: int):

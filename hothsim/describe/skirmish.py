@@ -7,7 +7,7 @@ is the cover an attack from there would meet.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from hothsim.describe import COMPASS, compass, side_words, unit_named
 from hothsim.kernel.engine import Side

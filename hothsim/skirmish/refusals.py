@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hothsim.kernel.squares import square_label
 from hothsim.skirmish.actions import (ABILITY_WORDS, POWER_WORDS, Action, Activate, Attack, Decline, ForceMove,
                                       ForcePower, Harpoon, Heal, Keep, Opportunity, Place, Ready, Recruit, Reroll,
                                       UseAbility)
