@@ -84,7 +84,7 @@ class AssaultPolicy:
             out[-1:] = done[:1]
         return out
 
-    def rollout(self, game: AssaultGame, rng: random.Random) -> Action:
+    def rollout(self, game: AssaultGame, rng: random.Random, side: Side) -> Action:
         """The expert's fast play: one unit at a time, its best choice if it is worth anything."""
         return self.quick.choose(game, rng)
 

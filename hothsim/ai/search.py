@@ -118,8 +118,9 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         """At most `limit` of the ranked actions worth searching, best first."""
         ...
 
-    def rollout(self, game: GameT, rng: random.Random) -> ActionT:
-        """A quick, sensible action for whoever decides now (both sides, inside simulations)."""
+    def rollout(self, game: GameT, rng: random.Random, side: Side) -> ActionT:
+        """A quick, sensible action for whoever decides now (both sides, inside simulations of a decision of
+        `side`)."""
         ...
 
     def branches(self, game: GameT, action: ActionT) -> list[Branch] | None:
@@ -300,7 +301,7 @@ class Thinking:
             if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
                                                    self.level.horizon, self.level.reply):
                 break
-            game.apply(self.policy.rollout(game, rng))
+            game.apply(self.policy.rollout(game, rng, self.side))
         weight = 1.0 if branch is None else branch.probability
         return weight * self.policy.evaluate(game, self.side), outcome
 

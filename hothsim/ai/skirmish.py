@@ -71,10 +71,14 @@ class SkirmishPolicy:
             out[-1:] = ends[:1]
         return out
 
-    def rollout(self, game: SkirmishGame, rng: random.Random) -> Action:
-        """The expert's fast play (or its own, with the weight rollout_expert), for whoever decides now
-        (both sides, inside simulations)."""
-        return (self.expert if self.weights.skirmish.rollout_expert else self.quick).choose(game, rng)
+    def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:
+        """The expert's fast play, for whoever decides now (both sides, inside simulations of a decision of
+        `side`); the expert's own play instead where the weights say so: `rollout_expert` for both sides,
+        `rollout_expert_us` for `side`'s decisions, `rollout_expert_them` for the other side's."""
+        w = self.weights.skirmish
+        ours = game.pending.player == side
+        full = w.rollout_expert or (w.rollout_expert_us if ours else w.rollout_expert_them)
+        return (self.expert if full else self.quick).choose(game, rng)
 
     def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
         """An attack turns on its d20: a natural 20, another hit, or a miss."""

@@ -29,6 +29,8 @@ class SkirmishWeights:
     #: Rollouts played by the expert's own choice (1) rather than its quick rules (0): slower, fewer
     #: samples, but the rollouts' players are the players the search is measured against.
     rollout_expert: float = 0.0
+    rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
+    rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,
