@@ -387,7 +387,8 @@ class PlainPlay:
             self.refusal = f"Refused: {e.message} (rule: {e.rule})."
             self.say(f"Refused: {e.message}. Nothing changed; type choices to hear them again.")
             return
-        self.say(f"{side_words(side)}: {action.notation()}")
+        said = "a secret choice, made" if self.words.is_secret(action) else action.notation()
+        self.say(f"{side_words(side)}: {said}")
 
     def action_for(self, line: str) -> Any | None:
         """The action a line names, or None (having said why)."""

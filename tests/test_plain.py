@@ -129,6 +129,8 @@ def test_hot_seat_never_tells_the_imperial_player_where_luke_is(tmp_path):
         yield from ("status", "units", "look speeder-2", "near speeder-2", "choices")
     plain, said = play(tmp_path, "assault-on-hoth", script)
     assert "Luke flies speeder-2" in plain.told_rebel
+    # The choice itself is never said back: the Imperial player may read what was said before.
+    assert "Rebel: a secret choice, made" in said and "Rebel: luke speeder-2" not in said
     imperial_part = "\n".join(said[len(said) - said[::-1].index("Hand over: the Imperial player decides now."):])
     assert "Status: " in imperial_part and "speeder-2: Snowspeeder, rebel, at " in imperial_part
     assert "Luke flies" not in imperial_part and "Luke: his Snowspeeder is a secret" in imperial_part

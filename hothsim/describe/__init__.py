@@ -89,6 +89,11 @@ class Describer(Protocol):
         """Whether an action attacks or fires (the `targets` command lists these)."""
         ...
 
+    def is_secret(self, action: Any) -> bool:
+        """Whether a choice is a secret from the other player (Luke's Snowspeeder, a card recruited in
+        secret): it is never said back, since the other player may read what was said before."""
+        ...
+
     def is_variant(self, action: Any) -> bool:
         """Whether a shot is a costlier form of another (Luke's Force added, allies combining fire): listed
         by `targets`, not among the first choices."""

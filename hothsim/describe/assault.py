@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from hothsim.assault.actions import Action, Armor, Critical, Displace, Fire, Harpoon, Move, Place, Walk
+from hothsim.assault.actions import Action, Armor, AssignLuke, Critical, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.state import AssaultState, Unit
 from hothsim.describe import compass, side_words, unit_named
@@ -267,6 +267,10 @@ class AssaultWords:
     def is_shot(self, action: Action) -> bool:
         """A fire or a harpoon."""
         return type(action) in (Fire, Harpoon)
+
+    def is_secret(self, action: Action) -> bool:
+        """The Snowspeeder Luke flies."""
+        return type(action) is AssignLuke
 
     def is_variant(self, action: Action) -> bool:
         """A fire or harpoon with Luke's Force added."""

@@ -254,6 +254,10 @@ class SkirmishWords:
         """An attack."""
         return type(action) is Attack
 
+    def is_secret(self, action: Action) -> bool:
+        """A card recruited into a squad built in secret."""
+        return type(action) is Recruit
+
     def is_variant(self, action: Action) -> bool:
         """An attack with allies combining fire."""
         return type(action) is Attack and bool(action.helpers)
