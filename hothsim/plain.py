@@ -306,7 +306,9 @@ class PlainPlay:
             ends: dict[object, Any] = {}
             for a in sorted(spread, key=lambda a: len(a.notation())):  # the shortest way to each end
                 ends.setdefault(self.words.same_end(self.game, a), a)
-            shown = [a for a in spread if a in ends.values()]
+            heading, shown = self.words.in_order(self.game, [a for a in spread if a in ends.values()])
+            if heading:
+                self.say(heading)
             self.numbered(shown)
             if len(shown) < len(spread):
                 self.say(f"moves: {count(len(spread) - len(shown), 'other way')} to the same places and facings "

@@ -3,6 +3,7 @@ save, and what is said back."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterator
 
 from hothsim.games import open_game
@@ -98,6 +99,10 @@ def test_questions_cost_no_game_time(tmp_path):
     assert len(plain.game.record.entries) == plain.entries
     assert "Quiet rounds: 0 of 10 (then the tie-breaker decides)." in said
     assert any(line.startswith("Row  24 ") for line in said)  # the map, a row a line
+    # `moves` lists the squares nearest an enemy first, each with its number in the menu.
+    heading = said.index("Nearest an enemy first:")
+    first = said[heading + 1]
+    assert re.match(r"^\d+\. move hoth-trooper-1 .*: to [A-Z]+\d+, \d+ squares", first)
     assert printable(said)
 
 

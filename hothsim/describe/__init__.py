@@ -109,6 +109,11 @@ class Describer(Protocol):
         one way to each end: the other orders of the same steps are left out."""
         ...
 
+    def in_order(self, game: Any, actions: Sequence[Any]) -> tuple[str, list[Any]]:
+        """A unit's spread actions in the order a player looks at them (nearest the enemy, or the goal,
+        first), with a line saying what the order is."""
+        ...
+
     def spread_summary(self, game: Any, unit: str, actions: Sequence[Any]) -> str:
         """One line summing up a unit's spread actions (how many, the area, the nearest to the enemy)."""
         ...

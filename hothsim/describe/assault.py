@@ -286,6 +286,24 @@ class AssaultWords:
             return game.walk_end(game.state.unit(action.unit), action.steps)  # type: ignore[union-attr]
         return action
 
+    def in_order(self, game: AssaultGame, actions: Sequence[Action]) -> tuple[str, list[Action]]:
+        """An Imperial unit's moves nearest the Shield Generator first; a Rebel unit's nearest a Walker
+        first; set-up as the game lists it."""
+        if not actions or type(actions[0]) in (Place, Displace):
+            return "", list(actions)
+        s = game.state
+        unit = s.unit(actions[0].unit)  # type: ignore[union-attr]
+        goals = [game.setup.field.shield_generator] if unit.side == "imperial" else [
+            u.hex for u in s.units if u.type in ("walker", "atst") and u.where == "map" and u.hex is not None]
+        if not goals:
+            return "", list(actions)
+
+        def near(a: Action) -> int:
+            end = _end(game, a)
+            return min(distance(end, g) for g in goals) if end is not None else 10_000  # type: ignore[arg-type]
+        what = "the Shield Generator" if unit.side == "imperial" else "a Walker"
+        return f"Nearest {what} first:", sorted(actions, key=near)
+
     def spread_summary(self, game: AssaultGame, unit: str, actions: Sequence[Action]) -> str:
         """How many, over what area, and the end nearest the Shield Generator."""
         goal = game.setup.field.shield_generator

@@ -270,6 +270,23 @@ class SkirmishWords:
         """Each move or set-up square is its own end (the legal moves hold one path to each square)."""
         return action
 
+    def in_order(self, game: SkirmishGame, actions: Sequence[Action]) -> tuple[str, list[Action]]:
+        """Moves nearest an enemy first (range as the rules count it); set-up squares as the game lists
+        them."""
+        s = game.state
+        movers = [a for a in actions if type(a) is Move]
+        if not movers:
+            return "", list(actions)
+        f = s.fig(movers[0].figure)
+        enemies = [e for e in s.living() if e.side != f.side]
+        if not enemies:
+            return "", list(actions)
+        ranges = [game.board.ranges_from(s.open_doors, e.space()) for e in enemies]
+
+        def near(a: Action) -> int:
+            return min((r.get(_end(a), 10_000) for r in ranges), default=10_000)
+        return "Nearest an enemy first:", sorted(actions, key=near)
+
     def spread_summary(self, game: SkirmishGame, unit: str, actions: Sequence[Action]) -> str:
         """How many squares, over what area, and the one nearest an enemy."""
         ends = [_end(a) for a in actions]
