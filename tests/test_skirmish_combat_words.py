@@ -34,7 +34,7 @@ def test_lightsaber_deflect_that_saves_is_one_force_line_and_no_damage(tmp_path)
     ev = do(g, "attack leia vader", "force vader deflect")
     assert ev == [
         ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23: hit (Lightsaber Deflect may stop it)",
-         ()),
+         (("roll", "hit"),)),
         ("force", "vader spends 1 Force point: Lightsaber Deflect, save d20 11 vs 11: deflected, no damage", ()),
     ]
     assert purposes(g) == ["leia attacks vader", "vader deflects"]
@@ -49,7 +49,7 @@ def test_lightsaber_deflect_that_fails_logs_the_failure_then_the_damage(tmp_path
     ev = do(g, "attack leia vader", "force vader deflect")
     assert ev == [
         ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23: hit (Lightsaber Deflect may stop it)",
-         ()),
+         (("roll", "hit"),)),
         ("force", "vader spends 1 Force point: Lightsaber Deflect, save d20 10 vs 11: failed", ()),
         ("attack", "leia hits vader: hit (20 Damage + 10 Advantageous Attack), 30 damage, vader 140 -> 110",
          (("damage", 30), ("target", "vader"))),
@@ -80,10 +80,10 @@ def test_lightsaber_riposte_is_one_attack_back_even_for_a_character_with_twin_at
     ev = do(g, "attack vader luke", "force luke riposte")
     assert ev == [
         ("attack", "vader attacks luke: d20 15 +13 Attack = 28 vs Defense 17: hit, 20 damage, luke 60 -> 40",
-         (("damage", 20), ("target", "luke"))),
+         (("damage", 20), ("target", "luke"), ("roll", "hit"))),
         ("force", "luke spends 1 Force point: Lightsaber Riposte against vader", ()),
         ("attack", "luke attacks vader: d20 18 +8 Attack = 26 vs Defense 23: hit (Lightsaber Deflect may stop it)",
-         ()),
+         (("roll", "hit"),)),
     ]
     ev = do(g, "decline vader")
     assert [t for _, t, _ in ev] == ["luke hits vader: hit (10 Damage + 10 Lightsaber), 20 damage, vader 140 -> 120"]
@@ -101,7 +101,7 @@ def test_force_reroll_of_a_missed_attack_is_logged_as_the_spend_then_the_new_rol
         ("attack", "leia attacks snowtrooper-1: d20 2 +7 Attack = 9 vs Defense 13: miss (a Force point may reroll it)",
          ()),
         ("force", "leia spends 1 Force point to reroll", ()),
-        ("attack", "leia attacks snowtrooper-1: d20 1 +7 Attack = 8 vs Defense 13: natural 1, miss", ()),
+        ("attack", "leia attacks snowtrooper-1: d20 1 +7 Attack = 8 vs Defense 13: natural 1, miss", (("roll", "miss"),)),
     ]
     assert purposes(g) == ["leia attacks snowtrooper-1", "leia rerolls the attack on snowtrooper-1"]
     assert g.state.attack is None and g.state.fig("leia").force_turn == g.combat.turn_id(g.state)
@@ -112,7 +112,7 @@ def test_force_reroll_of_a_failed_save_is_logged_as_the_failure_the_spend_and_th
     do(g, "first rebel", "activate atgar-trooper")
     ev = do(g, "attack atgar-trooper vader")
     assert ev == [
-        ("attack", "atgar-trooper attacks vader: d20 2 +3 Attack = 5 vs Defense 23: miss", ()),
+        ("attack", "atgar-trooper attacks vader: d20 2 +3 Attack = 5 vs Defense 23: miss", (("roll", "miss"),)),
         ("save", "vader saves against splash: d20 4 vs 11: failed (a Force point may reroll it)", ()),
     ]
     assert g.state.save is not None and g.state.save.roll == 4 and g.state.save.source == "atgar-trooper"
@@ -131,13 +131,15 @@ def test_damage_leaving_1_hit_point_is_logged_with_the_number_and_0_as_defeated(
     do(g, "first rebel", "activate hoth-trooper")
     ev = do(g, "attack hoth-trooper snowtrooper")
     assert ev == [("attack", "hoth-trooper attacks snowtrooper: d20 15 +4 Attack = 19 vs Defense 13: hit, "
-                             "10 damage, snowtrooper 11 -> 1", (("damage", 10), ("target", "snowtrooper")))]
+                             "10 damage, snowtrooper 11 -> 1", (("damage", 10), ("target", "snowtrooper"),
+                                                                          ("roll", "hit")))]
     g = A(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"}, [15, 3, 15, 3])
     g._state = g.state.with_figure(dataclasses.replace(g.state.fig("snowtrooper"), hp=10))
     do(g, "first rebel", "activate hoth-trooper")
     ev = do(g, "attack hoth-trooper snowtrooper")
     assert ev == [("attack", "hoth-trooper attacks snowtrooper: d20 15 +4 Attack = 19 vs Defense 13: hit, "
-                             "10 damage, snowtrooper 10 -> defeated", (("damage", 10), ("target", "snowtrooper"))),
+                             "10 damage, snowtrooper 10 -> defeated", (("damage", 10), ("target", "snowtrooper"),
+                                                                                 ("roll", "hit"))),
                   ("victory", "rebel wins: every imperial character is defeated", ())]
     t = g.state.fig("snowtrooper")
     assert (t.hp, t.defeated, t.pos) == (0, True, None)
@@ -152,7 +154,7 @@ def test_a_hit_vader_cannot_deflect_says_why_as_a_reaction_line(tmp_path):
         ("reaction", "vader cannot use Lightsaber Deflect: no Force points left", ()),
         ("attack", "leia attacks vader: d20 18 +7 Attack = 25 vs Defense 23: hit "
                    "(20 Damage + 10 Advantageous Attack), 30 damage, vader 140 -> 110",
-         (("damage", 30), ("target", "vader"))),
+         (("damage", 30), ("target", "vader"), ("roll", "hit"))),
     ]
 
 

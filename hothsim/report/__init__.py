@@ -209,7 +209,6 @@ def _shot(teller: Chronicler, ch: Chapter, entry: int, before: Any, action: Any,
     if aimed is None:
         return
     attacker, target, chance = aimed
-    texts = [e.text for e in events]
     hit = any(_hits(e) for e in events)
     side = teller.side_of(before, attacker)
     start, end = teller.cell(before, attacker), teller.cell(before, target)
@@ -220,7 +219,7 @@ def _shot(teller: Chronicler, ch: Chapter, entry: int, before: Any, action: Any,
     tally[1] += chance
     tally[2] += hit
     pct = round(chance * 100)
-    if any("critical hit" in t for t in texts):
+    if any(dict(e.data).get("roll") == "critical" for e in events):
         ch.moments.append(Moment(entry, "critical", f"{attacker} scores a critical hit on {target}"))
     elif hit and chance <= LONG_ODDS:
         ch.moments.append(Moment(entry, "odds", f"{attacker} hits {target} against the odds ({pct}% to hit)"))
@@ -229,11 +228,9 @@ def _shot(teller: Chronicler, ch: Chapter, entry: int, before: Any, action: Any,
 
 
 def _hits(event: Any) -> bool:
-    """Whether an event is a roll that hit: Assault on Hoth's "hit", or a skirmish attack whose result (the
-    last part of its line) is a hit or a critical hit."""
-    if event.kind == "hit":
-        return True
-    return event.kind == "attack" and event.text.rsplit(": ", 1)[-1].startswith(("hit", "critical hit"))
+    """Whether an event is a roll that hit: Assault on Hoth's "hit", or a skirmish event marked as an attack
+    roll's hit or critical hit."""
+    return event.kind == "hit" or dict(event.data).get("roll") in ("hit", "critical")
 
 
 def _caption(teller: Chronicler, ch: Chapter) -> str:

@@ -110,14 +110,14 @@ class Combat:
         line = explain(attacker.id, target.id, result, pa.modifiers, pa.defense) if not pa.auto else \
             f"{attacker.id} attacks {target.id}: Use the Force"
         if not (result.hit or pa.auto):
-            ev.append(Event("attack", line + (": natural 1, miss" if result.roll == 1 else ": miss")))
+            ev.append(Event("attack", line + (": natural 1, miss" if result.roll == 1 else ": miss"), (("roll", "miss"),)))
             splash = self.ab.number(attacker, "Splash")
             if splash:
                 s = self.queue_splash(s, attacker, target, splash, include_target=True)
             return self.finish_attack(s, pa, ev)
         if (not self.ab.melee(attacker) and self.ab.power(target, "Lightsaber Deflect")
                 and self.force_ready(s, target)):
-            ev.append(Event("attack", line + ": hit (Lightsaber Deflect may stop it)"))
+            ev.append(Event("attack", line + ": hit (Lightsaber Deflect may stop it)", (("roll", "hit"),)))
             return replace(s, attack=replace(pa, stage="hit"))
         if self.ab.power(target, "Lightsaber Deflect") and not pa.auto:
             ev.append(Event("reaction", f"{target.id} cannot use Lightsaber Deflect: {self._no_deflect(s, attacker, target)}"))
@@ -164,7 +164,10 @@ class Combat:
         detail = " + ".join(f"{v} {why}" for why, v in parts) if len(parts) > 1 else ""
         head = (line + ": " if line else f"{attacker.id} hits {target.id}: ") + ("critical hit" if critical else "hit")
         where = target.rect()
-        s = self.damage(s, target, amount, attacker, adjacent, head + (f" ({detail})" if detail else ""), ev)
+        # The roll is marked where it is judged (not after a failed Deflect, nor for Use the Force's).
+        roll = "" if pa.auto or not line else ("critical" if critical else "hit")
+        s = self.damage(s, target, amount, attacker, adjacent, head + (f" ({detail})" if detail else ""), ev,
+                        roll=roll)
         if s.stage == "over":
             return s
         splash = self.ab.number(attacker, "Splash")
@@ -198,16 +201,18 @@ class Combat:
     # ---------------------------------------------------------------- damage and saves
 
     def damage(self, s: GameState, target: Figure, amount: int, attacker: Figure | None, adjacent: bool, what: str,
-               ev: list[Event]) -> GameState:
-        """Deal damage (after Damage Reduction); defeat at 0; a Hologram takes none."""
+               ev: list[Event], roll: str = "") -> GameState:
+        """Deal damage (after Damage Reduction); defeat at 0; a Hologram takes none.  `roll` ("hit" or
+        "critical") marks the event of an attack roll that hit, for those who count rolls (the report)."""
+        marks = (("roll", roll),) if roll else ()
         if self.ab.hologram(target):
-            ev.append(Event("damage", f"{what}: {target.id} is a hologram and takes no damage"))
+            ev.append(Event("damage", f"{what}: {target.id} is a hologram and takes no damage", marks))
             return s
         left, note = self.ab.reduce_damage(target, amount, attacker, adjacent)
         hp = target.hp - left
         after = "defeated" if hp <= 0 else str(hp)
         ev.append(Event("attack", f"{what}, {left} damage{note}, {target.id} {target.hp} -> {after}",
-                        (("damage", left), ("target", target.id))))
+                        (("damage", left), ("target", target.id)) + marks))
         if left and attacker is not None and attacker.side != target.side:
             s = replace(s, noisy=True)
         t2 = replace(target, hp=0, defeated=True, pos=None) if hp <= 0 else replace(target, hp=hp)
