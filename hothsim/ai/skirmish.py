@@ -76,8 +76,9 @@ class SkirmishPolicy:
         `side`); the expert's own play instead where the weights say so: `rollout_expert` for both sides,
         `rollout_expert_us` for `side`'s decisions, `rollout_expert_them` for the other side's."""
         w = self.weights.skirmish
-        ours = game.pending.player == side
-        full = w.rollout_expert or (w.rollout_expert_us if ours else w.rollout_expert_them)
+        full = w.rollout_expert
+        if not full and (w.rollout_expert_us or w.rollout_expert_them):  # asked only then: a hot path
+            full = w.rollout_expert_us if game.pending.player == side else w.rollout_expert_them
         return (self.expert if full else self.quick).choose(game, rng)
 
     def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
