@@ -28,12 +28,22 @@ ASKS = {"place": "set up {unit}", "board": "put {unit} aboard a Walker",
         "critical hit, or none", "repair": "choose the repair", "choose": "choose the Snowspeeder the Event helps",
         "over": "the game is over"}
 
-#: One character per hex of the text map, by terrain.
-GROUND = {"clear": ".", "rough": "r", "cliff": "#"}
+#: One character per hex by terrain, on the screen's whole-map view and in the text map alike.
+GROUND = {"clear": ".", "rough": "%", "cliff": "^"}
 
-#: Letters of unit types in the text map (Rebel capitals, Imperial small letters).
-LETTER = {"walker": "w", "atst": "a", "snowtrooper": "t", "heavy-snowtrooper": "h", "speeder": "S", "trooper": "R",
-          "heavy-trooper": "H", "tower": "L"}
+#: The letter of each unit type, on the screen, in the text map and on the report's maps.
+LETTER = {"walker": "W", "atst": "A", "snowtrooper": "t", "heavy-snowtrooper": "T", "speeder": "S", "trooper": "r",
+          "heavy-trooper": "R", "tower": "L"}
+
+#: The one character after a unit's letter that tells it from the others of its type (its number).
+NUMBER_MARKS = "1234567890abcdefghijklmnopqrstuvwxyz"
+
+
+def number_mark(uid: str) -> str:
+    """The one character that tells a unit from the others of its type: its id's number."""
+    tail = uid.rsplit("-", 1)[-1]
+    n = int(tail) if tail.isascii() and tail.isdigit() else 0
+    return NUMBER_MARKS[n - 1] if 1 <= n <= len(NUMBER_MARKS) else "?"
 
 
 class AssaultWords:
@@ -220,7 +230,7 @@ class AssaultWords:
                 h = hex_from_offset(c, r)
                 u = occupied.get(h)
                 if u is not None:
-                    row.append(LETTER.get(u.type, "?") + u.id.rsplit("-", 1)[-1][-1])
+                    row.append(LETTER.get(u.type, "?") + number_mark(u.id))
                 elif h == bf.shield_generator:
                     row.append("G ")
                 elif h == bf.power_grid:
@@ -228,9 +238,9 @@ class AssaultWords:
                 else:
                     row.append(GROUND.get(game.terrain.terrain.get(h, ""), " ") + " ")
             lines.append(f"Row {r + 1:02d} " + "".join(row))
-        lines.append("Key: . clear, r rough, # cliff, G Shield Generator, P Power Grid; w Walker, a AT-ST, t "
-                     "Snowtrooper, h heavy Snowtrooper, S Snowspeeder, R Trooper, H heavy Trooper, L Laser Tower, each "
-                     "with the last digit of its number.")
+        lines.append("Key: . clear, % rough, ^ cliff, G Shield Generator, P Power Grid; W Walker, A AT-ST, t "
+                     "Snowtrooper, T heavy Snowtrooper, S Snowspeeder, r Trooper, R heavy Trooper, L Laser Tower, each "
+                     "followed by its number (0 for 10, then a for 11, b for 12 ...).")
         return lines
 
     # ------------------------------------------------------------------ choices

@@ -10,6 +10,7 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 from __future__ import annotations
 
 from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
+from hothsim.describe.assault import GROUND, LETTER, number_mark
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
@@ -21,9 +22,7 @@ from hothsim.tui.screen import UIState
 
 ARROWS = "↑↗↘↓↙↖"
 ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
-LETTER = {"walker": "W", "atst": "A", "snowtrooper": "t", "heavy-snowtrooper": "T", "speeder": "S", "trooper": "r",
-          "heavy-trooper": "R", "tower": "L"}
-TERRAIN_GLYPH = {"clear": ".", "rough": "%", "cliff": "^"}
+TERRAIN_GLYPH = GROUND  # the same characters as the words' text map
 #: Clear terrain in the three macrohex tones: the glyph alone tells one macrohex from the next.
 SHADE_GLYPH = (".", ",", ";")
 TERRAIN_ATTR = {"rough": "difficult", "cliff": "solid"}  # clear hexes take their macrohex's shade
@@ -187,16 +186,6 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
 
 
 #: A unit's number on the map, one character: 1-9, 0 for 10, then a, b, ... (walker-2 is W2).
-NUMBER_MARKS = "1234567890abcdefghijklmnopqrstuvwxyz"
-
-
-def number_mark(uid: str) -> str:
-    """The one character that tells a unit from the others of its type: its id's number."""
-    tail = uid.rsplit("-", 1)[-1]
-    n = int(tail) if tail.isascii() and tail.isdigit() else 0
-    return NUMBER_MARKS[n - 1] if 1 <= n <= len(NUMBER_MARKS) else "?"
-
-
 def unit_lines(game, uid: str, reveal: bool) -> list[str]:
     """A unit's display: type, where, fire and armor, and the damage markers of Walkers and Snowspeeders."""
     s = game.state
