@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from hothsim.ai import Choice, Player, derive_seed, player_named
 from hothsim.games import Game, GameKind, kind_of, replay_steps
 from hothsim.kernel.engine import SIDES, Event, Side
-from hothsim.kernel.record import GameRecord
+from hothsim.kernel.record import GameRecord, computer_parts
 from hothsim.saves import write_record
 
 #: Who may play a side: a person at the keyboard, or a player of hothsim.ai by name ("ai:normal").
@@ -173,13 +173,14 @@ def computer_header(players: Mapping[Side, str], think: float) -> str:
 def players_of(computer: str) -> tuple[dict[Side, str], float]:
     """Who plays each side, and the computer's seconds per decision, from a header's `computer` line."""
     players: dict[Side, str] = {side: PERSON for side in SIDES}
-    if not computer:
+    parts = computer_parts(computer)
+    if parts is None:
         return players, THINK
-    sides, level, think = computer.split()
+    sides, level, think = parts
     for side in SIDES:
         if sides in (side, "both"):
             players[side] = f"ai:{level}"
-    return players, float(think)
+    return players, think
 
 
 def new_session(game: Game, save_path: Path | None, players: Mapping[Side, str] | None = None,

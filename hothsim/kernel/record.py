@@ -85,6 +85,15 @@ class HeaderError(ValueError):
         super().__init__(f"header field '{field_name}': {message}")
 
 
+def computer_parts(computer: str) -> tuple[str, str, float] | None:
+    """A header's `computer` line read: (the side the computer plays or "both", its level, its seconds a
+    decision), or None when people play both sides."""
+    if not computer:
+        return None
+    sides, level, think = computer.split()
+    return sides, level, float(think)
+
+
 def created_problem(value: str) -> str:
     """Why a header's time of creation is not one ("" when it is)."""
     try:

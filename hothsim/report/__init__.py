@@ -18,7 +18,7 @@ from typing import Any, Protocol, Sequence
 
 from hothsim.describe import spoken
 from hothsim.games import kind_of, replay_steps
-from hothsim.kernel.record import GameRecord
+from hothsim.kernel.record import GameRecord, computer_parts
 
 #: A shot whose chance was at most this, and hit, or at least 1 less it, and missed, is a key moment.
 LONG_ODDS = 0.25
@@ -248,8 +248,10 @@ def _caption(teller: Chronicler, ch: Chapter) -> str:
 
 def _players(computer: str) -> str:
     """Who played, from the record's `computer` line."""
-    if not computer:
+    parts = computer_parts(computer)
+    if parts is None:
         return "two players"
-    sides, level, think = computer.split()
-    who = {"both": "the computer on both sides"}.get(sides, f"the computer ({level}) as the {sides} side")
-    return f"{who}, {think} s a decision" if sides == "both" else f"a player against {who}"
+    sides, level, think = parts
+    if sides == "both":
+        return f"the computer on both sides, {think:g} s a decision"
+    return f"a player against the computer ({level}) as the {sides} side"

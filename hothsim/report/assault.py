@@ -13,6 +13,7 @@ import math
 from typing import Any, Sequence
 
 from hothsim.assault.actions import Action, Fire, Harpoon, Move, Walk
+from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.state import Unit
 from hothsim.describe import side_words
@@ -24,7 +25,7 @@ from hothsim.report.svg import arrow_marker, document, element, points, title
 
 R = 9.0  # pixels from a hex's centre to a corner
 PAD = 4.0
-INSTALLATIONS = {"shield-generator": "Shield Generator", "power-grid": "Power Grid"}
+INSTALLATIONS = {SHIELD_GENERATOR: "Shield Generator", POWER_GRID: "Power Grid"}
 
 
 class AssaultChronicler:
@@ -65,7 +66,7 @@ class AssaultChronicler:
         """A unit's hex (or an installation's) as column and row."""
         bf = game.setup.field
         if unit in INSTALLATIONS:
-            return offset_of(bf.shield_generator if unit == "shield-generator" else bf.power_grid)
+            return offset_of(bf.shield_generator if unit == SHIELD_GENERATOR else bf.power_grid)
         s = game.state
         if not s.has_unit(unit):
             return None
@@ -80,9 +81,9 @@ class AssaultChronicler:
         """Units destroyed by this decision, and an installation brought down."""
         out = [u.id for u in before.state.units if u.alive and not after.state.unit(u.id).alive and u.where == "map"]
         if before.state.power_grid and not after.state.power_grid:
-            out.append("power-grid")
+            out.append(POWER_GRID)
         if before.state.shield_generator and not after.state.shield_generator:
-            out.append("shield-generator")
+            out.append(SHIELD_GENERATOR)
         return out
 
     def moments(self, before: AssaultGame, events: Sequence[Any], after: AssaultGame) -> list[tuple[str, str]]:
@@ -149,9 +150,9 @@ class AssaultChronicler:
                 x, y = _centre((c, r))
                 body.append(element("use", href="#hex", x=x, y=y, class_=f"h-{kind}{shade}"))
         bf = game.setup.field
-        for uid, h in (("shield-generator", bf.shield_generator), ("power-grid", bf.power_grid)):
+        for uid, h in ((SHIELD_GENERATOR, bf.shield_generator), (POWER_GRID, bf.power_grid)):
             x, y = _centre(offset_of(h))
-            up = s.shield_generator if uid == "shield-generator" else s.power_grid
+            up = s.shield_generator if uid == SHIELD_GENERATOR else s.power_grid
             body.append(element("g", title(f"{INSTALLATIONS[uid]} at {hex_label(h)}, {'standing' if up else 'destroyed'}")
                                 + element("use", href="#installation", x=x, y=y), class_=f"installation {uid}"
                                 + ("" if up else " down")))
