@@ -72,7 +72,9 @@ class PlainPlay:
         self.read = read
         self._write = write
         self.clock = clock
+        self.words: Describer = words_for(session.game)  # the game's kind never changes in a session
         self.menu: list[Any] = []  # the pending decision's choices; number n is menu[n - 1]
+        self.numbers: dict[Any, int] = {}  # each choice of the menu to its number
         self.menu_for = -1  # the record length the menu was made for
         self.refusal = ""  # the last refusal, for `why`
         self.confirm: Any = None  # a choice with a warning, applied if given again at once
@@ -91,10 +93,6 @@ class PlainPlay:
         """The game in play (a new copy after an undo)."""
         return self.session.game
 
-    @property
-    def words(self) -> Describer:
-        """The describer of this game's kind."""
-        return words_for(self.game)
 
     @property
     def viewer(self) -> Side | None:
@@ -157,11 +155,14 @@ class PlainPlay:
 
     def computer_turn(self) -> None:
         """The computer decides within its think time; its reason and what happened are said."""
-        thinking = self.session.thinking()
+        self.session.apply_choice(self.thought(self.session.thinking()))
+
+    def thought(self, thinking: Any) -> Any:
+        """A search stepped until it is settled or the session's think time has passed; its choice."""
         start = self.clock()
         while thinking.step() and self.clock() - start < self.session.think:
             pass
-        self.session.apply_choice(thinking.choice())
+        return thinking.choice()
 
     # ------------------------------------------------------------------ choices
 
@@ -176,6 +177,7 @@ class PlainPlay:
         spread = [a for a in legal if words.is_spread(a)]
         rest = [a for a in legal if not words.is_shot(a) and not words.is_spread(a)]
         self.menu = shots + rest + variants + spread
+        self.numbers = {a: i for i, a in enumerate(self.menu, 1)}
         self.menu_for = len(game.record.entries)
         self.say(words.decision(game))
         listed = shots + rest
@@ -209,7 +211,7 @@ class PlainPlay:
 
     def numbered(self, actions: list[Any]) -> None:
         """Say actions with their numbers in the menu."""
-        self.say(*(f"{self.menu.index(a) + 1}. {self.words.choice(self.game, a)}" for a in actions))
+        self.say(*(f"{self.numbers[a]}. {self.words.choice(self.game, a)}" for a in actions))
 
     # ------------------------------------------------------------------ commands
 
@@ -336,12 +338,8 @@ class PlainPlay:
         if self.game.is_over or self.session.computer() is not None:
             self.say("hint: no decision of yours to hint at now.")
             return
-        thinking = self.session.hint()
-        start = self.clock()
-        while thinking.step() and self.clock() - start < self.session.think:
-            pass
-        choice = thinking.choice()
-        number = self.menu.index(choice.action) + 1 if choice.action in self.menu else 0
+        choice = self.thought(self.session.hint())
+        number = self.numbers.get(choice.action, 0)
         self.session.log.append(f"hint for {self.game.pending.player}: {choice.reason}")
         self.logged = len(self.session.log)
         self.say(f"Hint: {number}. {self.words.choice(self.game, choice.action)} ({choice.reason}). Not applied: "
