@@ -28,7 +28,7 @@ ASKS = {"build": "add a card to your squad in secret, or say it is ready",
         "reroll": "{figure}'s {note}: spend a Force point to reroll it, or keep it",
         "over": "the game is over"}
 
-#: One character per kind of ground in the text map.
+#: One character per kind of ground, on the screen and in the text map alike.
 GROUND = {Terrain.CLEAR: ".", Terrain.LOW: "o", Terrain.DIFFICULT: "~", Terrain.TRENCH: "t", Terrain.PIT: "x",
           Terrain.SOLID: "#"}
 

@@ -8,6 +8,7 @@ naming who decides and what; a line of the keys that make sense now.
 
 from __future__ import annotations
 
+from hothsim.describe.skirmish import GROUND
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
@@ -17,8 +18,7 @@ from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt,
 from hothsim.tui.screen import UIState
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
 
-TERRAIN_GLYPH = {Terrain.CLEAR: ".", Terrain.LOW: "o", Terrain.DIFFICULT: "~", Terrain.TRENCH: "t",
-                 Terrain.PIT: "x", Terrain.SOLID: "#"}
+TERRAIN_GLYPH = GROUND  # the same characters as the words' text map
 TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "difficult", Terrain.TRENCH: "trench",
                 Terrain.PIT: "pit", Terrain.SOLID: "solid"}
 #: On a clear square of the move overlay: the attack is still possible after moving there, or it is spent.
