@@ -14,7 +14,7 @@ import sys
 import textwrap
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
@@ -31,6 +31,9 @@ from hothsim.session import PERSON, Session, computer_header, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part
+
+if TYPE_CHECKING:
+    from hothsim.hosting import Seat
 
 EXIT_USER_ERROR = 2
 
@@ -135,6 +138,30 @@ def _parser() -> argparse.ArgumentParser:
     _add_options(pm)
     pm.set_defaults(func=cmd_match)
 
+    ph = sub.add_parser("host", help="host a game for an opponent at another machine",
+                        description="Wait for an opponent at another machine and play a scenario with them. Prints "
+                        "a line 'join with: ...' holding the command the opponent runs (this machine's address, "
+                        "the port and a fresh secret key). Dice are rolled by both machines together, so neither "
+                        "player can foresee or choose a roll (docs/remote-play.md). Running the same command with "
+                        "the same --save takes a broken-off game up again.")
+    ph.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
+    ph.add_argument("--side", choices=("rebel", "imperial"), required=True, help="the side this machine plays")
+    _remote_arguments(ph)
+    ph.add_argument("--port", type=int, default=0, help="the port to listen on (default: any free one)")
+    ph.add_argument("--address", default="0.0.0.0",
+                    help="the address to listen on (default: every address of this machine)")
+    _add_options(ph)
+    ph.set_defaults(func=cmd_host)
+
+    pj = sub.add_parser("join", help="join a game hosted at another machine",
+                        description="Join the game an opponent hosts with 'hothsim host', with the address and "
+                        "key the host printed. Running it again with the same --save takes a broken-off game up "
+                        "again.")
+    pj.add_argument("address", help="ADDRESS:PORT as the host printed it")
+    pj.add_argument("--key", required=True, help="the secret key the host printed")
+    _remote_arguments(pj)
+    pj.set_defaults(func=cmd_join)
+
     pa = sub.add_parser("report", help="write the after-action report of a saved game",
                         description="The game told round by round: the forces, a map at the end of each round (a "
                         "turn in Assault on Hoth) with its moves and fire, the key moments, each side's dice luck "
@@ -158,6 +185,53 @@ def _parser() -> argparse.ArgumentParser:
     pv.add_argument("file", type=Path, help="the file to check")
     pv.set_defaults(func=cmd_validate)
     return p
+
+
+def _remote_arguments(parser: argparse.ArgumentParser) -> None:
+    """What `host` and `join` both take."""
+    parser.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder); the "
+                        "conversation and this side's secrets are kept beside it (SAVE-remote, SAVE-private)")
+    parser.add_argument("--player", required=True, metavar="NAME",
+                        help="the computer player who plays this side, printing a line per decision: "
+                        + ", ".join(PLAYER_NAMES))
+    parser.add_argument("--think", type=float, metavar="SECONDS",
+                        help="the seconds the computer player thinks per decision (default: its level's)")
+    parser.add_argument("--wait", type=float, default=600.0, metavar="SECONDS",
+                        help="how long to wait for the opponent's next move before stopping (default 600); the "
+                        "game stays saved")
+
+
+def _seat(args: argparse.Namespace) -> "Seat":
+    from hothsim.hosting import Seat, player_name
+
+    if args.think is not None:
+        _check_think(args.think)
+    if not 0 < args.wait <= 86400:
+        raise UserError("--wait must be more than 0 and at most 86400 seconds (a day)")
+    return Seat(player_name(args.player), args.think, lambda text: print(text, flush=True))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """Host a remote game and play it."""
+    from hothsim.hosting import RemoteUsage, host
+
+    if not 0 <= args.port < 65536:
+        raise UserError("--port must be from 0 (any free port) to 65535")
+    try:
+        return host(args.scenario, args.side, args.save, args.address, args.port, _options(args), _seat(args),
+                    args.wait, lambda text: print(text, flush=True))
+    except RemoteUsage as e:
+        raise UserError(str(e)) from None
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Join a remote game and play it."""
+    from hothsim.hosting import RemoteUsage, join
+
+    try:
+        return join(args.address, args.key, args.save, _seat(args), args.wait)
+    except RemoteUsage as e:
+        raise UserError(str(e)) from None
 
 
 def cmd_list(args: argparse.Namespace) -> int:

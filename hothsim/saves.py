@@ -11,10 +11,13 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from hothsim.data.files import SAVE_LIMIT, read_regular, user_folder
 from hothsim.kernel.record import GameRecord, RecordError, parse_record
+
+if TYPE_CHECKING:
+    from hothsim.remote.files import Private
 
 SAVE_SUFFIX = ".hothsim"
 
@@ -89,6 +92,55 @@ def write_record(path: Path, record: GameRecord) -> None:
         atomic_write_text(path, record.to_text())
     except OSError as e:
         raise SaveFileError(f"could not save the game to {path}: {e.strerror or e}") from None
+
+
+def remote_paths(save: Path) -> tuple[Path, Path]:
+    """Where a remote game keeps its conversation and this side's secrets, beside its save."""
+    return Path(f"{save}-remote"), Path(f"{save}-private")
+
+
+def write_remote(save: Path, record: GameRecord, lines: Sequence[str]) -> None:
+    """Autosave a remote game: its conversation first (the game is rebuilt from it), then its record."""
+    from hothsim.remote.files import conversation_text
+
+    talk, _ = remote_paths(save)
+    try:
+        atomic_write_text(talk, conversation_text(list(lines)))
+    except OSError as e:
+        raise SaveFileError(f"could not save the game to {talk}: {e.strerror or e}") from None
+    write_record(save, record)
+
+
+def write_private(save: Path, private: "Private") -> None:
+    """Write this side's secrets beside the save, readable by its owner only (before anything that
+    depends on them is sent)."""
+    from hothsim.remote.files import private_text
+
+    _, secret = remote_paths(save)
+    try:
+        atomic_write_text(secret, private_text(private))
+        os.chmod(secret, 0o600)
+    except OSError as e:
+        raise SaveFileError(f"could not write {secret}: {e.strerror or e}") from None
+
+
+def read_remote(save: Path) -> tuple["Private", tuple[str, ...]]:
+    """A remote game's secrets and conversation, read and checked (SaveFileError names the file)."""
+    from hothsim.remote.files import RemoteFileError, parse_conversation, parse_private
+
+    talk, secret = remote_paths(save)
+
+    def problem(path: Path) -> Callable[[str, int | None], SaveFileError]:
+        return lambda message, line: SaveFileError(f"{path}: {message}")
+    try:
+        private = parse_private(read_regular(secret, SAVE_LIMIT, problem(secret)))
+    except RemoteFileError as e:
+        raise SaveFileError(f"{secret}, {e}") from None
+    try:
+        lines = parse_conversation(read_regular(talk, 3 * SAVE_LIMIT, problem(talk)))
+    except RemoteFileError as e:
+        raise SaveFileError(f"{talk}, {e}") from None
+    return private, lines
 
 
 def read_record(path: Path) -> GameRecord:

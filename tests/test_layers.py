@@ -101,6 +101,30 @@ def test_the_report_writes_strings_and_touches_no_file_screen_or_clock(path):
     assert not bad, f"report/{path.name} imports {bad}"
 
 
+REMOTE = sorted((PACKAGE / "remote").rglob("*.py"))
+REMOTE_FORBIDDEN = AI_FORBIDDEN + ("hothsim.plain", "hothsim.hosting", "socket", "asyncio", "selectors", "random")
+#: The one module of remote play that does I/O: the connection (sockets, and the clock for its deadlines);
+#: the files' pydantic models sit in files.py (hothsim.saves reads and writes the files).
+REMOTE_LINK = "link.py"
+
+
+@pytest.mark.parametrize("path", REMOTE, ids=lambda p: str(p.relative_to(PACKAGE / "remote")))
+def test_remote_play_is_pure_but_for_its_connection(path):
+    """The protocol, its checks and the shared dice are functions of the lines received and this side's
+    secrets: no file, screen, clock, socket or unseeded randomness (`secrets` makes the chains' seeds), so
+    a conversation read back from disk replays exactly; only link.py talks to the network."""
+    allowed = {REMOTE_LINK: ("socket", "time"), "files.py": ("pydantic",)}.get(path.name, ())
+    forbidden = tuple(f for f in REMOTE_FORBIDDEN if f not in allowed)
+    bad = forbidden_imports(path, forbidden)
+    assert not bad, f"remote/{path.name} imports {bad}"
+    private = private_names(path)
+    assert not private, f"remote/{path.name}: {private}"
+
+
+def test_the_remote_modules_are_found():
+    assert {p.name for p in REMOTE} >= {"chain.py", "dice.py", "messages.py", "peer.py", "files.py", "link.py"}
+
+
 def test_the_describe_layer_is_found():
     assert {p.name for p in DESCRIBE} >= {"__init__.py", "skirmish.py", "assault.py"}
 
@@ -192,10 +216,10 @@ def test_no_module_is_over_about_800_lines(path):
 
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_only_the_file_schemas_import_pydantic(path):
-    # A warm start (hothsim.data.warm) opens a game without importing pydantic: the models live in two
-    # modules that only the validating loaders import, inside the functions that read a file.
+    # A warm start (hothsim.data.warm) opens a game without importing pydantic: the models live in three
+    # modules that only the validating loaders (and remote play) import, inside the functions that read a file.
     where = str(path.relative_to(PACKAGE))
-    if where in ("data/schemas.py", "kernel/header_file.py"):
+    if where in ("data/schemas.py", "kernel/header_file.py", "remote/files.py"):
         return
     assert not [m for m in imports_of(path) if m == "pydantic" or m.startswith("pydantic.")], where
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -112,13 +112,22 @@ class Dice(Protocol):
         ...
 
 
-class _Recording:
-    """Shared roll bookkeeping: one place turns raw numbers into recorded rolls."""
+class RecordingDice:
+    """Shared roll bookkeeping: one place turns raw numbers into recorded rolls.  A subclass gives 64 random
+    bits at a time (`_next64`), or whole results (overriding `_below` and the hooks below)."""
 
     log: list[Roll]
 
-    def _below(self, n: int, purpose: str) -> int:  # pragma: no cover - abstract
+    def _next64(self) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def _below(self, n: int, purpose: str) -> int:
+        # Rejection sampling keeps every face exactly equally likely.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next64()
+            if x < limit:
+                return x % n
 
     def d20(self, purpose: str) -> int:
         """Roll one twenty-sided die."""
@@ -167,7 +176,7 @@ class _Recording:
         return tuple(items)
 
 
-class SeededDice(_Recording):
+class SeededDice(RecordingDice):
     """Dice driven by SplitMix64 from an integer seed: identical on every machine and version."""
 
     def __init__(self, seed: int) -> None:
@@ -184,14 +193,6 @@ class SeededDice(_Recording):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
-    def _below(self, n: int, purpose: str) -> int:
-        # Rejection sampling keeps every face exactly equally likely.
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self._next64()
-            if x < limit:
-                return x % n
-
     def clone(self) -> "SeededDice":
         """A copy at the same point of the sequence, with its own log."""
         other = SeededDice.__new__(SeededDice)
@@ -201,7 +202,7 @@ class SeededDice(_Recording):
         return other
 
 
-class ScriptedDice(_Recording):
+class ScriptedDice(RecordingDice):
     """Dice that hand out given results in order.
 
     Numbers are die faces (a d20 takes one number from 1 to 20, 2d6 takes two numbers from 1 to 6).

@@ -1,0 +1,232 @@
+"""`hothsim host` and `hothsim join`: a game played at two machines (docs/remote-play.md).
+
+The front end of remote play: it opens or takes up the game, keeps its files beside the save, holds the
+connection, and has this side's decisions made (today by a computer player named with `--player`, one
+line printed per decision).  The protocol itself, its checks and the dice both sides roll are
+hothsim.remote's, which does no I/O but the connection's.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from hothsim.ai import PLAYER_NAMES, derive_seed, player_named
+from hothsim.data.errors import DataError
+from hothsim.games import LoadError, kind_named, open_game
+from hothsim.kernel.engine import Side
+from hothsim.kernel.options import OptionError, parse_options
+from hothsim.match import decide_within
+from hothsim.remote.chain import HashChain, as_hex, from_hex
+from hothsim.remote.dice import SharedDice
+from hothsim.remote.files import PRIVATE_FORMAT, Private
+from hothsim.remote.link import Link, accept, connect, listen, outward_address
+from hothsim.remote.messages import RemoteError
+from hothsim.remote.peer import Peer
+from hothsim.saves import SAVE_SUFFIX, read_remote, remote_paths, user_save_dir, write_private, write_remote
+
+#: Seconds to wait for the opponent's next line (or connection) unless `--wait` says otherwise.
+WAIT = 600.0
+
+#: Scenarios whose hidden information (secret squads, Luke's Snowspeeder, the decks' order) remote play does
+#: not carry yet: refused with this reason rather than played with the secret in both copies.
+NOT_YET = {
+    "assault": "Assault on Hoth's decks and Luke's secret Snowspeeder are not yet drawn and kept secret at two "
+               "machines",
+}
+
+
+class RemoteUsage(Exception):
+    """A remote game that cannot be started or taken up as asked (printed, exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """How this side of the game decides and reports."""
+
+    player: str  # a computer player's name (PLAYER_NAMES)
+    think: float | None  # its seconds a decision (None: its level's)
+    say: Callable[[str], None]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _opener(created_default: str = "") -> Callable[[dict[str, str]], Any]:
+    """Opens the game a host's hello describes, with dice both sides roll."""
+    def open_described(f: dict[str, str]) -> Any:
+        try:
+            kind = kind_named(f["game"])
+        except LoadError as e:
+            raise RemoteError("different-rules", f"the host plays a game this hothsim does not know ({e})") from None
+        if kind.name in NOT_YET:
+            raise RemoteError("not-yet", NOT_YET[kind.name])
+        try:
+            return open_game(f["scenario"], dice=SharedDice(), created=f["created"],
+                             options=parse_options(f["options"].replace(",", " ")))
+        except (DataError, OptionError, LoadError) as e:  # a scenario or option this copy does not have
+            raise RemoteError("different-rules", f"this hothsim cannot open the host's game ({e})") from None
+    return open_described
+
+
+def _restore(save: Path) -> tuple[Private, Peer]:
+    """A remote game taken up from its files: the conversation replayed line by line through every check."""
+    private, lines = read_remote(save)
+    chain = HashChain(from_hex(private.chain, "the chain's seed"), private.length)
+    peer = Peer(private.side, bytes.fromhex(private.key), chain, None, opener=_opener())
+    for line in lines:
+        try:
+            peer.accept(line)
+        except RemoteError as e:
+            raise RemoteUsage(f"{remote_paths(save)[0]}: {e}") from None
+    return private, peer
+
+
+def host(scenario: str, side: Side, save: Path | None, address: str, port: int, options: dict[str, str],
+         me: Seat, wait: float, announce: Callable[[str], None]) -> int:
+    """Host a game (or take up a hosted one from `save`), wait for the guest, and play it.  `port` 0 takes
+    any free port (a game taken up listens where it did before)."""
+    resumed = _restore(save) if save is not None and remote_paths(save)[1].exists() else None
+    if resumed is None:
+        game = open_game(scenario, dice=SharedDice(), created=_now(), options=options)
+        if game.record.header.game in NOT_YET:
+            raise RemoteUsage(f"{scenario}: {NOT_YET[game.record.header.game]}; host a skirmish scenario for now")
+    elif port == 0:
+        port = int(resumed[0].host.rpartition(":")[2])
+    server = listen(address, port)
+    try:
+        where = f"{address if address not in ('', '0.0.0.0') else outward_address()}:{server.getsockname()[1]}"
+        if resumed is None:
+            save = save or _default_save(game.record.header.scenario)
+            key, chain = secrets.token_hex(16), HashChain.fresh()
+            peer = Peer(side, bytes.fromhex(key), chain, side, game=game)
+            write_private(save, Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(chain.seed), length=chain.length,
+                                        host=where, side=side))
+            peer.hello()
+            _keep(save, peer)
+        else:
+            key, peer = resumed[0].key, resumed[1]
+        announce(f"join with: hothsim join {where} --key {key}")
+        link = accept(server, wait)
+    except RemoteError as e:
+        raise RemoteUsage(_why(e, save)) from None
+    finally:
+        server.close()
+    return play_remote(link, peer, save, me, wait)
+
+
+def _default_save(scenario: str) -> Path:
+    """A new remote game's save in the saves folder."""
+    return user_save_dir() / f"{scenario}-remote-{_now()[:19].replace(':', '').replace('-', '')}{SAVE_SUFFIX}"
+
+
+def join(where: str, key: str, save: Path | None, me: Seat, wait: float) -> int:
+    """Join a hosted game (or take one up again from `save`) and play it."""
+    address, port = _address(where)
+    if save is not None and remote_paths(save)[1].exists():
+        private, peer = _restore(save)
+        if private.key != key:
+            raise RemoteUsage(f"{save}: this save belongs to a game with another key")
+    else:
+        if len(key) != 32 or any(c not in "0123456789abcdef" for c in key):
+            raise RemoteUsage("--key must be the 32 hex digits the host printed after --key")
+        peer = Peer(None, bytes.fromhex(key), HashChain.fresh(), None, opener=_opener())
+    try:
+        link = connect(address, port)
+    except RemoteError as e:
+        raise RemoteUsage(_why(e, save)) from None
+    return play_remote(link, peer, save, me, wait, joining=(where, key))
+
+
+def _address(where: str) -> tuple[str, int]:
+    address, _, port = where.rpartition(":")
+    if not address or not port.isdigit() or not 0 < int(port) < 65536:
+        raise RemoteUsage(f"{where[:60]!r}: give the host's address and port as the host printed them (ADDRESS:PORT)")
+    return address, int(port)
+
+
+def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float,
+          joining: tuple[str, str] | None = None) -> int:
+    """Catch up with the opponent, then play to the end: one line per decision, then the result."""
+    try:
+        link.send(peer.sync())
+        for line in peer.missing_for(link.receive(wait)):
+            link.send(line)
+        shown = len(peer.game.record.entries) if peer.game is not None else 0
+        while peer.host is None or peer.expected() is not None:
+            if peer.host is not None and peer.my_turn:
+                if peer.expected() == (peer.side, "hello"):
+                    assert joining is not None
+                    save = save or _default_save(peer.game.record.header.scenario)
+                    write_private(save, Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
+                                                length=peer.chain.length, host=joining[0], side=peer.side))
+                    line = peer.hello()
+                elif peer.deciding:
+                    line, _ = peer.act(_decide(peer, me))
+                else:
+                    line, _ = peer.value()
+                _keep(save, peer)  # saved before it is sent: a crash never loses a line the opponent holds
+                link.send(line)
+            else:
+                peer.accept(link.receive(wait))
+                _keep(save, peer)
+            shown = _report(peer, shown, me.say)
+    except RemoteError as e:
+        raise RemoteUsage(_why(e, save)) from None
+    finally:
+        link.close()
+    me.say(result_line(peer.game))
+    if save is not None:
+        me.say(f"Saved: {save}")
+    return 0
+
+
+def result_line(game: Any) -> str:
+    """The last line both sides print: who won and how the game ended."""
+    outcome = f"{game.winner} wins" if game.winner else "a draw"
+    return f"game over: {outcome} ({game.state.end_reason.removeprefix(outcome + ': ')})"
+
+
+def _keep(save: Path | None, peer: Peer) -> None:
+    if save is not None and peer.game is not None:
+        write_remote(save, peer.game.record, peer.lines)
+
+
+def _decide(peer: Peer, me: Seat) -> Any:
+    """This side's decision, by its computer player within its think time."""
+    game = peer.game
+    seed = derive_seed(len(game.record.entries), peer.side, "remote", len(peer.lines))
+    choice, _ = decide_within(player_named(me.player), game, seed, me.think)
+    return choice.action
+
+
+def _report(peer: Peer, shown: int, say: Callable[[str], None]) -> int:
+    """A line for each decision applied since the last report: number, side, notation and rolls."""
+    if peer.game is None:
+        return shown
+    entries = peer.game.record.entries
+    for n in range(shown, len(entries)):
+        e = entries[n]
+        rolls = (" | " + " ".join(r.token() for r in e.outcomes)) if e.outcomes else ""
+        say(f"{n + 1}. {e.action}{rolls}")
+    return len(entries)
+
+
+def _why(e: RemoteError, save: Path | None) -> str:
+    """A remote failure in a player's words, with where the game is kept."""
+    kept = f"; the game is saved in {save}: run the same command to take it up again" if save else ""
+    return f"remote game stopped: {e}{kept}"
+
+
+def player_name(name: str) -> str:
+    """A `--player` name checked (RemoteUsage names the ones there are)."""
+    if name not in PLAYER_NAMES and not name.startswith("ai:"):
+        raise RemoteUsage(f"--player {name!r}: choose one of {', '.join(PLAYER_NAMES)}")
+    return name
+
+
+__all__ = ["host", "join", "play_remote", "result_line", "RemoteUsage", "Seat", "WAIT"]

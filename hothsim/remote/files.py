@@ -1,0 +1,87 @@
+"""What a side of a remote game keeps beside its save, as text (reading and writing them is hothsim.saves').
+
+- The conversation (`<save>-remote`): every line of the game's conversation, as both sides hold it. It
+  holds nothing secret (what each side has sent already) and rebuilds the game by replaying it.
+- The private file (`<save>-private`): this side's own secrets, never sent: the invitation's key, the seed
+  of its hash chain, and where the host listens.  Written readable by its owner only.
+
+Both are validated by pydantic models when read: a file changed by hand or cut short gets a message naming
+the line or field, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hothsim.kernel.record import MAX_ENTRIES
+from hothsim.remote.messages import MAX_LINE
+
+CONVERSATION_MAGIC = "hothsim-conversation 1"
+PRIVATE_FORMAT = "hothsim-private/1"
+HEX64 = r"^[0-9a-f]{64}$"
+
+
+class RemoteFileError(ValueError):
+    """A conversation or private file that cannot be read: says where and what."""
+
+
+class Conversation(BaseModel):
+    """The lines of a conversation, each a message as sent."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    lines: tuple[str, ...] = Field(max_length=3 * MAX_ENTRIES)
+
+
+class Private(BaseModel):
+    """One side's secrets for one remote game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: Literal["hothsim-private/1"]
+    key: str = Field(pattern=r"^[0-9a-f]{32}$")
+    chain: str = Field(pattern=HEX64)
+    length: int = Field(ge=1, le=65536)
+    host: str = Field(pattern=r"^[0-9A-Za-z.:\[\]-]{1,80}$")  # where the host listens (address:port)
+    side: Literal["rebel", "imperial"]
+
+
+def conversation_text(lines: tuple[str, ...] | list[str]) -> str:
+    """The conversation file's text."""
+    return CONVERSATION_MAGIC + "\n" + "".join(line + "\n" for line in lines)
+
+
+def parse_conversation(text: str) -> tuple[str, ...]:
+    """The lines of a conversation file; RemoteFileError names the line that is wrong (each line's own
+    checks, its signature and its place, are the peer's when the lines are replayed)."""
+    rows = text.split("\n")
+    if rows and rows[-1] == "":
+        rows.pop()
+    if not rows or rows[0] != CONVERSATION_MAGIC:
+        raise RemoteFileError(f"line 1: this is not a hothsim conversation (it should start with "
+                              f"'{CONVERSATION_MAGIC}')")
+    for n, row in enumerate(rows[1:], 2):
+        if len(row) > MAX_LINE or not all(" " <= c <= "~" for c in row):
+            raise RemoteFileError(f"line {n}: not a message (printable text of at most {MAX_LINE} characters)")
+    try:
+        return Conversation(lines=tuple(rows[1:])).lines
+    except ValidationError as e:
+        raise RemoteFileError(f"too many lines ({e.errors()[0]['msg']})") from None
+
+
+def private_text(p: Private) -> str:
+    """The private file's text (JSON)."""
+    return json.dumps(p.model_dump(), indent=1) + "\n"
+
+
+def parse_private(text: str) -> Private:
+    """A private file read and checked; RemoteFileError names the field that is wrong."""
+    try:
+        return Private.model_validate_json(text)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        raise RemoteFileError(f"field '{where}': {first['msg']}") from None

@@ -1,0 +1,377 @@
+"""Remote play (issue 29, docs/remote-play.md): the conversation, the dice both sides roll, a hostile peer,
+and whole games between two copies over a socket pair."""
+
+from __future__ import annotations
+
+import hashlib
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from hothsim.ai import derive_seed, player_named
+from hothsim.games import load_game, open_game, transcript
+from hothsim.hosting import Seat, play_remote, result_line
+from hothsim.kernel.engine import IllegalAction
+from hothsim.match import decide_within
+from hothsim.remote.chain import ChainError, ChainView, HashChain, as_hex, roll_key
+from hothsim.remote.dice import NeedRandomness, SharedDice
+from hothsim.remote.link import Link
+from hothsim.remote.messages import GENESIS, MAX_LINE, Message, RemoteError, line_hash
+from hothsim.remote.peer import Peer
+from hothsim.saves import read_remote, remote_paths
+from hothsim.skirmish.actions import Attack
+
+KEY = bytes(range(16))
+REBEL_SEED, IMPERIAL_SEED = b"r" * 32, b"i" * 32
+
+
+def opener(f: dict[str, str]):
+    return open_game(f["scenario"], dice=SharedDice(), created=f["created"])
+
+
+def pair(scenario: str = "salvage") -> tuple[Peer, Peer]:
+    """A host (the Rebels) and a guest (the Empire) past their hellos, with fixed chains."""
+    host = Peer("rebel", KEY, HashChain(REBEL_SEED, 64), "rebel", game=open_game(scenario, dice=SharedDice()))
+    guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener)
+    guest.accept(host.hello())
+    host.accept(guest.hello())
+    return host, guest
+
+
+def step(peers: dict[str, Peer], n: int, player: str = "expert") -> str:
+    """The next line of the game between two peers, sent by whoever the protocol says and accepted by the other."""
+    host = peers["rebel"]
+    side, kind = host.expected()
+    me, them = peers[side], peers["imperial" if side == "rebel" else "rebel"]
+    if kind == "action":
+        choice, _ = decide_within(player_named(player), me.game, derive_seed(n), None)
+        line, _ = me.act(choice.action)
+    else:
+        line, _ = me.value()
+    them.accept(line)
+    return line
+
+
+def play_out(peers: dict[str, Peer], limit: int = 5000) -> list[str]:
+    n = 0
+    while peers["rebel"].expected() is not None and n < limit:
+        step(peers, n)
+        n += 1
+    return peers["rebel"].lines
+
+
+def to_attack(peers: dict[str, Peer]) -> Attack:
+    """Play on until the side deciding may attack; that attack (not applied)."""
+    for n in range(400):
+        side, kind = peers["rebel"].expected()
+        if kind == "action":
+            attacks = [a for a in peers[side].game.legal_actions() if type(a) is Attack]
+            if attacks:
+                return attacks[0]
+        step(peers, n)
+    raise AssertionError("no attack came")
+
+
+# ---------------------------------------------------------------- hash chains and commitments
+
+def test_a_chain_reveals_its_values_in_order_each_checked_against_the_one_before():
+    chain = HashChain(b"s" * 32, 8)
+    view = ChainView(chain.head, 0, 8)
+    for k in range(1, 9):
+        view = view.accept(k, chain.value(k))
+    assert view.index == 8 and view.last == chain.seed
+
+
+def test_a_chain_value_that_was_not_committed_is_refused():
+    chain = HashChain(b"s" * 32, 8)
+    view = ChainView(chain.head, 0, 8)
+    with pytest.raises(ChainError, match="does not hash to the value before it"):
+        view.accept(1, HashChain(b"t" * 32, 8).value(1))
+    with pytest.raises(ChainError, match="value 2 was revealed where value 1 was due"):
+        view.accept(2, chain.value(2))
+
+
+def test_the_dice_of_an_action_are_the_hash_of_both_values_and_the_action_line():
+    # Independently of SharedDice: the first 64 bits of SHA-256(key || counter 0), taken below 20.
+    key = roll_key(b"c" * 32, b"a" * 32, b"b" * 32)
+    x = int.from_bytes(hashlib.sha256(key + (0).to_bytes(8, "big")).digest()[:8], "big")
+    assert x < (1 << 64) - ((1 << 64) % 20)  # not rejected
+    assert SharedDice().keyed(key).d20("test") == x % 20 + 1
+    assert roll_key(b"c" * 32, b"a" * 32, b"b" * 32) != roll_key(b"c" * 32, b"a" * 32, b"x" * 32)
+
+
+def test_without_both_values_the_dice_refuse_to_roll():
+    with pytest.raises(NeedRandomness):
+        SharedDice().d20("an attack")
+
+
+# ---------------------------------------------------------------- the conversation
+
+def test_an_attack_waits_for_both_values_then_rolls_from_them():
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    attack = to_attack(peers)
+    me = peers[host.expected()[0]]
+    them = guest if me is host else host
+    line, events = me.act(attack)
+    them.accept(line)
+    assert events == [] and me.waiting_for_values and them.waiting_for_values
+    assert them.expected() == (them.side, "value")  # the side that did not act reveals first
+    index = them.rolls + 1
+    value_line, _ = them.value()
+    me.accept(value_line)
+    last, events = me.value()
+    them.accept(last)
+    assert not me.waiting_for_values and events
+    values = {them.side: them.chain.value(index), me.side: me.chain.value(index)}
+    dice = SharedDice().keyed(roll_key(bytes.fromhex(line_hash(line)), values["rebel"], values["imperial"]))
+    assert me.game.record.entries[-1].outcomes[0].faces == (dice.d20("the same attack"),)
+    assert me.game.record.to_text() == them.game.record.to_text()
+
+
+def test_a_whole_salvage_game_gives_both_sides_the_same_record_which_replays():
+    host, guest = pair()
+    lines = play_out({"rebel": host, "imperial": guest})
+    assert host.game.is_over and host.lines == guest.lines == lines
+    text = host.game.record.to_text()
+    assert text == guest.game.record.to_text()
+    assert "dice: scripted" in text and "seed: 0" in text  # no seed anywhere: the rolls are in the entries
+    replayed = load_game(text)
+    assert replayed.winner == host.game.winner
+    assert transcript(text) == transcript(guest.game.record.to_text())
+
+
+def test_a_transcript_read_back_rebuilds_the_same_game():
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    for n in range(60):
+        step(peers, n)
+    again = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener)
+    for line in guest.lines:
+        again.accept(line)
+    assert again.side == "imperial" and again.game.record.to_text() == guest.game.record.to_text()
+    assert again.expected() == guest.expected()
+
+
+def test_a_break_at_every_line_of_a_game_is_mended_by_catching_up():
+    """At every line of a whole game, the sender has saved a line the receiver never got: on reconnecting,
+    the sync lines say who is behind and the missing line is sent again, and the game goes on as one."""
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    n = 0
+    while host.expected() is not None:
+        side, kind = host.expected()
+        me, them = peers[side], peers["imperial" if side == "rebel" else "rebel"]
+        if kind == "action":
+            line, _ = me.act(decide_within(player_named("expert"), me.game, derive_seed(n), None)[0].action)
+        else:
+            line, _ = me.value()
+        assert them.missing_for(me.sync()) == []  # the receiver is behind: it has nothing to send
+        assert me.missing_for(them.sync()) == [line]  # the sender sends again what was lost
+        them.accept(line)
+        assert me.missing_for(them.sync()) == [] == them.missing_for(me.sync())
+        n += 1
+    assert n > 100 and host.game.record.to_text() == guest.game.record.to_text()
+
+
+def test_copies_that_disagree_are_told_at_which_line():
+    host, guest = pair()
+    other = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener)  # another guest, another chain
+    other.accept(host.lines[0])
+    other.hello()
+    with pytest.raises(RemoteError) as e:
+        host.missing_for(other.sync())
+    assert e.value.reason == "forked" and "disagree at message 2" in str(e.value)
+
+
+# ---------------------------------------------------------------- a hostile peer
+
+def forged(peer: Peer, kind: str, body: str, sender: str, key: bytes = KEY, number: int | None = None,
+           prev: str | None = None) -> str:
+    n = len(peer.lines) + 1 if number is None else number
+    p = (line_hash(peer.lines[-1]) if peer.lines else GENESIS) if prev is None else prev
+    return Message(n, p, sender, kind, body).signed(key)
+
+
+def test_an_illegal_action_is_refused_by_name_and_changes_nothing():
+    host, guest = pair()
+    before = guest.game.record.to_text()
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "action", "place elite-snowtrooper d1", "imperial"))
+    assert e.value.reason == "illegal" and "against the rules" in str(e.value)
+    assert guest.game.record.to_text() == before and len(guest.lines) == 2
+
+
+def test_a_line_changed_on_the_way_is_refused_as_forged():
+    host, guest = pair()
+    line = forged(guest, "action", host.game.legal_actions()[0].notation(), "imperial")
+    tampered = line.replace("place", "plate", 1)
+    with pytest.raises(RemoteError) as e:
+        guest.accept(tampered)
+    assert e.value.reason == "forged"
+
+
+def test_a_line_signed_with_another_key_is_refused():
+    host, guest = pair()
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "action", host.game.legal_actions()[0].notation(), "imperial", key=b"x" * 16))
+    assert e.value.reason == "forged"
+
+
+def test_a_forked_history_is_refused():
+    host, guest = pair()
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "action", host.game.legal_actions()[0].notation(), "imperial", prev="1" * 64))
+    assert e.value.reason == "forked"
+
+
+def test_lines_out_of_order_or_out_of_turn_are_refused():
+    host, guest = pair()
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "action", host.game.legal_actions()[0].notation(), "imperial", number=9))
+    assert e.value.reason == "out-of-order"
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "action", host.game.legal_actions()[0].notation(), "rebel"))
+    assert e.value.reason == "out-of-turn"
+
+
+def test_a_chain_value_that_does_not_hash_to_the_committed_one_is_refused():
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    attack = to_attack(peers)
+    me = peers[host.expected()[0]]
+    them = guest if me is host else host
+    line, _ = me.act(attack)
+    them.accept(line)
+    index = them.rolls + 1
+    liar = HashChain(b"z" * 32, 64)
+    with pytest.raises(RemoteError) as e:
+        me.accept(forged(me, "value", f"{index} {as_hex(liar.value(index))}", them.side))
+    assert e.value.reason == "bad-value" and "does not hash" in str(e.value)
+    with pytest.raises(RemoteError) as e:
+        me.accept(forged(me, "value", f"{index + 1} {as_hex(them.chain.value(index + 1))}", them.side))
+    assert e.value.reason == "bad-value"
+
+
+@pytest.mark.parametrize("line", ["", "hello", "1 2 3", "x" * (MAX_LINE + 1), "1 " + "0" * 64 + " rebel hello é " + "0" * 64])
+def test_garbage_is_refused_as_garbled(line):
+    host, guest = pair()
+    with pytest.raises(RemoteError) as e:
+        guest.accept(line)
+    assert e.value.reason == "garbled"
+
+
+def test_an_action_of_this_side_that_the_rules_forbid_is_not_sent():
+    host, guest = pair()
+    deciding, waiting = (host, guest) if host.deciding else (guest, host)
+    with pytest.raises(IllegalAction, match="not this side's decision"):
+        waiting.act(deciding.game.legal_actions()[0])
+    assert len(waiting.lines) == 2
+
+
+def test_a_hello_from_a_copy_with_other_rules_data_is_refused():
+    host = Peer("rebel", KEY, HashChain(REBEL_SEED, 64), "rebel", game=open_game("salvage", dice=SharedDice()))
+    line = host.hello().replace(host.game.record.header.data[7:17], "0123456789")
+    guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener)
+    with pytest.raises(RemoteError):
+        guest.accept(line)  # the signature no longer matches: changed on the way
+    body = host.lines[0].split(" ", 4)[4].rsplit(" ", 1)[0].replace(host.game.record.header.data[7:17], "0123456789")
+    with pytest.raises(RemoteError) as e:
+        guest.accept(Message(1, GENESIS, "rebel", "hello", body).signed(KEY))
+    assert e.value.reason == "different-rules" and guest.host is None and guest.game is None
+
+
+# ---------------------------------------------------------------- two copies over a connection
+
+def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], list[str]]:
+    """A whole game between two copies joined by a socket pair, each in its own thread, saving as it goes."""
+    a, b = socket.socketpair()
+    host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_game(scenario, dice=SharedDice()))
+    host.hello()
+    guest = Peer(None, KEY, HashChain.fresh(), None, opener=opener)
+    said: dict[str, list[str]] = {"host": [], "guest": []}
+    errors: list[BaseException] = []
+
+    def run(name: str, link: Link, peer: Peer) -> None:
+        try:
+            play_remote(link, peer, tmp_path / f"{name}.hothsim", Seat("expert", None, said[name].append), wait,
+                        joining=("127.0.0.1:1", KEY.hex()) if name == "guest" else None)
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=("host", Link(a), host)),
+               threading.Thread(target=run, args=("guest", Link(b), guest))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors and not any(t.is_alive() for t in threads)
+    return said["host"], said["guest"]
+
+
+def test_two_copies_play_a_whole_salvage_game_over_a_connection(tmp_path):
+    host_said, guest_said = both("salvage", tmp_path)
+    assert host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over: ")
+    assert host_said[:-1] == guest_said[:-1]  # one line per decision, the same on both sides
+    record = (tmp_path / "host.hothsim").read_text()
+    assert record == (tmp_path / "guest.hothsim").read_text()
+    assert result_line(load_game(record)) == host_said[-2]
+    private, lines = read_remote(tmp_path / "guest.hothsim")
+    assert private.side == "rebel"
+    assert (tmp_path / "host.hothsim-remote").read_text() == (tmp_path / "guest.hothsim-remote").read_text()
+    secret = remote_paths(tmp_path / "guest.hothsim")[1]
+    assert secret.stat().st_mode & 0o077 == 0  # the private file is its owner's alone
+    assert private.chain not in (tmp_path / "host.hothsim-remote").read_text()  # the seed never left
+
+
+class Crash(Exception):
+    """The guest's machine stops in the middle of the game."""
+
+
+def session(tmp_path: Path, stop_after: int | None) -> tuple[list[str], list[str], str]:
+    """`hothsim host` and `hothsim join` as the commands run them, on 127.0.0.1 (the guest stopping after
+    `stop_after` lines of its own, if given): what each said, and how the host stopped if it did."""
+    import queue
+
+    from hothsim.hosting import RemoteUsage, host, join
+
+    announced: queue.Queue[str] = queue.Queue()
+    host_said: list[str] = []
+    guest_said: list[str] = []
+    stopped: list[str] = []
+
+    def guest_say(text: str) -> None:
+        guest_said.append(text)
+        if stop_after is not None and len(guest_said) >= stop_after:
+            raise Crash()
+
+    def hosting() -> None:
+        try:
+            host("salvage", "imperial", tmp_path / "h.hothsim", "127.0.0.1", 0, {},
+                 Seat("expert", None, host_said.append), 20.0, announced.put)
+        except RemoteUsage as e:
+            stopped.append(str(e))
+    t = threading.Thread(target=hosting)
+    t.start()
+    line = announced.get(timeout=30)
+    where, _, key = line.removeprefix("join with: hothsim join ").partition(" --key ")
+    try:
+        join(where, key, tmp_path / "g.hothsim", Seat("expert", None, guest_say), 20.0)
+    except Crash:
+        pass
+    t.join(60)
+    assert not t.is_alive()
+    return host_said, guest_said, stopped[0] if stopped else ""
+
+
+def test_a_game_broken_off_is_taken_up_again_by_running_the_same_commands(tmp_path):
+    _, first, stopped = session(tmp_path, stop_after=30)
+    assert len(first) == 30 and "the game is saved in" in stopped and "h.hothsim" in stopped
+    held = (tmp_path / "h.hothsim-remote").read_text()
+    host_said, guest_said, stopped = session(tmp_path, stop_after=None)
+    assert not stopped and host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over")
+    assert guest_said[0].startswith("31. ") or guest_said[0].startswith("30. ")  # goes on where it stopped
+    assert (tmp_path / "h.hothsim-remote").read_text().startswith(held)
+    assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()
+    assert load_game((tmp_path / "g.hothsim").read_text()).is_over
