@@ -375,3 +375,87 @@ def test_a_game_broken_off_is_taken_up_again_by_running_the_same_commands(tmp_pa
     assert (tmp_path / "h.hothsim-remote").read_text().startswith(held)
     assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()
     assert load_game((tmp_path / "g.hothsim").read_text()).is_over
+
+
+# ---------------------------------------------------------------- the commands' clear refusals
+
+def run_cli(args: list[str], capsys) -> tuple[int, str]:
+    from hothsim.cli import main
+
+    code = main(args)
+    return code, capsys.readouterr().err
+
+
+def test_hosting_a_game_remote_play_does_not_carry_yet_is_refused_with_the_reason(tmp_path, capsys):
+    code, err = run_cli(["host", "assault-on-hoth", "--side", "rebel", "--player", "expert",
+                         "--address", "127.0.0.1", "--save", str(tmp_path / "a.hothsim")], capsys)
+    assert code == 2 and "Luke's secret Snowspeeder" in err and "Traceback" not in err
+    assert not (tmp_path / "a.hothsim").exists() and not remote_paths(tmp_path / "a.hothsim")[1].exists()
+
+
+def test_a_key_that_is_not_one_is_refused(tmp_path, capsys):
+    code, err = run_cli(["join", "127.0.0.1:9", "--key", "abc", "--player", "expert"], capsys)
+    assert code == 2 and "--key must be the 32 hex digits" in err
+
+
+def test_an_address_without_a_port_is_refused(capsys):
+    code, err = run_cli(["join", "127.0.0.1", "--key", "0" * 32, "--player", "expert"], capsys)
+    assert code == 2 and "ADDRESS:PORT" in err
+
+
+def test_a_host_that_cannot_be_reached_is_said_so(capsys):
+    with socket.socket() as s:  # a port nobody listens on: bound, never listened to
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        code, err = run_cli(["join", f"127.0.0.1:{port}", "--key", "0" * 32, "--player", "expert"], capsys)
+    assert code == 2 and f"cannot reach 127.0.0.1:{port}" in err
+
+
+def test_a_player_that_is_not_one_is_refused(capsys):
+    code, err = run_cli(["host", "salvage", "--side", "rebel", "--player", "deep-blue"], capsys)
+    assert code == 2 and "choose one of ai, ai:easy" in err
+
+
+def test_a_host_nobody_joins_stops_after_its_wait_with_the_game_saved(tmp_path, capsys):
+    save = tmp_path / "h.hothsim"
+    code, err = run_cli(["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1",
+                         "--save", str(save), "--wait", "0.3"], capsys)
+    assert code == 2 and "has sent nothing for 0.3 seconds" in err and "run the same command" in err
+    private, lines = read_remote(save)
+    assert len(lines) == 1 and private.side == "rebel"  # its hello, kept to be taken up again
+
+
+def test_a_guest_with_another_key_is_refused_on_both_sides(tmp_path):
+    import queue
+
+    from hothsim.hosting import RemoteUsage, host, join
+
+    announced: queue.Queue[str] = queue.Queue()
+    stopped: list[str] = []
+
+    def hosting() -> None:
+        try:
+            host("salvage", "rebel", tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, print), 10.0,
+                 announced.put)
+        except RemoteUsage as e:
+            stopped.append(str(e))
+    t = threading.Thread(target=hosting)
+    t.start()
+    where = announced.get(timeout=30).removeprefix("join with: hothsim join ").split()[0]
+    with pytest.raises(RemoteUsage, match="not signed with this game's key"):
+        join(where, "f" * 32, tmp_path / "g.hothsim", Seat("expert", None, print), 10.0)
+    t.join(30)
+    assert stopped and "not signed with this game's key" in stopped[0]
+    assert len(read_remote(tmp_path / "h.hothsim")[1]) == 1  # nothing of the stranger's was kept
+
+
+def test_a_conversation_file_changed_by_hand_is_refused_when_taken_up(tmp_path, capsys):
+    _, first, _ = session(tmp_path, stop_after=10)
+    talk = remote_paths(tmp_path / "g.hothsim")[0]
+    text = talk.read_text()
+    talk.write_text(text.replace(" place ", " plaice ", 1))
+    before = (tmp_path / "g.hothsim").read_text()
+    code, err = run_cli(["join", "127.0.0.1:9", "--key", read_remote(tmp_path / "g.hothsim")[0].key,
+                         "--player", "expert", "--save", str(tmp_path / "g.hothsim")], capsys)
+    assert code == 2 and "not signed with this game's key" in err and str(talk) in err
+    assert (tmp_path / "g.hothsim").read_text() == before

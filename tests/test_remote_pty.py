@@ -1,0 +1,46 @@
+"""`hothsim host` and `hothsim join` in two pseudo-terminals on 127.0.0.1 (issue 29): the guest runs the
+exact line the host prints, both play a whole game headless, print the same decisions and the same last
+line, and keep saves that are the same record and pass `hothsim validate`.  Every wait is for a line the
+program prints."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+
+from hothsim.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    return pexpect.spawn(sys.executable, ["-m", "hothsim", *args], env=env, cwd=str(ROOT), echo=False,
+                         timeout=60, encoding="utf-8", codec_errors="replace")
+
+
+def test_host_and_join_play_a_whole_game_in_two_terminals(tmp_path, capsys):
+    host = spawn(["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1",
+                  "--save", str(tmp_path / "host.hothsim"), "--wait", "60"], tmp_path)
+    host.expect(r"join with: (hothsim join 127\.0\.0\.1:\d+ --key [0-9a-f]{32})\r\n")
+    command = host.match.group(1).split()
+    guest = spawn([*command[1:], "--player", "expert", "--save", str(tmp_path / "guest.hothsim"), "--wait", "60"],
+                  tmp_path)
+    said = {}
+    for name, child in (("guest", guest), ("host", host)):
+        child.expect(r"game over: [^\r\n]+\r\n")
+        said[name] = child.before.splitlines() + [child.after.strip()]
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+    host_lines = [line for line in said["host"] if line[:1].isdigit() or line.startswith("game over")]
+    guest_lines = [line for line in said["guest"] if line[:1].isdigit() or line.startswith("game over")]
+    assert host_lines == guest_lines and len(host_lines) > 50
+    assert host_lines[0].startswith("1. place ") and host_lines[-1].startswith("game over: ")
+    record = (tmp_path / "host.hothsim").read_text()
+    assert record == (tmp_path / "guest.hothsim").read_text() and "dice: scripted" in record
+    assert main(["validate", str(tmp_path / "guest.hothsim")]) == 0
+    assert capsys.readouterr().out.startswith("ok: save of skirmish scenario salvage")
