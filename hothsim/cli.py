@@ -58,11 +58,14 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reshuffle", choices=("on", "off"), help="Assault on Hoth, rule 8: when the first five "
                         "Events are all Transports Away!, shuffle the fifth back into the Event deck and play on "
                         "(default on)")
+    parser.add_argument("--draws", choices=("deck", "rolled"), help="Assault on Hoth: draw each card from the top "
+                        "of a shuffled deck, or by a roll over the cards left (the same chances; remote play always "
+                        "rolls; default deck)")
 
 
 def _options(args: argparse.Namespace) -> dict[str, str]:
     """The game options given on the command line."""
-    return {"reshuffle": args.reshuffle} if getattr(args, "reshuffle", None) else {}
+    return {name: getattr(args, name) for name in ("reshuffle", "draws") if getattr(args, name, None)}
 
 
 def _parser() -> argparse.ArgumentParser:

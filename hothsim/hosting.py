@@ -17,12 +17,12 @@ from typing import Any, Callable
 from hothsim.ai import PLAYER_NAMES, derive_seed, player_named
 from hothsim.data.errors import DataError
 from hothsim.games import LoadError, kind_named, open_game
-from hothsim.kernel.engine import Side
+from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.options import OptionError, parse_options
 from hothsim.match import decide_within
-from hothsim.remote.chain import HashChain, as_hex, from_hex
+from hothsim.remote.chain import Commitment, HashChain, as_hex, from_hex
 from hothsim.remote.dice import SharedDice
-from hothsim.remote.files import PRIVATE_FORMAT, Private
+from hothsim.remote.files import PRIVATE_FORMAT, Private, Secret
 from hothsim.remote.link import Link, accept, connect, listen, outward_address
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
@@ -30,13 +30,6 @@ from hothsim.saves import SAVE_SUFFIX, read_remote, remote_paths, user_save_dir,
 
 #: Seconds to wait for the opponent's next line (or connection) unless `--wait` says otherwise.
 WAIT = 600.0
-
-#: Scenarios whose hidden information (secret squads, Luke's Snowspeeder, the decks' order) remote play does
-#: not carry yet: refused with this reason rather than played with the secret in both copies.
-NOT_YET = {
-    "assault": "Assault on Hoth's decks and Luke's secret Snowspeeder are not yet drawn and kept secret at two "
-               "machines",
-}
 
 
 class RemoteUsage(Exception):
@@ -56,28 +49,26 @@ def _now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _opener(created_default: str = "") -> Callable[[dict[str, str]], Any]:
-    """Opens the game a host's hello describes, with dice both sides roll."""
-    def open_described(f: dict[str, str]) -> Any:
-        try:
-            kind = kind_named(f["game"])
-        except LoadError as e:
-            raise RemoteError("different-rules", f"the host plays a game this hothsim does not know ({e})") from None
-        if kind.name in NOT_YET:
-            raise RemoteError("not-yet", NOT_YET[kind.name])
-        try:
-            return open_game(f["scenario"], dice=SharedDice(), created=f["created"],
-                             options=parse_options(f["options"].replace(",", " ")))
-        except (DataError, OptionError, LoadError) as e:  # a scenario or option this copy does not have
-            raise RemoteError("different-rules", f"this hothsim cannot open the host's game ({e})") from None
-    return open_described
+def open_described(f: dict[str, str]) -> Any:
+    """The game a host's hello describes (its fields), with dice both sides roll; RemoteError when this
+    copy of hothsim cannot open it."""
+    try:
+        kind_named(f["game"])  # a game this hothsim knows
+    except LoadError as e:
+        raise RemoteError("different-rules", f"the host plays a game this hothsim does not know ({e})") from None
+    try:
+        return open_game(f["scenario"], dice=SharedDice(), created=f["created"],
+                         options=parse_options(f["options"].replace(",", " ")))
+    except (DataError, OptionError, LoadError) as e:  # a scenario or option this copy does not have
+        raise RemoteError("different-rules", f"this hothsim cannot open the host's game ({e})") from None
 
 
 def _restore(save: Path) -> tuple[Private, Peer]:
     """A remote game taken up from its files: the conversation replayed line by line through every check."""
     private, lines = read_remote(save)
     chain = HashChain(from_hex(private.chain, "the chain's seed"), private.length)
-    peer = Peer(private.side, bytes.fromhex(private.key), chain, None, opener=_opener())
+    secrets = {s.line: Commitment(s.decision, bytes.fromhex(s.salt)) for s in private.secrets}
+    peer = Peer(private.side, bytes.fromhex(private.key), chain, None, opener=open_described, secrets=secrets)
     for line in lines:
         try:
             peer.accept(line)
@@ -92,9 +83,7 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
     any free port (a game taken up listens where it did before)."""
     resumed = _restore(save) if save is not None and remote_paths(save)[1].exists() else None
     if resumed is None:
-        game = open_game(scenario, dice=SharedDice(), created=_now(), options=options)
-        if game.record.header.game in NOT_YET:
-            raise RemoteUsage(f"{scenario}: {NOT_YET[game.record.header.game]}; host a skirmish scenario for now")
+        game = open_hosted(scenario, options)
     elif port == 0:
         port = int(resumed[0].host.rpartition(":")[2])
     server = listen(address, port)
@@ -103,20 +92,39 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
         if resumed is None:
             save = save or _default_save(game.record.header.scenario)
             key, chain = secrets.token_hex(16), HashChain.fresh()
-            peer = Peer(side, bytes.fromhex(key), chain, side, game=game)
-            write_private(save, Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(chain.seed), length=chain.length,
-                                        host=where, side=side))
+            peer = Peer(side, bytes.fromhex(key), chain, side, game=game, opener=open_described)
+            private = Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(chain.seed), length=chain.length,
+                              host=where, side=side)
+            write_private(save, private)
             peer.hello()
-            _keep(save, peer)
+            _keep(save, peer, private)
         else:
-            key, peer = resumed[0].key, resumed[1]
+            private, peer = resumed
+            key = private.key
         announce(f"join with: hothsim join {where} --key {key}")
         link = accept(server, wait)
     except RemoteError as e:
         raise RemoteUsage(_why(e, save)) from None
     finally:
         server.close()
-    return play_remote(link, peer, save, me, wait)
+    return play_remote(link, peer, save, me, wait, private)
+
+
+def open_hosted(scenario: str, options: dict[str, str]) -> Any:
+    """The game a host offers: with dice both sides roll, cards drawn by rolls where the game has cards (no
+    deck order exists), and every secret decision one that can be committed and played unseen."""
+    try:
+        game = open_game(scenario, dice=SharedDice(), created=_now(), options={**options, "draws": "rolled"})
+    except OptionError:  # a game without cards to draw
+        game = open_game(scenario, dice=SharedDice(), created=_now(), options=options)
+    if game.pending_secret():
+        try:
+            game.clone().apply_unseen()
+        except IllegalAction:
+            raise RemoteUsage(f"{scenario}: its {game.pending_secret()} are chosen in secret, which remote play does "
+                              "not carry yet: host a scenario with fixed squads (salvage, echo-base, quick-start) or "
+                              "assault-on-hoth") from None
+    return game
 
 
 def _default_save(scenario: str) -> Path:
@@ -127,6 +135,7 @@ def _default_save(scenario: str) -> Path:
 def join(where: str, key: str, save: Path | None, me: Seat, wait: float) -> int:
     """Join a hosted game (or take one up again from `save`) and play it."""
     address, port = _address(where)
+    private: Private | None = None
     if save is not None and remote_paths(save)[1].exists():
         private, peer = _restore(save)
         if private.key != key:
@@ -134,12 +143,12 @@ def join(where: str, key: str, save: Path | None, me: Seat, wait: float) -> int:
     else:
         if len(key) != 32 or any(c not in "0123456789abcdef" for c in key):
             raise RemoteUsage("--key must be the 32 hex digits the host printed after --key")
-        peer = Peer(None, bytes.fromhex(key), HashChain.fresh(), None, opener=_opener())
+        peer = Peer(None, bytes.fromhex(key), HashChain.fresh(), None, opener=open_described)
     try:
         link = connect(address, port)
     except RemoteError as e:
         raise RemoteUsage(_why(e, save)) from None
-    return play_remote(link, peer, save, me, wait, joining=(where, key))
+    return play_remote(link, peer, save, me, wait, private, joining=(where, key))
 
 
 def _address(where: str) -> tuple[str, int]:
@@ -149,9 +158,10 @@ def _address(where: str) -> tuple[str, int]:
     return address, int(port)
 
 
-def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float,
-          joining: tuple[str, str] | None = None) -> int:
-    """Catch up with the opponent, then play to the end: one line per decision, then the result."""
+def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float, private: Private | None,
+                joining: tuple[str, str] | None = None) -> int:
+    """Catch up with the opponent, then play to the end: one line per decision, then the result.  `private`
+    is this side's private file (None for a guest before its hello, which writes it)."""
     try:
         link.send(peer.sync())
         for line in peer.missing_for(link.receive(wait)):
@@ -162,18 +172,20 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
                 if peer.expected() == (peer.side, "hello"):
                     assert joining is not None
                     save = save or _default_save(peer.game.record.header.scenario)
-                    write_private(save, Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
-                                                length=peer.chain.length, host=joining[0], side=peer.side))
-                    line = peer.hello()
+                    private = Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
+                                      length=peer.chain.length, host=joining[0], side=peer.side)
+                    write_private(save, private)
+                    lines = [peer.hello()]
                 elif peer.deciding:
-                    line, _ = peer.act(_decide(peer, me))
+                    lines, _ = peer.act(_decide(peer, me))
                 else:
-                    line, _ = peer.value()
-                _keep(save, peer)  # saved before it is sent: a crash never loses a line the opponent holds
-                link.send(line)
+                    lines = [peer.respond()[0]]
+                private = _keep(save, peer, private)  # saved before sent: a crash never loses a line sent
+                for line in lines:
+                    link.send(line)
             else:
                 peer.accept(link.receive(wait))
-                _keep(save, peer)
+                private = _keep(save, peer, private)
             shown = _report(peer, shown, me.say)
     except RemoteError as e:
         raise RemoteUsage(_why(e, save)) from None
@@ -191,9 +203,17 @@ def result_line(game: Any) -> str:
     return f"game over: {outcome} ({game.state.end_reason.removeprefix(outcome + ': ')})"
 
 
-def _keep(save: Path | None, peer: Peer) -> None:
-    if save is not None and peer.game is not None:
-        write_remote(save, peer.game.record, peer.lines)
+def _keep(save: Path | None, peer: Peer, private: Private | None) -> Private | None:
+    """Save the game: this side's secrets first if it has made a new one, then the conversation and the
+    record; the private file as it now is."""
+    if save is None or peer.game is None:
+        return private
+    if private is not None and len(private.secrets) != len(peer.secrets):
+        private = private.model_copy(update={"secrets": tuple(
+            Secret(line=n, salt=as_hex(c.salt), decision=c.secret) for n, c in sorted(peer.secrets.items()))})
+        write_private(save, private)
+    write_remote(save, peer.game.record, peer.lines)
+    return private
 
 
 def _decide(peer: Peer, me: Seat) -> Any:
@@ -229,4 +249,4 @@ def player_name(name: str) -> str:
     return name
 
 
-__all__ = ["host", "join", "play_remote", "result_line", "RemoteUsage", "Seat", "WAIT"]
+__all__ = ["host", "join", "open_described", "open_hosted", "play_remote", "result_line", "RemoteUsage", "Seat", "WAIT"]

@@ -245,14 +245,22 @@ RESHUFFLE = GameOption("reshuffle", ("on", "off"), "on",
                        "deck, shuffled, and play goes on (rule 8)")
 
 
+#: How cards are drawn.  At two machines no deck order may exist for either copy to read, so each card is
+#: drawn by a roll over the cards left: the same chances as a shuffled deck (docs/remote-play.md).
+DRAWS = GameOption("draws", ("deck", "rolled"), "deck",
+                   "how cards are drawn: from the top of a shuffled deck, or each by a roll over the cards left "
+                   "(the same chances, with no deck order to be read: remote play draws so)", quiet_default=True)
+
+
 def assault_options(data: AssaultData) -> tuple[GameOption, ...]:
-    """The options an Assault on Hoth scenario offers: the re-shuffle, unless the scenario leaves it out."""
-    return (RESHUFFLE,) if data.remedy else ()
+    """The options an Assault on Hoth scenario offers: the re-shuffle, unless the scenario leaves it out,
+    and how cards are drawn."""
+    return ((RESHUFFLE,) if data.remedy else ()) + (DRAWS,)
 
 
 def assault_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
     """The same, from the scenario's validated document (for `hothsim list`)."""
-    return (RESHUFFLE,) if scenario.assault.five_transports_remedy else ()
+    return ((RESHUFFLE,) if scenario.assault.five_transports_remedy else ()) + (DRAWS,)
 
 
 def skirmish_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
@@ -276,7 +284,8 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     setup = AssaultSetup(
         scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=data.rules, field=data.field,
         imperial=data.imperial, rebel=data.rebel, transports_to_win=data.transports_to_win, remedy=data.remedy,
-        reshuffle=chosen.get("reshuffle") == "on", options=options_text(chosen), data_hash=data_hash, seed=seed,
+        reshuffle=chosen.get("reshuffle") == "on", draws_rolled=chosen["draws"] == "rolled",
+        options=options_text(chosen, assault_options(data)), data_hash=data_hash, seed=seed,
         created=created, scripted=scripted, source=_source(catalog, scenario_path),
     )
     key = ("assault-terrain", str(map_path), data.field.map, repr(data.field))

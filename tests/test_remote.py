@@ -12,7 +12,7 @@ import pytest
 
 from hothsim.ai import derive_seed, player_named
 from hothsim.games import load_game, open_game, transcript
-from hothsim.hosting import Seat, play_remote, result_line
+from hothsim.hosting import Seat, open_described, open_hosted, play_remote, result_line
 from hothsim.kernel.engine import IllegalAction
 from hothsim.match import decide_within
 from hothsim.remote.chain import ChainError, ChainView, HashChain, as_hex, roll_key
@@ -27,14 +27,14 @@ KEY = bytes(range(16))
 REBEL_SEED, IMPERIAL_SEED = b"r" * 32, b"i" * 32
 
 
-def opener(f: dict[str, str]):
-    return open_game(f["scenario"], dice=SharedDice(), created=f["created"])
+opener = open_described
 
 
-def pair(scenario: str = "salvage") -> tuple[Peer, Peer]:
+def pair(scenario: str = "salvage", options: dict[str, str] | None = None, length: int = 64) -> tuple[Peer, Peer]:
     """A host (the Rebels) and a guest (the Empire) past their hellos, with fixed chains."""
-    host = Peer("rebel", KEY, HashChain(REBEL_SEED, 64), "rebel", game=open_game(scenario, dice=SharedDice()))
-    guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener)
+    game = open_game(scenario, dice=SharedDice(), options=options)
+    host = Peer("rebel", KEY, HashChain(REBEL_SEED, length), "rebel", game=game, opener=opener)
+    guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, length), None, opener=opener)
     guest.accept(host.hello())
     host.accept(guest.hello())
     return host, guest
@@ -45,13 +45,14 @@ def step(peers: dict[str, Peer], n: int, player: str = "expert") -> str:
     host = peers["rebel"]
     side, kind = host.expected()
     me, them = peers[side], peers["imperial" if side == "rebel" else "rebel"]
-    if kind == "action":
+    if kind in ("action", "commit"):
         choice, _ = decide_within(player_named(player), me.game, derive_seed(n), None)
-        line, _ = me.act(choice.action)
+        lines, _ = me.act(choice.action)
     else:
-        line, _ = me.value()
-    them.accept(line)
-    return line
+        lines = [me.respond()[0]]
+    for line in lines:
+        them.accept(line)
+    return lines[-1]
 
 
 def play_out(peers: dict[str, Peer], limit: int = 5000) -> list[str]:
@@ -115,18 +116,22 @@ def test_an_attack_waits_for_both_values_then_rolls_from_them():
     attack = to_attack(peers)
     me = peers[host.expected()[0]]
     them = guest if me is host else host
-    line, events = me.act(attack)
+    (line,), events = me.act(attack)
     them.accept(line)
     assert events == [] and me.waiting_for_values and them.waiting_for_values
     assert them.expected() == (them.side, "value")  # the side that did not act reveals first
     index = them.rolls + 1
-    value_line, _ = them.value()
+    value_line, _ = them.respond()
     me.accept(value_line)
-    last, events = me.value()
+    last, events = me.respond()
     them.accept(last)
     assert not me.waiting_for_values and events
     values = {them.side: them.chain.value(index), me.side: me.chain.value(index)}
-    dice = SharedDice().keyed(roll_key(bytes.fromhex(line_hash(line)), values["rebel"], values["imperial"]))
+    number, _, sender, kind, body = line.rsplit(" ", 1)[0].split(" ", 4)
+    context = hashlib.sha256()
+    for part in (b"hothsim-action", number.encode(), sender.encode(), body.encode()):
+        context.update(len(part).to_bytes(4, "big") + part)
+    dice = SharedDice().keyed(roll_key(context.digest(), values["rebel"], values["imperial"]))
     assert me.game.record.entries[-1].outcomes[0].faces == (dice.d20("the same attack"),)
     assert me.game.record.to_text() == them.game.record.to_text()
 
@@ -165,9 +170,9 @@ def test_a_break_at_every_line_of_a_game_is_mended_by_catching_up():
         side, kind = host.expected()
         me, them = peers[side], peers["imperial" if side == "rebel" else "rebel"]
         if kind == "action":
-            line, _ = me.act(decide_within(player_named("expert"), me.game, derive_seed(n), None)[0].action)
+            (line,), _ = me.act(decide_within(player_named("expert"), me.game, derive_seed(n), None)[0].action)
         else:
-            line, _ = me.value()
+            line, _ = me.respond()
         assert them.missing_for(me.sync()) == []  # the receiver is behind: it has nothing to send
         assert me.missing_for(them.sync()) == [line]  # the sender sends again what was lost
         them.accept(line)
@@ -243,7 +248,7 @@ def test_a_chain_value_that_does_not_hash_to_the_committed_one_is_refused():
     attack = to_attack(peers)
     me = peers[host.expected()[0]]
     them = guest if me is host else host
-    line, _ = me.act(attack)
+    (line,), _ = me.act(attack)
     them.accept(line)
     index = them.rolls + 1
     liar = HashChain(b"z" * 32, 64)
@@ -288,7 +293,7 @@ def test_a_hello_from_a_copy_with_other_rules_data_is_refused():
 def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], list[str]]:
     """A whole game between two copies joined by a socket pair, each in its own thread, saving as it goes."""
     a, b = socket.socketpair()
-    host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_game(scenario, dice=SharedDice()))
+    host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_hosted(scenario, {}), opener=opener)
     host.hello()
     guest = Peer(None, KEY, HashChain.fresh(), None, opener=opener)
     said: dict[str, list[str]] = {"host": [], "guest": []}
@@ -296,7 +301,7 @@ def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], 
 
     def run(name: str, link: Link, peer: Peer) -> None:
         try:
-            play_remote(link, peer, tmp_path / f"{name}.hothsim", Seat("expert", None, said[name].append), wait,
+            play_remote(link, peer, tmp_path / f"{name}.hothsim", Seat("expert", None, said[name].append), wait, None,
                         joining=("127.0.0.1:1", KEY.hex()) if name == "guest" else None)
         except BaseException as e:  # noqa: BLE001 - reported below
             errors.append(e)
@@ -310,10 +315,17 @@ def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], 
     return said["host"], said["guest"]
 
 
-def test_two_copies_play_a_whole_salvage_game_over_a_connection(tmp_path):
-    host_said, guest_said = both("salvage", tmp_path)
+@pytest.mark.parametrize("scenario", ["salvage", "assault-on-hoth"])
+def test_two_copies_play_a_whole_game_over_a_connection(scenario, tmp_path):
+    host_said, guest_said = both(scenario, tmp_path)
     assert host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over: ")
-    assert host_said[:-1] == guest_said[:-1]  # one line per decision, the same on both sides
+    # One line per decision, the same on both sides but for Luke's Snowspeeder: the Empire (the host) saw
+    # it made unseen; the Rebel player's own copy says which.
+    secret = [i for i, line in enumerate(host_said) if line.endswith(". luke ?")]
+    assert len(secret) == (scenario == "assault-on-hoth")
+    assert all(guest_said[i].split(". ")[1].startswith("luke speeder-") for i in secret)
+    assert [x for i, x in enumerate(host_said[:-1]) if i not in secret] == \
+        [x for i, x in enumerate(guest_said[:-1]) if i not in secret]
     record = (tmp_path / "host.hothsim").read_text()
     assert record == (tmp_path / "guest.hothsim").read_text()
     assert result_line(load_game(record)) == host_said[-2]
@@ -387,9 +399,9 @@ def run_cli(args: list[str], capsys) -> tuple[int, str]:
 
 
 def test_hosting_a_game_remote_play_does_not_carry_yet_is_refused_with_the_reason(tmp_path, capsys):
-    code, err = run_cli(["host", "assault-on-hoth", "--side", "rebel", "--player", "expert",
+    code, err = run_cli(["host", "skirmish", "--side", "rebel", "--player", "expert",
                          "--address", "127.0.0.1", "--save", str(tmp_path / "a.hothsim")], capsys)
-    assert code == 2 and "Luke's secret Snowspeeder" in err and "Traceback" not in err
+    assert code == 2 and "squads are chosen in secret" in err and "Traceback" not in err
     assert not (tmp_path / "a.hothsim").exists() and not remote_paths(tmp_path / "a.hothsim")[1].exists()
 
 
@@ -459,3 +471,121 @@ def test_a_conversation_file_changed_by_hand_is_refused_when_taken_up(tmp_path, 
                          "--player", "expert", "--save", str(tmp_path / "g.hothsim")], capsys)
     assert code == 2 and "not signed with this game's key" in err and str(talk) in err
     assert (tmp_path / "g.hothsim").read_text() == before
+
+
+# ---------------------------------------------------------------- Assault on Hoth: cards and Luke's secret
+
+def test_a_whole_assault_game_draws_by_rolls_and_keeps_luke_secret_until_he_uses_the_force():
+    host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
+    peers = {"rebel": host, "imperial": guest}
+    n, unseen, learnt = 0, False, False
+    while host.expected() is not None:
+        step(peers, n)
+        n += 1
+        record = guest.game.record.to_text()
+        if "luke ?" in record:
+            unseen = True
+            assert guest.game.state.luke == "?" and host.game.state.luke.startswith("speeder-")
+        elif unseen:
+            learnt = True
+    assert unseen and learnt  # the Imperial copy held `luke ?` until the Rebel copy revealed him
+    text = host.game.record.to_text()
+    assert text == guest.game.record.to_text() and load_game(text).winner == host.game.winner
+    assert "shuffle:" not in text and "draw:" in text and "options: draws=rolled" in text
+    kinds = [line.split(" ")[3] for line in host.lines]
+    assert kinds.count("commit") == 1 and kinds.count("reveal") == 1
+    s = guest.game.state
+    assert s.action_deck == tuple(sorted(s.action_deck)) and s.event_deck == tuple(sorted(s.event_deck))
+
+
+def no_force(game, n: int):
+    """A Rebel or Imperial decision that never spends the Force, chosen at random by the line number among
+    the legal actions (which, without the Force, are the same whichever Snowspeeder Luke flies)."""
+    import random
+
+    from hothsim.assault.actions import force_spent
+
+    legal = sorted((a for a in game.legal_actions() if not force_spent(a)), key=lambda a: a.notation())
+    return random.Random(n).choice(legal)
+
+
+def imperial_view(speeder: str, lines: int = 160) -> tuple[list[str], str]:
+    """What the Imperial copy has received and stored after `lines` lines of a game in which Luke flies
+    `speeder` (the same chains, salt and decisions otherwise): the lines without their links and
+    signatures, and its record."""
+    host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
+    peers = {"rebel": host, "imperial": guest}
+    while len(host.lines) < lines:
+        side, kind = host.expected()
+        me, them = peers[side], peers["imperial" if side == "rebel" else "rebel"]
+        if kind == "commit":
+            from hothsim.assault.actions import AssignLuke
+
+            sent, _ = me.act(AssignLuke(speeder), salt=b"s" * 32)
+        elif kind == "action":
+            sent, _ = me.act(no_force(me.game, len(me.lines)))
+        else:
+            sent = [me.respond()[0]]
+        for line in sent:
+            them.accept(line)
+    bare = [" ".join(line.split(" ")[i] for i in (0, 2, 3)) + " " + line.split(" ", 4)[4].rsplit(" ", 1)[0]
+            for line in guest.lines]
+    return bare, guest.game.record.to_text()
+
+
+def test_nothing_the_imperial_side_holds_before_the_reveal_tells_which_snowspeeder_luke_flies():
+    """For every Snowspeeder Luke may fly, the Imperial copy receives the same lines but for the commitment's
+    hash, and stores the same record (`luke ?`) and no seed or deck order."""
+    views = {f"speeder-{k}": imperial_view(f"speeder-{k}") for k in range(1, 6)}
+    base_lines, base_record = views["speeder-1"]
+    assert "luke ?" in base_record and "shuffle:" not in base_record and "seed: 0" in base_record
+    commit = [i for i, line in enumerate(base_lines) if " commit " in line]
+    assert len(commit) == 1
+    for speeder, (lines, record) in views.items():
+        assert record == base_record, speeder
+        assert len(lines) == len(base_lines)
+        differ = [i for i, (a, b) in enumerate(zip(lines, base_lines)) if a != b]
+        assert differ == ([] if speeder == "speeder-1" else commit), speeder
+
+
+def test_a_reveal_that_does_not_match_its_commitment_is_refused():
+    host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
+    peers = {"rebel": host, "imperial": guest}
+    n = 0
+    while "commit" not in host.lines[-1].split(" ")[3]:
+        step(peers, n)
+        n += 1
+    number = len(host.lines)
+    salt = as_hex(host.secrets[number].salt)
+    other = "speeder-2" if host.secrets[number].secret != "luke speeder-2" else "speeder-3"
+    assert host.expected() == ("rebel", "action")  # a reveal may come before any Rebel action
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "reveal", f"{number} {salt} luke {other}", "rebel"))
+    assert e.value.reason == "bad-reveal" and "does not match its commitment" in str(e.value)
+    assert guest.game.state.luke == "?"
+
+
+def test_a_secret_against_the_rules_is_caught_when_it_is_revealed():
+    """A Rebel copy that commits Luke to a Walker is found out at its reveal: the rebuilt game refuses it."""
+    from hothsim.remote.chain import Commitment
+
+    host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
+    peers = {"rebel": host, "imperial": guest}
+    n = 0
+    while host.expected() != ("rebel", "commit"):
+        step(peers, n)
+        n += 1
+    cheat = Commitment("luke walker-1", b"c" * 32)
+    number = len(guest.lines) + 1
+    guest.accept(forged(guest, "commit", f"luke {as_hex(cheat.digest)}", "rebel"))
+    while guest.expected() != ("rebel", "action"):  # the guest plays both sides from here
+        side, kind = guest.expected()
+        if kind == "value":
+            value = (guest.chain if side == "imperial" else host.chain).value(guest.rolls + 1)
+            guest.accept(forged(guest, "value", f"{guest.rolls + 1} {as_hex(value)}", side))
+        else:
+            guest.accept(forged(guest, kind, no_force(guest.game, n).notation(), side))
+        n += 1
+    with pytest.raises(RemoteError) as e:
+        guest.accept(forged(guest, "reveal", f"{number} {as_hex(cheat.salt)} luke walker-1", "rebel"))
+    assert e.value.reason == "bad-reveal" and "does not fit the game played" in str(e.value)

@@ -198,6 +198,22 @@ def _unit(token: str) -> str:
     return token
 
 
+#: The Snowspeeder an Imperial copy at two machines records for Luke before he is revealed (`luke ?`).
+UNSEEN_SPEEDER = "?"
+
+
+def force_spent(action: object) -> int:
+    """Luke's Force points an action spends (spending any reveals his Snowspeeder)."""
+    t = type(action)
+    if t is Fire or t is Harpoon:
+        return action.force  # type: ignore[attr-defined]
+    if t is Armor:
+        return action.points  # type: ignore[attr-defined]
+    if t is Critical:
+        return 1 if action.spend else 0  # type: ignore[attr-defined]
+    return 0
+
+
 def _force(tokens: list[str]) -> int:
     if not tokens:
         return 0

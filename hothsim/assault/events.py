@@ -29,7 +29,7 @@ class Events:
         if not s.event_deck:  # cannot happen with the shipped deck: the fifth Transport comes first
             ev.append(Event("event", "the Event deck is empty"))
             return self.g.end_round(s, ev)
-        index, rest = s.event_deck[0], s.event_deck[1:]
+        index, rest = self.g.draw(s.event_deck, "an Event card")
         card = self.g.rules.event_card(index)
         s = replace(s, event_deck=rest, events_drawn=s.events_drawn + (index,))
         ev.append(Event("event", f"Event: {card.name}: {card.text}", (("event", card.id),)))
@@ -67,6 +67,10 @@ class Events:
                 return self.transport_away(s, ev)
             # 8: "you may want to re-shuffle the last one back into the deck": agreed before play.
             pile = s.event_deck + (s.events_drawn[-1],)
+            if self.g.setup.draws_rolled:  # no order to shuffle: the card is among those a roll draws from
+                ev.append(Event("event", f"{head}: the last one goes back among the Event cards and play goes on "
+                                "(the re-shuffle option is on; rule 8)"))
+                return self.g.end_round(replace(s, event_deck=tuple(sorted(pile))), ev)
             perm = self.g.dice.shuffle(len(pile), "shuffle the last Transports Away! back into the Event deck")
             ev.append(Event("event", f"{head}: the last one is shuffled back into the Event deck and play goes on "
                             "(the re-shuffle option is on; rule 8)"))

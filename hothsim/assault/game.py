@@ -32,7 +32,9 @@ from hothsim.assault.actions import (
     Move,
     Place,
     Repair,
+    UNSEEN_SPEEDER,
     Walk,
+    force_spent,
     parse_action,
 )
 from hothsim.assault.fire import (
@@ -98,6 +100,7 @@ class Setup:
     scripted: bool
     source: str = ""
     reshuffle: bool = True  # the players agreed on rule 8's re-shuffle (an option, where the scenario offers it)
+    draws_rolled: bool = False  # each card drawn by a roll over the cards left, no deck order kept (an option)
     options: str = ""  # the options agreed, as the record's header writes them
     # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
     # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
@@ -277,6 +280,27 @@ class AssaultGame(RecordedGame[AssaultState]):
         """The secrets revealed so far: Luke's Snowspeeder once he uses the Force."""
         return frozenset({"luke"}) if self._state.luke_revealed else frozenset()
 
+    def pending_secret(self) -> str:
+        """Luke's Snowspeeder is chosen in secret."""
+        return "luke" if self.pending.kind == "luke" else ""
+
+    def unseen_notation(self) -> str:
+        """`luke ?`: Luke flies a Snowspeeder this copy does not know."""
+        return AssignLuke(UNSEEN_SPEEDER).notation() if self.pending_secret() else ""
+
+    def apply_unseen(self) -> list[Event]:
+        """Luke assigned to a Snowspeeder this copy does not know (the Imperial copy at two machines): no
+        Snowspeeder is his here, so none is offered the Force, until the Rebel copy reveals him."""
+        if not self.pending_secret():
+            raise IllegalAction("secrets", "no secret decision is pending")
+        ev: list[Event] = []
+        self._commit(AssignLuke(UNSEEN_SPEEDER), self._assign_luke(self._state, UNSEEN_SPEEDER, ev), len(self.dice.log))
+        return ev
+
+    def reveals(self, action: Action) -> frozenset[str]:
+        """Spending Luke's Force reveals his Snowspeeder."""
+        return frozenset({"luke"}) if not self._state.luke_revealed and force_spent(action) else frozenset()
+
     def round_title(self, s: AssaultState | None = None) -> str:
         """What this action round (of the current state, or of `s`) is about, e.g. 'Imperial: Walkers Move'."""
         s = self._state if s is None else s
@@ -400,8 +424,16 @@ class AssaultGame(RecordedGame[AssaultState]):
         return out
 
     def _can_act(self, s: AssaultState) -> bool:
-        """Whether any unit of the round has anything to do (the actions found are kept for listing)."""
-        return self.round_actions.can_act(s)
+        """Whether any unit of the round has anything to do (the actions found are kept for listing).  While
+        Luke is hidden, a round only the Force would open is open if any Snowspeeder could be his: whether a
+        round is played must not tell the Imperial player which one he flies (and both copies of a game at
+        two machines, one not knowing him, must agree on it)."""
+        if self.round_actions.can_act(s):
+            return True
+        if not s.luke or s.luke_revealed:
+            return False
+        speeders = [u.id for u in s.units if self.rules.units[u.type].is_speeder and u.alive and u.id != s.luke]
+        return any(self.round_actions.can_act(replace(s, luke=uid)) for uid in speeders)
 
     # ------------------------------------------------------------------ why an action is refused
 
@@ -420,9 +452,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             if not self._unboarded(s):
                 ev.append(Event("setup", "the Rebel player assigns Luke in secret"))
         elif isinstance(a, AssignLuke):
-            s = replace(s, luke=a.speeder)
-            ev.append(Event("luke", "Luke is assigned to a Snowspeeder (secret)", (("speeder", a.speeder),)))
-            s = self._rebel_setup(s)
+            s = self._assign_luke(s, a.speeder, ev)
         elif isinstance(a, Move):
             s = self._move(s, a, ev)
         elif isinstance(a, Walk):
@@ -509,6 +539,11 @@ class AssaultGame(RecordedGame[AssaultState]):
             return self.end_round(s, ev)
         return s
 
+    def _assign_luke(self, s: AssaultState, speeder: str, ev: list[Event]) -> AssaultState:
+        s = replace(s, luke=speeder)
+        ev.append(Event("luke", "Luke is assigned to a Snowspeeder (secret)", (("speeder", speeder),)))
+        return self._rebel_setup(s)
+
     def _rebel_setup(self, s: AssaultState) -> AssaultState:
         order = []
         for tid in ("speeder", "trooper", "heavy-trooper", "tower"):
@@ -519,9 +554,20 @@ class AssaultGame(RecordedGame[AssaultState]):
         return replace(s, placing=Placing("rebel", queue))
 
     def _start_play(self, s: AssaultState, ev: list[Event]) -> AssaultState:
+        if self.setup.draws_rolled:
+            ev.append(Event("setup", "the Event cards are set aside, each to be drawn by a roll; the battle begins"))
+            return replace(s, stage="play", event_deck=tuple(range(len(self.rules.event_cards))))
         perm = self.dice.shuffle(len(self.rules.event_cards), "shuffle the Event deck")
         ev.append(Event("setup", "the Event deck is shuffled; the battle begins"))
         return replace(s, stage="play", event_deck=tuple(perm))
+
+    def draw(self, deck: tuple[int, ...], what: str) -> tuple[int, tuple[int, ...]]:
+        """The next card of a deck and the cards left: its top card, or (cards drawn by rolls) the card a
+        roll over the cards left picks, the others kept in their order."""
+        if not self.setup.draws_rolled:
+            return deck[0], deck[1:]
+        place = self.dice.draw(len(deck), f"draw {what}")
+        return deck[place], deck[:place] + deck[place + 1:]
 
     # turns and rounds ---------------------------------------------------------
 
@@ -532,11 +578,14 @@ class AssaultGame(RecordedGame[AssaultState]):
     def _next_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
         if not s.action_deck:
             turn = s.turn + 1
-            perm = self.dice.shuffle(len(self.rules.action_cards), f"shuffle the Action deck for turn {turn}")
-            s = replace(s, turn=turn, action_deck=tuple(perm), snowstorm=False, rebel_lucky_shot=False,
+            count = len(self.rules.action_cards)
+            rolled = self.setup.draws_rolled
+            deck = tuple(range(count)) if rolled else self.dice.shuffle(count, f"shuffle the Action deck for turn {turn}")
+            s = replace(s, turn=turn, action_deck=tuple(deck), snowstorm=False, rebel_lucky_shot=False,
                         imperial_lucky_shot=False, force_aided="")
-            ev.append(Event("turn", f"turn {turn} begins: the Action deck is shuffled"))
-        card_index, rest = s.action_deck[0], s.action_deck[1:]
+            ev.append(Event("turn", f"turn {turn} begins: the Action deck is "
+                                    + ("gathered, each card to be drawn by a roll" if rolled else "shuffled")))
+        card_index, rest = self.draw(s.action_deck, "an Action card")
         card = self.rules.action_card(card_index)
         s = replace(s, round=s.round + 1, action_deck=rest, card=card_index, acted=frozenset(), luke_armor=0)
         ev.append(Event("card", f"action round {s.round} (turn {s.turn}): {card.title()}", (("card", card.id),)))

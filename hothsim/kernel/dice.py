@@ -13,8 +13,10 @@ from typing import Literal, Protocol, Sequence
 
 from hothsim.kernel.numbers import whole_number
 
-#: The kinds of roll both games make.  `fire` is a handful of Assault on Hoth fire dice.
-RollKind = Literal["d20", "d6", "2d6", "fire", "shuffle"]
+#: The kinds of roll both games make.  `fire` is a handful of Assault on Hoth fire dice; `draw` is a card
+#: drawn by a roll over the cards left (its face: the card's place among them, from 0), where no deck order
+#: may exist (a game at two machines).
+RollKind = Literal["d20", "d6", "2d6", "fire", "shuffle", "draw"]
 
 #: Faces of an Assault on Hoth fire die: 2 Vader faces, 2 Saber faces, 2 blank faces.
 FireFace = Literal["V", "S", "B"]
@@ -48,7 +50,7 @@ class Roll:
             return "fire:" + ("".join(str(f) for f in self.faces) or "-")
         if self.kind == "shuffle":
             return "shuffle:" + ",".join(str(f) for f in self.faces)
-        return f"{self.kind}:" + "+".join(str(f) for f in self.faces)
+        return f"{self.kind}:" + "+".join(str(f) for f in self.faces)  # a draw: `draw:3`
 
     @staticmethod
     def from_token(token: str, purpose: str = "") -> "Roll":
@@ -69,6 +71,11 @@ class Roll:
             if sorted(perm) != list(range(len(perm))):
                 raise ValueError(f"shuffle {token!r} is not an ordering of 0..{len(perm) - 1}")
             return Roll("shuffle", perm, purpose)
+        if kind == "draw":
+            try:
+                return Roll("draw", (whole_number(body, "a card's place", 4),), purpose)
+            except ValueError:
+                raise ValueError(f"draw {token[:40]!r} must give a card's place as a whole number") from None
         sides = {"d20": (1, 20), "d6": (1, 6), "2d6": (2, 6)}
         if kind not in sides:
             raise ValueError(f"unknown roll kind {kind[:20]!r} in {token[:40]!r}")
@@ -105,6 +112,10 @@ class Dice(Protocol):
 
     def shuffle(self, count: int, purpose: str) -> tuple[int, ...]:
         """An ordering of range(count), used to shuffle a deck."""
+        ...
+
+    def draw(self, count: int, purpose: str) -> int:
+        """A card drawn from `count` cards left: its place among them, from 0 (each equally likely)."""
         ...
 
     def clone(self) -> "Dice":
@@ -161,12 +172,23 @@ class RecordingDice:
         self.log.append(Roll("shuffle", perm, purpose))
         return perm
 
+    def draw(self, count: int, purpose: str) -> int:
+        """A card drawn from `count` cards left: its place among them, from 0."""
+        if count < 1:
+            raise DiceError(f"cannot draw from no cards for {purpose}")
+        place = self._place(count, purpose)
+        self.log.append(Roll("draw", (place,), purpose))
+        return place
+
     # Hooks the two implementations fill in.
     def _face(self, kind: str, sides: int, purpose: str) -> int:
         return self._below(sides, purpose) + 1
 
     def _fire_face(self, purpose: str) -> FireFace:
         return FIRE_FACES[self._below(6, purpose)]
+
+    def _place(self, count: int, purpose: str) -> int:
+        return self._below(count, purpose)
 
     def _permutation(self, count: int, purpose: str) -> tuple[int, ...]:
         items = list(range(count))
@@ -252,6 +274,15 @@ class ScriptedDice(RecordingDice):
             raise DiceError(
                 f"scripted result #{self._used} is {value!r}, but {purpose} needs an ordering "
                 f"of 0..{count - 1}"
+            )
+        return value
+
+    def _place(self, count: int, purpose: str) -> int:
+        value = self._take(f"a card's place among {count}", purpose)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+            raise DiceError(
+                f"scripted result #{self._used} is {value!r}, but {purpose} draws one of {count} cards "
+                f"(a place from 0 to {count - 1})"
             )
         return value
 

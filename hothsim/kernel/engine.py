@@ -160,6 +160,28 @@ class RecordedGame(Generic[StateT]):
         """The secrets revealed so far (undo never goes back past a reveal); none by default."""
         return frozenset()
 
+    # ------------------------------------------------------------------ secrets at two machines
+
+    def pending_secret(self) -> str:
+        """The secret the pending decision makes, if it is one the other side may not see ("" if not; at two
+        machines its choice is committed as a hash, not sent); none is by default."""
+        return ""
+
+    def unseen_notation(self) -> str:
+        """How a copy that may not see the pending secret decision writes it in its record ("" where the
+        game cannot go on without seeing it)."""
+        return ""
+
+    def apply_unseen(self) -> list[Event]:
+        """The pending secret decision, made by the other side and not seen: the game goes on without
+        knowing it (the entry is `unseen_notation()`).  IllegalAction when no secret decision is pending."""
+        raise IllegalAction("secrets", "no secret decision is pending")
+
+    def reveals(self, action: Any) -> frozenset[str]:
+        """The secrets an action would reveal: a copy that has not seen them must learn them before it can
+        check the action (Luke spending the Force reveals his Snowspeeder).  None by default."""
+        return frozenset()
+
     def _generate(self) -> list:  # pragma: no cover - every game provides it
         raise NotImplementedError
 
@@ -174,7 +196,12 @@ class RecordedGame(Generic[StateT]):
         self._record = self._record.with_entry(RecordEntry(action.notation(), tuple(self.dice.log[rolls_from:])))
 
     def apply_notation(self, text: str) -> Sequence[Roll]:
-        """Apply an action written in notation; returns the rolls it made (for replays)."""
+        """Apply an action written in notation; returns the rolls it made (for replays).  A secret decision
+        the record's copy did not see (`unseen_notation()`) is applied unseen."""
+        if self.pending_secret() and text == self.unseen_notation() != "":
+            before = len(self.dice.log)
+            self.apply_unseen()
+            return self.dice.log[before:]
         try:
             action = type(self).parse_action(text)
         except ValueError as e:

@@ -16,6 +16,9 @@ class GameOption:
     values: tuple[str, ...]
     default: str
     about: str
+    #: Not written in a record's header at its default: an option added after records were written without
+    #: it (they replay at the default, and new records of the same games stay byte for byte the same).
+    quiet_default: bool = False
 
 
 class OptionError(ValueError):
@@ -33,9 +36,11 @@ def parse_options(text: str) -> dict[str, str]:
     return out
 
 
-def options_text(values: Mapping[str, str]) -> str:
-    """Options as a record header writes them, in name order."""
-    return " ".join(f"{name}={values[name]}" for name in sorted(values))
+def options_text(values: Mapping[str, str], offered: Sequence[GameOption] = ()) -> str:
+    """Options as a record header writes them, in name order (an offered option that is quiet at its
+    default is left out there)."""
+    quiet = {o.name for o in offered if o.quiet_default and values.get(o.name) == o.default}
+    return " ".join(f"{name}={values[name]}" for name in sorted(values) if name not in quiet)
 
 
 def resolve(offered: Sequence[GameOption], given: Mapping[str, str], scenario: str) -> dict[str, str]:

@@ -3,7 +3,8 @@
 - The conversation (`<save>-remote`): every line of the game's conversation, as both sides hold it. It
   holds nothing secret (what each side has sent already) and rebuilds the game by replaying it.
 - The private file (`<save>-private`): this side's own secrets, never sent: the invitation's key, the seed
-  of its hash chain, and where the host listens.  Written readable by its owner only.
+  of its hash chain, where the host listens, and its secret decisions (Luke's Snowspeeder) with the salts
+  that hide them until they are revealed.  Written readable by its owner only.
 
 Both are validated by pydantic models when read: a file changed by hand or cut short gets a message naming
 the line or field, never a traceback.
@@ -36,6 +37,16 @@ class Conversation(BaseModel):
     lines: tuple[str, ...] = Field(max_length=3 * MAX_ENTRIES)
 
 
+class Secret(BaseModel):
+    """A secret decision of this side's, committed in the conversation's line `line`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line: int = Field(ge=1, le=3 * MAX_ENTRIES)
+    salt: str = Field(pattern=HEX64)
+    decision: str = Field(min_length=1, max_length=200, pattern=r"^[ -~]+$")
+
+
 class Private(BaseModel):
     """One side's secrets for one remote game."""
 
@@ -47,6 +58,7 @@ class Private(BaseModel):
     length: int = Field(ge=1, le=65536)
     host: str = Field(pattern=r"^[0-9A-Za-z.:\[\]-]{1,80}$")  # where the host listens (address:port)
     side: Literal["rebel", "imperial"]
+    secrets: tuple[Secret, ...] = ()
 
 
 def conversation_text(lines: tuple[str, ...] | list[str]) -> str:

@@ -19,11 +19,12 @@ from disk is replayed exactly as it was played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from hothsim.kernel.engine import Event, IllegalAction, Side, other
-from hothsim.remote.chain import CHAIN_LENGTH, ChainError, ChainView, HashChain, as_hex, from_hex, roll_key
+from hothsim.remote.chain import CHAIN_LENGTH, ChainError, ChainView, Commitment, HashChain, as_hex, check_reveal, \
+    digest, from_hex, roll_key
 from hothsim.remote.dice import NeedRandomness, SharedDice
 from hothsim.remote.messages import GENESIS, Message, RemoteError, fields_of, line_hash, read_line
 
@@ -31,6 +32,16 @@ PROTOCOL = "1"
 
 #: What the guest learns from the host's hello to open the same game: the fields of its body.
 HELLO_FIELDS = ("protocol", "game", "scenario", "data", "options", "created", "host", "chain", "length")
+
+
+@dataclass(frozen=True)
+class Committed:
+    """A secret committed in the conversation: whose, what it is (the game's name for it), its hash."""
+
+    side: Side
+    name: str
+    digest: bytes
+    opened: bool = False  # revealed since
 
 
 @dataclass(frozen=True)
@@ -52,10 +63,11 @@ class Peer:
     """One side's copy of the conversation and of the game it drives."""
 
     def __init__(self, side: Side | None, key: bytes, chain: HashChain, host: Side | None, game: Any = None,
-                 opener: Opener | None = None) -> None:
+                 opener: Opener | None = None, secrets: dict[int, Commitment] | None = None) -> None:
         """The host knows its side and has its game open; a guest knows neither until the host's hello
         (`side` and `host` None) and opens the game it describes with `opener`.  A copy rebuilt from its
-        conversation knows its side and learns the rest from the first line, as a guest does."""
+        conversation knows its side and learns the rest from the first line, as a guest does; `secrets`
+        are its own committed secrets by the number of their `commit` line (from its private file)."""
         self.side: Side = side or "rebel"
         self._side_known = side is not None
         self.host: Side | None = host
@@ -68,6 +80,9 @@ class Peer:
         self._views: dict[Side, ChainView] = {}  # each side's chain as far as it is revealed
         self._asked: Asked | None = None
         self._values: dict[Side, bytes] = {}
+        self.secrets: dict[int, Commitment] = dict(secrets or {})  # this side's own, by commit line
+        self.commitments: dict[int, Committed] = {}  # both sides', by commit line
+        self.revealed: dict[int, str] = {}  # the opponent's secrets learnt, by commit line
 
     # ------------------------------------------------------------------ whose line is next
 
@@ -78,11 +93,17 @@ class Peer:
         if len(self.lines) < 2:
             return (self.host if not self.lines else other(self.host)), "hello"
         if self.game.is_over:
-            return None
+            hidden = self.unrevealed()
+            return (self.commitments[hidden[0]].side, "reveal") if hidden else None
         if self._asked is not None:
             first = other(self._asked.actor)
             return (first if first not in self._values else self._asked.actor), "value"
-        return self.game.pending.player, "action"
+        return self.game.pending.player, ("commit" if self.game.pending_secret() else "action")
+
+    def unrevealed(self, side: Side | None = None) -> list[int]:
+        """The commit lines whose secret is not revealed yet (of one side, if given), oldest first."""
+        return [n for n, c in sorted(self.commitments.items())
+                if not c.opened and (side is None or c.side == side)]
 
     @property
     def my_turn(self) -> bool:
@@ -92,8 +113,9 @@ class Peer:
 
     @property
     def deciding(self) -> bool:
-        """Whether this side has a decision of the game to make now (its player chooses an action)."""
-        return self.expected() == (self.side, "action")
+        """Whether this side has a decision of the game to make now (its player chooses an action; a
+        secret one is committed)."""
+        return self.expected() in ((self.side, "action"), (self.side, "commit"))
 
     # ------------------------------------------------------------------ this side's lines
 
@@ -108,22 +130,44 @@ class Peer:
             body = f"chain={as_hex(self.chain.head)} length={self.chain.length}"
         return self._send("hello", body)[0]
 
-    def act(self, action: Any) -> tuple[str, list[Event]]:
-        """This side's decision: the line to send, and what happened if it rolled no dice (IllegalAction,
-        nothing sent, if the rules forbid it)."""
+    def act(self, action: Any, salt: bytes | None = None) -> tuple[list[str], list[Event]]:
+        """This side's decision: the lines to send, and what happened if it rolled no dice (IllegalAction,
+        nothing sent, if the rules forbid it).  A secret decision is sent as a commitment (under `salt`,
+        else a fresh one; the caller keeps `secrets` in its private file before sending); a decision that
+        reveals a secret of this side's is sent after the reveal."""
         if not self.deciding:
             raise IllegalAction("turn order", "it is not this side's decision")
         refusal = self.game.refusal(action)
         if refusal is not None:
             raise refusal
-        return self._send("action", action.notation())
+        name = self.game.pending_secret()
+        if name:
+            secret = Commitment(action.notation(), salt) if salt is not None else Commitment.make(action.notation())
+            self.secrets[len(self.lines) + 1] = secret
+            line, events = self._send("commit", f"{name} {as_hex(secret.digest)}")
+            return [line], events
+        lines = []
+        opened = self.game.reveals(action)
+        for n in self.unrevealed(self.side):
+            if self.commitments[n].name in opened:
+                lines.append(self.reveal_line(n))
+        line, events = self._send("action", action.notation())
+        return lines + [line], events
 
-    def value(self) -> tuple[str, list[Event]]:
-        """This side's chain value for the action waiting on a roll: the line, and what happened if it was
-        the last value needed."""
-        assert self._asked is not None and self.expected() == (self.side, "value")
+    def respond(self) -> tuple[str, list[Event]]:
+        """The line the protocol asks of this side that no player decides: its chain value for an action
+        waiting on a roll, or a secret revealed at the end of the game."""
+        due = self.expected()
+        if due == (self.side, "reveal"):
+            return self.reveal_line(self.unrevealed(self.side)[0]), []
+        assert self._asked is not None and due == (self.side, "value")
         index = self._asked.index
         return self._send("value", f"{index} {as_hex(self.chain.value(index))}")
+
+    def reveal_line(self, n: int) -> str:
+        """This side's secret of commit line `n`, revealed (the line, sent at once)."""
+        secret = self.secrets[n]
+        return self._send("reveal", f"{n} {as_hex(secret.salt)} {secret.secret}")[0]
 
     def _send(self, kind: str, body: str) -> tuple[str, list[Event]]:
         """A line of this side's, put through the same checks as the opponent's (so a transcript read back
@@ -163,10 +207,13 @@ class Peer:
         due = self.expected()
         if due is None:
             raise RemoteError("out-of-turn", f"message {n} came after the end of the game")
-        if (msg.sender, msg.kind) != due:
+        early = msg.kind == "reveal" and due == (msg.sender, "action") and self.unrevealed(msg.sender)
+        if (msg.sender, msg.kind) != due and not early:
             raise RemoteError("out-of-turn", f"message {n} is {msg.kind!r} from the {msg.sender} side, where "
                                              f"{due[1]!r} from the {due[0]} side was due")
-        return {"hello": self._hello, "action": self._action, "value": self._value}[msg.kind](msg, line)
+        handlers = {"hello": self._hello, "action": self._action, "value": self._value, "commit": self._commit,
+                    "reveal": self._reveal}
+        return handlers[msg.kind](msg, line)
 
     def _hello(self, msg: Message, line: str) -> list[Event]:
         names = HELLO_FIELDS if msg.sender == self.host else ("chain", "length")
@@ -198,15 +245,7 @@ class Peer:
         return []
 
     def _action(self, msg: Message, line: str) -> list[Event]:
-        try:
-            action = self.game.parse_action(msg.body)
-        except ValueError as e:
-            raise RemoteError("illegal", f"message {msg.number}: {msg.body[:60]!r} is not an action ({e})") from None
-        refusal = self.game.refusal(action)
-        if refusal is not None:
-            raise RemoteError("illegal", f"message {msg.number}: the {msg.sender} side's {msg.body[:60]!r} is "
-                                         f"against the rules ({refusal.rule}: {refusal})")
-        return self._take(action, msg.sender, line)
+        return self._take(self._legal(msg.body, msg), msg)
 
     def _value(self, msg: Message, line: str) -> list[Event]:
         assert self._asked is not None
@@ -223,15 +262,89 @@ class Peer:
         self._views[msg.sender] = view
         return events
 
+    def _commit(self, msg: Message, line: str) -> list[Event]:
+        """A secret decision: this side's own is applied, the opponent's applied unseen (until revealed)."""
+        name, _, digest = msg.body.partition(" ")
+        if name != self.game.pending_secret():
+            raise RemoteError("garbled", f"message {msg.number} commits to {name[:20]!r}, where the decision "
+                                         f"pending is {self.game.pending_secret()!r}")
+        try:
+            committed = Committed(msg.sender, name, from_hex(digest, f"message {msg.number}'s commitment"))
+        except ChainError as e:
+            raise RemoteError("garbled", str(e)) from None
+        known = self.secrets.get(msg.number) if msg.sender == self.side else None
+        if msg.sender == self.side and known is None:
+            raise RemoteError("bad-reveal", f"message {msg.number} is a secret of this side's that its private "
+                                            "file does not hold")
+        if known is not None and committed.digest != known.digest:
+            raise RemoteError("bad-reveal", f"message {msg.number} does not commit to this side's own secret")
+        notation = known.secret if known is not None else self.revealed.get(msg.number)
+        trial = self.game.clone()
+        if notation is None:
+            events = trial.apply_unseen()
+        else:
+            action = self._legal(notation, msg)
+            events = trial.apply(action)
+        self.game = trial
+        self.commitments[msg.number] = committed  # opened by its reveal line, when that comes
+        return events
+
+    def _reveal(self, msg: Message, line: str) -> list[Event]:
+        """A secret revealed: checked against its commitment; the opponent's, once learnt, is put in its
+        place and the game rebuilt from the conversation (every line checked again)."""
+        number, _, rest = msg.body.partition(" ")
+        salt_hex, _, notation = rest.partition(" ")
+        n = int(number) if number.isdigit() and len(number) < 8 else -1
+        committed = self.commitments.get(n)
+        if committed is None or committed.side != msg.sender or committed.opened:
+            raise RemoteError("bad-reveal", f"message {msg.number} reveals message {number[:8]!r}, which holds no "
+                                            f"secret of the {msg.sender} side's still hidden")
+        try:
+            check_reveal(committed.digest, notation, from_hex(salt_hex, f"message {msg.number}'s salt"))
+        except ChainError as e:
+            raise RemoteError("bad-reveal", f"message {msg.number}: {e}") from None
+        if msg.sender != self.side and n not in self.revealed:
+            self._rebuild({**self.revealed, n: notation})
+        self.commitments[n] = replace(self.commitments[n], opened=True)
+        return []
+
+    def _rebuild(self, revealed: dict[int, str]) -> None:
+        """This copy again from its conversation, with the opponent's secrets learnt in their places: the
+        game as it has been all along (its record then matches the opponent's)."""
+        fresh = Peer(self.side, self.key, self.chain, None, opener=self._opener, secrets=self.secrets)
+        fresh.revealed = revealed
+        try:
+            for line in self.lines:
+                fresh.accept(line)
+        except RemoteError as e:
+            raise RemoteError("bad-reveal", f"the revealed secret does not fit the game played ({e})") from None
+        for name in ("game", "rolls", "_views", "_asked", "_values", "commitments", "revealed"):
+            setattr(self, name, getattr(fresh, name))
+
+    def _legal(self, notation: str, msg: Message) -> Any:
+        """An action read from a line and checked against the rules."""
+        try:
+            action = self.game.parse_action(notation)
+        except ValueError as e:
+            raise RemoteError("illegal", f"message {msg.number}: {notation[:60]!r} is not an action ({e})") from None
+        refusal = self.game.refusal(action)
+        if refusal is not None:
+            raise RemoteError("illegal", f"message {msg.number}: the {msg.sender} side's {notation[:60]!r} is "
+                                         f"against the rules ({refusal.rule}: {refusal})")
+        return action
+
     # ------------------------------------------------------------------ the game
 
-    def _take(self, action: Any, actor: Side, line: str) -> list[Event]:
-        """Apply an action sent by `actor` if it rolls no dice; else wait for both sides' values."""
+    def _take(self, action: Any, msg: Message) -> list[Event]:
+        """Apply an action a line sent if it rolls no dice; else wait for both sides' values."""
         trial = self.game.clone()
         try:
             events = trial.apply(action)
         except NeedRandomness:
-            self._asked = Asked(action, actor, bytes.fromhex(line_hash(line)), self.rolls + 1)
+            # The roll is bound to the action's line (its number makes it unique), not to the hashes before
+            # it: a secret committed earlier changes those, and must not change the dice.
+            context = digest(b"hothsim-action", str(msg.number).encode(), msg.sender.encode(), msg.body.encode())
+            self._asked = Asked(action, msg.sender, context, self.rolls + 1)
             self._values = {}
             return []
         self.game = trial
