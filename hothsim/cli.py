@@ -194,9 +194,11 @@ def _remote_arguments(parser: argparse.ArgumentParser) -> None:
     """What `host` and `join` both take."""
     parser.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder); the "
                         "conversation and this side's secrets are kept beside it (SAVE-remote, SAVE-private)")
-    parser.add_argument("--player", required=True, metavar="NAME",
-                        help="the computer player who plays this side, printing a line per decision: "
-                        + ", ".join(PLAYER_NAMES))
+    parser.add_argument("--player", metavar="NAME",
+                        help="a computer player plays this side headless, printing a line per decision ("
+                        + ", ".join(PLAYER_NAMES) + "); without it you play, in the terminal screen")
+    parser.add_argument("--plain", action="store_true", help="play in plain text, a line at a time (for screen "
+                        "readers; chosen anyway when there is no terminal)")
     parser.add_argument("--think", type=float, metavar="SECONDS",
                         help="the seconds the computer player thinks per decision (default: its level's)")
     parser.add_argument("--wait", type=float, default=600.0, metavar="SECONDS",
@@ -211,6 +213,9 @@ def _seat(args: argparse.Namespace) -> "Seat":
         _check_think(args.think)
     if not 0 < args.wait <= 86400:
         raise UserError("--wait must be more than 0 and at most 86400 seconds (a day)")
+    if args.player is None:
+        return Seat(None, args.think, lambda text: print(text, flush=True),
+                    front_end=lambda session: _play(session, args.plain))
     return Seat(player_name(args.player), args.think, lambda text: print(text, flush=True))
 
 

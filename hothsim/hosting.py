@@ -26,6 +26,8 @@ from hothsim.remote.files import PRIVATE_FORMAT, Private, Secret
 from hothsim.remote.link import Link, accept, connect, listen, outward_address
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
+from hothsim.remote_session import RemoteSession
+from hothsim.session import PERSON
 from hothsim.saves import SAVE_SUFFIX, read_remote, remote_paths, user_save_dir, write_private, write_remote
 
 #: Seconds to wait for the opponent's next line (or connection) unless `--wait` says otherwise.
@@ -40,9 +42,11 @@ class RemoteUsage(Exception):
 class Seat:
     """How this side of the game decides and reports."""
 
-    player: str  # a computer player's name (PLAYER_NAMES)
+    player: str | None  # a computer player's name (PLAYER_NAMES), or None for a person
     think: float | None  # its seconds a decision (None: its level's)
     say: Callable[[str], None]
+    #: How a person plays the session (the terminal screen or the plain mode); only when `player` is None.
+    front_end: Callable[[Any], None] = lambda session: None
 
 
 def _now() -> str:
@@ -160,41 +164,60 @@ def _address(where: str) -> tuple[str, int]:
 
 def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float, private: Private | None,
                 joining: tuple[str, str] | None = None) -> int:
-    """Catch up with the opponent, then play to the end: one line per decision, then the result.  `private`
-    is this side's private file (None for a guest before its hello, which writes it)."""
+    """Catch up with the opponent, then play to the end: headless (one line per decision, then the result)
+    or by a person in the terminal.  `private` is this side's private file (None for a guest before its
+    hello, which writes it)."""
+    session: RemoteSession | None = None
     try:
-        link.send(peer.sync())
-        for line in peer.missing_for(link.receive(wait)):
-            link.send(line)
-        shown = len(peer.game.record.entries) if peer.game is not None else 0
-        while peer.host is None or peer.expected() is not None:
-            if peer.host is not None and peer.my_turn:
-                if peer.expected() == (peer.side, "hello"):
-                    assert joining is not None
-                    save = save or _default_save(peer.game.record.header.scenario)
-                    private = Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
-                                      length=peer.chain.length, host=joining[0], side=peer.side)
-                    write_private(save, private)
-                    lines = [peer.hello()]
-                elif peer.deciding:
-                    lines, _ = peer.act(_decide(peer, me))
+        save, private = _meet(link, peer, save, wait, private, joining)
+        think = me.think if me.think is not None else player_named(me.player or "ai").level.think
+        session = RemoteSession.over(peer, link, save, private, me.player or PERSON, think, wait)
+        if me.player is None:
+            me.front_end(session)
+            session.finish()
+        else:
+            shown = len(peer.game.record.entries)
+            while peer.expected() is not None:
+                player = session.computer()
+                if player is not None:
+                    session.apply(_decide(session, player, me.think))
+                elif session.remote_turn:
+                    session.poll()
                 else:
-                    lines = [peer.respond()[0]]
-                private = _keep(save, peer, private)  # saved before sent: a crash never loses a line sent
-                for line in lines:
-                    link.send(line)
-            else:
-                peer.accept(link.receive(wait))
-                private = _keep(save, peer, private)
-            shown = _report(peer, shown, me.say)
+                    session.respond_due()
+                shown = _report(peer, shown, me.say)
     except RemoteError as e:
         raise RemoteUsage(_why(e, save)) from None
     finally:
         link.close()
-    me.say(result_line(peer.game))
+    if peer.game.is_over:
+        me.say(result_line(peer.game))
     if save is not None:
         me.say(f"Saved: {save}")
     return 0
+
+
+def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Private | None,
+          joining: tuple[str, str] | None) -> tuple[Path | None, Private | None]:
+    """Catch up with the opponent (the sync lines, then what either lacks) and, for a new game, exchange
+    the hellos (a guest writes its private file before its hello commits to its chain)."""
+    link.send(peer.sync())
+    for line in peer.missing_for(link.receive(wait)):
+        link.send(line)
+    while peer.host is None or len(peer.lines) < 2:
+        if peer.host is not None and peer.my_turn:
+            assert joining is not None
+            save = save or _default_save(peer.game.record.header.scenario)
+            private = Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
+                              length=peer.chain.length, host=joining[0], side=peer.side)
+            write_private(save, private)
+            line = peer.hello()
+            _keep(save, peer, private)
+            link.send(line)
+        else:
+            peer.accept(link.receive(wait))
+            _keep(save, peer, private)
+    return save, private
 
 
 def result_line(game: Any) -> str:
@@ -216,11 +239,11 @@ def _keep(save: Path | None, peer: Peer, private: Private | None) -> Private | N
     return private
 
 
-def _decide(peer: Peer, me: Seat) -> Any:
+def _decide(session: RemoteSession, player: Any, think: float | None) -> Any:
     """This side's decision, by its computer player within its think time."""
-    game = peer.game
-    seed = derive_seed(len(game.record.entries), peer.side, "remote", len(peer.lines))
-    choice, _ = decide_within(player_named(me.player), game, seed, me.think)
+    peer = session.peer
+    seed = derive_seed(len(peer.game.record.entries), peer.side, "remote", len(peer.lines))
+    choice, _ = decide_within(player, peer.game, seed, think)
     return choice.action
 
 

@@ -19,7 +19,7 @@ from hothsim.describe import Describer, side_words, spoken, units_meant, words_f
 from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
 from hothsim.kernel.words import count
-from hothsim.session import Session
+from hothsim.session import REMOTE, Session
 
 #: Decisions of set-up, which `auto` finishes.
 SET_UP = ("place", "board")
@@ -80,6 +80,7 @@ class PlainPlay:
         self.confirm: Any = None  # a choice with a warning, applied if given again at once
         self.logged = len(session.log)
         self.hands: Side | None = None  # hot-seat: the side last handed the keyboard
+        self.waiting = -1  # at two machines: the record length at which the wait was last said
 
     # ------------------------------------------------------------------ output
 
@@ -124,6 +125,9 @@ class PlainPlay:
             if self.session.computer() is not None:
                 self.computer_turn()
                 continue
+            if self.session.remote_turn:
+                self.remote_turn()
+                continue
             self.hand_over()
             if self.menu_for != len(self.game.record.entries):
                 self.list_choices()
@@ -138,6 +142,8 @@ class PlainPlay:
     def _sides(self) -> str:
         """Who plays each side."""
         people = [side_words(s) for s, who in self.session.players.items() if who == "person"]
+        if REMOTE in self.session.players.values():
+            return f"You play the {people[0]} side against a player at another machine."
         if len(people) == 2:
             return "Two players share this keyboard: each is told when to decide."
         if people:
@@ -156,6 +162,16 @@ class PlainPlay:
     def computer_turn(self) -> None:
         """The computer decides within its think time; its reason and what happened are said."""
         self.session.apply_choice(self.thought(self.session.thinking()))
+
+    def remote_turn(self) -> None:
+        """A game at two machines: wait for the other player's line (the session stops, saved, when the
+        other machine stays silent too long)."""
+        side = self.game.pending.player
+        if self.waiting != len(self.game.record.entries):
+            self.waiting = len(self.game.record.entries)
+            self.say(f"Waiting for the {side_words(side)} player at the other machine." if side else
+                     "Waiting for the other machine.")
+        self.session.poll()
 
     def thought(self, thinking: Any) -> Any:
         """A search stepped until it is settled or the session's think time has passed; its choice."""

@@ -20,6 +20,8 @@ from hothsim.saves import write_record
 
 #: Who may play a side: a person at the keyboard, or a player of hothsim.ai by name ("ai:normal").
 PERSON = "person"
+#: ... or a player at another machine (hothsim.remote_session).
+REMOTE = "remote"
 
 #: Seconds the computer may think per decision unless told otherwise.
 THINK = 1.0
@@ -77,6 +79,11 @@ class Session:
         plays both): the screen shows only what that side may see."""
         people = [side for side in SIDES if self.players.get(side, PERSON) == PERSON]
         return people[0] if len(people) == 1 else None
+
+    @property
+    def remote_turn(self) -> bool:
+        """Whether the next decision is awaited from another machine (never, but in a RemoteSession)."""
+        return False
 
     @property
     def against_computer(self) -> bool:

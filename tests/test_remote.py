@@ -589,3 +589,58 @@ def test_a_secret_against_the_rules_is_caught_when_it_is_revealed():
     with pytest.raises(RemoteError) as e:
         guest.accept(forged(guest, "reveal", f"{number} {as_hex(cheat.salt)} luke walker-1", "rebel"))
     assert e.value.reason == "bad-reveal" and "does not fit the game played" in str(e.value)
+
+
+def test_a_spent_chain_stops_the_game_with_a_message_not_a_crash():
+    host, guest = pair(length=1)  # one value each: the second attack of the game cannot be rolled
+    peers = {"rebel": host, "imperial": guest}
+    with pytest.raises(RemoteError) as e:
+        for n in range(2000):
+            step(peers, n)
+    assert e.value.reason == "chain-spent" and host.rolls == 1
+
+
+# ---------------------------------------------------------------- a person at one machine
+
+def test_a_person_plays_in_plain_text_against_the_other_machine(tmp_path):
+    """The Rebel player types at one machine (the plain mode), the other machine's computer plays the
+    Empire: the person is told to wait, then what the other side did, marked; the game ends on both."""
+    from hothsim.plain import play_plain
+
+    a, b = socket.socketpair()
+    host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_hosted("salvage", {}), opener=opener)
+    host.hello()
+    guest = Peer(None, KEY, HashChain.fresh(), None, opener=opener)
+    said: list[str] = []
+    typed: list[str] = []
+
+    def person(session) -> None:
+        def read(prompt: str) -> str | None:
+            if len(typed) > 3000:
+                return None
+            recent = " ".join(said[-8:])
+            typed.append("auto" if "set up your figures" in recent else "1")
+            return typed[-1]
+        play_plain(session, read, said.append)
+
+    errors: list[BaseException] = []
+
+    def run(name: str, link: Link, peer: Peer, seat: Seat) -> None:
+        try:
+            play_remote(link, peer, tmp_path / f"{name}.hothsim", seat, 20.0, None,
+                        joining=("127.0.0.1:1", KEY.hex()) if name == "guest" else None)
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=("host", Link(a), host, Seat("expert", None, lambda t: None))),
+               threading.Thread(target=run, args=("guest", Link(b), guest,
+                                                 Seat(None, None, said.append, front_end=person)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors and not any(t.is_alive() for t in threads)
+    assert "You play the Rebel side against a player at another machine." in said
+    assert "Waiting for the Imperial player at the other machine." in said
+    assert any(line.startswith("imperial (other machine): place elite-snowtrooper ") for line in said)
+    assert any(line.startswith("game over: ") for line in said) and guest.game.is_over
+    assert (tmp_path / "host.hothsim").read_text() == (tmp_path / "guest.hothsim").read_text()

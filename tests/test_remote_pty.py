@@ -44,3 +44,26 @@ def test_host_and_join_play_a_whole_game_in_two_terminals(tmp_path, capsys):
     assert record == (tmp_path / "guest.hothsim").read_text() and "dice: scripted" in record
     assert main(["validate", str(tmp_path / "guest.hothsim")]) == 0
     assert capsys.readouterr().out.startswith("ok: save of skirmish scenario salvage")
+
+
+def test_a_person_joins_in_the_terminal_screen_sees_the_other_machine_play_and_quits_saved(tmp_path):
+    """The guest plays in the usual screen: it waits for the host's set-up, shows the host's placements
+    marked as the other machine's, sets up its own figures with `a`, and quits with q, its game saved."""
+    from tests.test_pty import Terminal
+
+    host = spawn(["host", "salvage", "--side", "imperial", "--player", "expert", "--address", "127.0.0.1",
+                  "--save", str(tmp_path / "host.hothsim"), "--wait", "60"], tmp_path)
+    host.expect(r"join with: hothsim join (127\.0\.0\.1:\d+) --key ([0-9a-f]{32})\r\n")
+    where, key = host.match.group(1), host.match.group(2)
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    t = Terminal(["join", where, "--key", key, "--save", str(tmp_path / "guest.hothsim"), "--wait", "60"], env)
+    t.wait_for("imperial (other machine): place ")
+    t.wait_for("set up")
+    t.keys(["a"])
+    t.wait_for("snowtrooper")  # the Empire's figures on the map, then its first moves once ours are placed
+    t.finish()
+    host.expect(pexpect.EOF)
+    host.close()
+    saved = (tmp_path / "guest.hothsim").read_text()
+    assert "place elite-hoth-trooper " in saved and "place elite-snowtrooper " in saved
+    assert main(["validate", str(tmp_path / "guest.hothsim")]) == 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Literal, Sequence, TypeVar
 
-from hothsim.kernel.dice import Dice, Roll
+from hothsim.kernel.dice import Dice, Roll, SeededDice
 from hothsim.kernel.record import GameRecord, RecordEntry
 
 
@@ -101,6 +101,18 @@ class RecordedGame(Generic[StateT]):
     def winner(self) -> str | None:
         """"rebel", "imperial", or None (not over, or a draw)."""
         return self._state.winner  # type: ignore[attr-defined]
+
+    def clone(self) -> Any:  # pragma: no cover - every game provides it
+        """An independent copy of the game, dice included (the same rolls to come)."""
+        raise NotImplementedError
+
+    def sandbox(self) -> Any:
+        """A copy to try choices on (a front end's plan of a set-up, a preview) with dice of its own: what
+        it rolls is no roll of the game's, and it rolls even where the game's dice wait for both machines
+        (a game at two machines)."""
+        copy = self.clone()
+        copy.dice = SeededDice(0)
+        return copy
 
     def set_computer(self, computer: str) -> None:
         """Write in the record's header which sides the computer plays and how ("imperial normal 1"); only

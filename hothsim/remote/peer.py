@@ -162,6 +162,9 @@ class Peer:
             return self.reveal_line(self.unrevealed(self.side)[0]), []
         assert self._asked is not None and due == (self.side, "value")
         index = self._asked.index
+        if index > self.chain.length:
+            raise RemoteError("chain-spent", f"this side's chain of {self.chain.length} values is spent: the game "
+                                             "has rolled more often than a chain serves")
         return self._send("value", f"{index} {as_hex(self.chain.value(index))}")
 
     def reveal_line(self, n: int) -> str:

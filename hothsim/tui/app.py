@@ -243,6 +243,26 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         window.timeout(KEY_WAIT_MS)
 
 
+def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
+    """A game at two machines: wait for the other player's next line, answering keys meanwhile; None if
+    the person quits (the game is saved: `hothsim host` or `join` again takes it up)."""
+    side = session.game.pending.player
+    before = session.game.pending
+    waiting = (f"waiting for the {side} player at the other machine" if side else "waiting for the other machine")
+    window.timeout(0)
+    try:
+        while session.poll(0.1) is None:  # type: ignore[attr-defined]
+            ui = _show(window, session, screen, replace(ui, message=f"{waiting} (q quits; the game is saved)"),
+                       painter)
+            if _pressed(window) == "q":
+                return None
+    finally:
+        window.timeout(KEY_WAIT_MS)
+    ui = after_decision(screen, session.game, ui, before)
+    said = next((line for line in reversed(session.log) if "(other machine)" in line), "")
+    return replace(ui, message=said)
+
+
 def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """H: the computer thinks in the person's place for the think time and shows what it would do (never
     applying it); None if the person quits meanwhile."""
@@ -292,6 +312,12 @@ def _loop(window: Any, session: Session) -> None:
     ui = replace(ui, handover=handover_for(screen, session.game, ui, None))
     session.log.append(f"Saved as {session.save_path}")
     while True:
+        if session.remote_turn:
+            shown = _remote_turn(window, session, screen, ui, painter)
+            if shown is None:
+                return
+            ui = shown
+            continue
         if not session.game.is_over and session.computer() is not None and not ui.handover:
             shown = _computer_turn(window, session, screen, ui, painter)
             if shown is None:

@@ -139,9 +139,9 @@ def facing_the_battle(game, actions: list[Action]) -> list[Action]:
 def auto_deploy(game) -> tuple[Action, ...]:
     """Legal set-up choices for the rest of the deciding player's units (until the other player decides):
     each on the map as near the Shield Generator as the zone allows, not next to a unit placed by this
-    key, a Walker facing toward it; Snowtroopers board the first Walker with room.  Worked out on a copy
-    of the game; the player adjusts afterwards with U."""
-    copy = game.clone()
+    key, a Walker facing toward it; Snowtroopers board the first Walker with room.  Worked out on a
+    sandbox copy of the game; the player adjusts afterwards with U."""
+    copy = game.sandbox()
     player = copy.pending.player
     goal = game.setup.field.shield_generator
     placed: list[Hex] = []

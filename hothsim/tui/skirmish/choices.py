@@ -186,7 +186,7 @@ def auto_deploy(game) -> tuple:
     """Legal placements for every figure the deciding player has still to set up: each on the square of
     its zone nearest the map's centre line, not next to a figure placed by this key (adjust by taking back
     with U).  Worked out on a copy of the game."""
-    copy = game.clone()
+    copy = game.sandbox()
     player = copy.pending.player
     grid = game.setup.grid
     mid = (grid.width / 2, grid.height / 2)
