@@ -165,6 +165,14 @@ def _parser() -> argparse.ArgumentParser:
     _remote_arguments(pj)
     pj.set_defaults(func=cmd_join)
 
+    pk = sub.add_parser("claim", help="claim a game at two machines that the other side has left waiting",
+                        description="Claim a game hosted or joined with 'hothsim host' or 'join' whose other "
+                        "side stopped answering while it owed the next move. The claim is added to the "
+                        "conversation beside the save; the other side is shown it when the two connect again. "
+                        "Nobody can prove a silence: a claim is shown, not proven (docs/remote-play.md).")
+    pk.add_argument("save", type=Path, help="the save of the game")
+    pk.set_defaults(func=cmd_claim)
+
     pa = sub.add_parser("report", help="write the after-action report of a saved game",
                         description="The game told round by round: the forces, a map at the end of each round (a "
                         "turn in Assault on Hoth) with its moves and fire, the key moments, each side's dice luck "
@@ -238,6 +246,16 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     try:
         return join(args.address, args.key, args.save, _seat(args), args.wait)
+    except RemoteUsage as e:
+        raise UserError(str(e)) from None
+
+
+def cmd_claim(args: argparse.Namespace) -> int:
+    """Claim a remote game the other side has left waiting."""
+    from hothsim.hosting import RemoteUsage, claim
+
+    try:
+        return claim(args.save, lambda text: print(text, flush=True))
     except RemoteUsage as e:
         raise UserError(str(e)) from None
 

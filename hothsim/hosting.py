@@ -9,6 +9,7 @@ hothsim.remote's, which does no I/O but the connection's.
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,7 +24,7 @@ from hothsim.match import decide_within
 from hothsim.remote.chain import Commitment, HashChain, as_hex, from_hex
 from hothsim.remote.dice import SharedDice
 from hothsim.remote.files import PRIVATE_FORMAT, Private, Secret
-from hothsim.remote.link import Link, accept, connect, listen, outward_address
+from hothsim.remote.link import Link, Silence, accept, connect, listen, outward_address
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import RemoteSession
@@ -167,34 +168,43 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     """Catch up with the opponent, then play to the end: headless (one line per decision, then the result)
     or by a person in the terminal.  `private` is this side's private file (None for a guest before its
     hello, which writes it)."""
-    session: RemoteSession | None = None
+    shown = len(peer.game.record.entries) if peer.game is not None else 0  # what this side has said already
     try:
         save, private = _meet(link, peer, save, wait, private, joining)
         think = me.think if me.think is not None else player_named(me.player or "ai").level.think
         session = RemoteSession.over(peer, link, save, private, me.player or PERSON, think, wait)
-        if me.player is None:
+        if peer.claim is not None:  # claimed while this side was away: said below
+            pass
+        elif me.player is None:
             me.front_end(session)
             session.finish()
         else:
-            shown = len(peer.game.record.entries)
-            while peer.expected() is not None:
-                player = session.computer()
-                if player is not None:
-                    session.apply(_decide(session, player, me.think))
-                elif session.remote_turn:
-                    session.poll()
-                else:
-                    session.respond_due()
-                shown = _report(peer, shown, me.say)
+            _headless(session, me, shown)
     except RemoteError as e:
         raise RemoteUsage(_why(e, save)) from None
     finally:
         link.close()
-    if peer.game.is_over:
-        me.say(result_line(peer.game))
+    if peer.game.is_over or peer.claim is not None:
+        me.say(result_line(peer))
     if save is not None:
         me.say(f"Saved: {save}")
     return 0
+
+
+def _headless(session: RemoteSession, me: Seat, shown: int) -> None:
+    """This side played by its computer player to the end, a line printed per decision (from the
+    `shown`th on: those caught up on meeting again too)."""
+    peer = session.peer
+    shown = _report(peer, shown, me.say)
+    while peer.expected() is not None:
+        player = session.computer()
+        if player is not None:
+            session.apply(_decide(session, player, me.think))
+        elif session.remote_turn:
+            session.poll()
+        else:
+            session.respond_due()
+        shown = _report(peer, shown, me.say)
 
 
 def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Private | None,
@@ -202,8 +212,13 @@ def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Priva
     """Catch up with the opponent (the sync lines, then what either lacks) and, for a new game, exchange
     the hellos (a guest writes its private file before its hello commits to its chain)."""
     link.send(peer.sync())
-    for line in peer.missing_for(link.receive(wait)):
+    theirs = link.receive(wait)
+    for line in peer.missing_for(theirs):
         link.send(line)
+    held = peer.held_by(theirs)
+    while len(peer.lines) < held:  # what this copy lacks comes first, before anyone goes on
+        peer.accept(link.receive(wait))
+        _keep(save, peer, private)
     while peer.host is None or len(peer.lines) < 2:
         if peer.host is not None and peer.my_turn:
             assert joining is not None
@@ -220,8 +235,12 @@ def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Priva
     return save, private
 
 
-def result_line(game: Any) -> str:
-    """The last line both sides print: who won and how the game ended."""
+def result_line(peer: Peer) -> str:
+    """The last line both sides print: who won and how the game ended (or who claimed it)."""
+    if peer.claim is not None:
+        side, why = peer.claim
+        return f"game over: the {side} side claims the game ({why})"
+    game = peer.game
     outcome = f"{game.winner} wins" if game.winner else "a draw"
     return f"game over: {outcome} ({game.state.end_reason.removeprefix(outcome + ': ')})"
 
@@ -262,7 +281,25 @@ def _report(peer: Peer, shown: int, say: Callable[[str], None]) -> int:
 def _why(e: RemoteError, save: Path | None) -> str:
     """A remote failure in a player's words, with where the game is kept."""
     kept = f"; the game is saved in {save}: run the same command to take it up again" if save else ""
+    if isinstance(e, Silence) and save is not None:
+        kept += f", or claim the game with: hothsim claim {save}"
     return f"remote game stopped: {e}{kept}"
+
+
+def claim(save: Path, say: Callable[[str], None]) -> int:
+    """Claim a game the other side has left waiting: a claim line is added to the conversation (the other
+    side is shown it when the two connect again)."""
+    private, peer = _restore(save)
+    talk = remote_paths(save)[0]
+    waited = max(0.0, time.time() - talk.stat().st_mtime)
+    try:
+        peer.claim_line(waited)
+    except RemoteError as e:
+        raise RemoteUsage(f"{save}: {e}") from None
+    _keep(save, peer, private)
+    say(result_line(peer))
+    say(f"Saved: {save}  (the other side is shown the claim when it connects again)")
+    return 0
 
 
 def player_name(name: str) -> str:
@@ -272,4 +309,5 @@ def player_name(name: str) -> str:
     return name
 
 
-__all__ = ["host", "join", "open_described", "open_hosted", "play_remote", "result_line", "RemoteUsage", "Seat", "WAIT"]
+__all__ = ["claim", "host", "join", "open_described", "open_hosted", "play_remote", "result_line", "RemoteUsage",
+           "Seat", "WAIT"]

@@ -12,7 +12,7 @@ import pytest
 
 from hothsim.ai import derive_seed, player_named
 from hothsim.games import load_game, open_game, transcript
-from hothsim.hosting import Seat, open_described, open_hosted, play_remote, result_line
+from hothsim.hosting import Seat, open_described, open_hosted, play_remote
 from hothsim.kernel.engine import IllegalAction
 from hothsim.match import decide_within
 from hothsim.remote.chain import ChainError, ChainView, HashChain, as_hex, roll_key
@@ -328,7 +328,8 @@ def test_two_copies_play_a_whole_game_over_a_connection(scenario, tmp_path):
         [x for i, x in enumerate(guest_said[:-1]) if i not in secret]
     record = (tmp_path / "host.hothsim").read_text()
     assert record == (tmp_path / "guest.hothsim").read_text()
-    assert result_line(load_game(record)) == host_said[-2]
+    winner = load_game(record).winner
+    assert host_said[-2].startswith(f"game over: {winner} wins (" if winner else "game over: a draw (")
     private, lines = read_remote(tmp_path / "guest.hothsim")
     assert private.side == "rebel"
     assert (tmp_path / "host.hothsim-remote").read_text() == (tmp_path / "guest.hothsim-remote").read_text()
@@ -381,9 +382,10 @@ def test_a_game_broken_off_is_taken_up_again_by_running_the_same_commands(tmp_pa
     _, first, stopped = session(tmp_path, stop_after=30)
     assert len(first) == 30 and "the game is saved in" in stopped and "h.hothsim" in stopped
     held = (tmp_path / "h.hothsim-remote").read_text()
+    kept = len(load_game((tmp_path / "g.hothsim").read_text()).record.entries)
     host_said, guest_said, stopped = session(tmp_path, stop_after=None)
     assert not stopped and host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over")
-    assert guest_said[0].startswith("31. ") or guest_said[0].startswith("30. ")  # goes on where it stopped
+    assert guest_said[0].startswith(f"{kept + 1}. ")  # goes on where its save stopped
     assert (tmp_path / "h.hothsim-remote").read_text().startswith(held)
     assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()
     assert load_game((tmp_path / "g.hothsim").read_text()).is_over
@@ -644,3 +646,56 @@ def test_a_person_plays_in_plain_text_against_the_other_machine(tmp_path):
     assert any(line.startswith("imperial (other machine): place elite-snowtrooper ") for line in said)
     assert any(line.startswith("game over: ") for line in said) and guest.game.is_over
     assert (tmp_path / "host.hothsim").read_text() == (tmp_path / "guest.hothsim").read_text()
+
+
+# ---------------------------------------------------------------- a side that stops answering
+
+def restored(save: Path) -> Peer:
+    """A side's copy of a remote game, read back from its files."""
+    private, lines = read_remote(save)
+    peer = Peer(private.side, bytes.fromhex(private.key), HashChain(bytes.fromhex(private.chain), private.length),
+                None, opener=opener)
+    for line in lines:
+        peer.accept(line)
+    return peer
+
+
+def test_a_side_left_waiting_may_claim_the_game_and_the_other_side_is_shown_the_claim(tmp_path, capsys):
+    session(tmp_path, stop_after=12)  # the guest's machine stops in the middle of the game
+    saves = {"h": tmp_path / "h.hothsim", "g": tmp_path / "g.hothsim"}
+    copies = {name: restored(save) for name, save in saves.items()}
+    # The copy holding more lines is the one left waiting (the other never saw its last line).
+    claimant = max(copies, key=lambda name: (len(copies[name].lines), copies[name].expected()[0] != copies[name].side))
+    other = "g" if claimant == "h" else "h"
+    assert copies[claimant].expected()[0] != copies[claimant].side
+    from hothsim.cli import main
+
+    assert main(["claim", str(saves[claimant])]) == 0
+    out = capsys.readouterr().out
+    assert "claims the game (the " in out and "sent nothing for" in out
+    assert read_remote(saves[claimant])[1][-1].split(" ")[3] == "claim"
+    code, err = run_cli(["claim", str(saves[claimant])], capsys)  # once is enough
+    assert code == 2 and "only while the other side owes the next line" in err
+    host_said, guest_said, stopped = session(tmp_path, stop_after=None)  # the two connect again
+    assert not stopped
+    assert host_said[-2] == guest_said[-2] and " side claims the game (" in host_said[-2]
+    assert restored(saves[other]).claim == restored(saves[claimant]).claim is not None
+
+
+def test_a_claim_made_while_the_other_sides_line_was_lost_is_withdrawn_and_play_goes_on():
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    for n in range(20):
+        step(peers, n)
+    side, _ = host.expected()
+    sender, waiting = peers[side], peers["imperial" if side == "rebel" else "rebel"]
+    if sender.deciding:
+        lines, _ = sender.act(decide_within(player_named("expert"), sender.game, 0, None)[0].action)
+    else:
+        lines = [sender.respond()[0]]
+    waiting.claim_line(700)  # the line never arrived: the waiting side claims
+    assert waiting.expected() is None and waiting.claim[0] == waiting.side
+    assert waiting.missing_for(sender.sync()) == [] and waiting.claim is None  # withdrawn on meeting again
+    for line in lines:
+        waiting.accept(line)
+    assert waiting.lines == sender.lines and waiting.expected() == sender.expected() is not None

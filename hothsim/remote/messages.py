@@ -25,9 +25,9 @@ MAX_LINE = 2048
 
 #: The kinds of message: `hello` opens the game (each side's chain head), `action` is a decision in the
 #: game's notation, `value` a chain value revealed for a roll, `commit` a secret decision's salted hash,
-#: `reveal` its salt and notation; `sync` (number 0, outside the conversation) says how far a copy is when
-#: the two connect.
-KINDS = ("hello", "action", "value", "commit", "reveal", "sync")
+#: `reveal` its salt and notation, `claim` the game claimed by a side the other has left waiting; `sync`
+#: (number 0, outside the conversation) says how far a copy is when the two connect.
+KINDS = ("hello", "action", "value", "commit", "reveal", "claim", "sync")
 
 GENESIS = "0" * 64
 _LINE = re.compile(r"^([0-9]{1,7}) ([0-9a-f]{64}) (rebel|imperial) ([a-z]{1,12}) ([ -~]*) ([0-9a-f]{64})$")

@@ -83,12 +83,13 @@ class Peer:
         self.secrets: dict[int, Commitment] = dict(secrets or {})  # this side's own, by commit line
         self.commitments: dict[int, Committed] = {}  # both sides', by commit line
         self.revealed: dict[int, str] = {}  # the opponent's secrets learnt, by commit line
+        self.claim: tuple[Side, str] | None = None  # the side that claimed the game, and why
 
     # ------------------------------------------------------------------ whose line is next
 
     def expected(self) -> tuple[Side, str] | None:
-        """Who sends the next line and of what kind; None when the game is over."""
-        if self.host is None:
+        """Who sends the next line and of what kind; None when the game is over (or claimed)."""
+        if self.host is None or self.claim is not None:
             return None
         if len(self.lines) < 2:
             return (self.host if not self.lines else other(self.host)), "hello"
@@ -211,11 +212,12 @@ class Peer:
         if due is None:
             raise RemoteError("out-of-turn", f"message {n} came after the end of the game")
         early = msg.kind == "reveal" and due == (msg.sender, "action") and self.unrevealed(msg.sender)
-        if (msg.sender, msg.kind) != due and not early:
+        claim = msg.kind == "claim" and due[0] != msg.sender and len(self.lines) >= 2  # while waiting
+        if (msg.sender, msg.kind) != due and not early and not claim:
             raise RemoteError("out-of-turn", f"message {n} is {msg.kind!r} from the {msg.sender} side, where "
                                              f"{due[1]!r} from the {due[0]} side was due")
         handlers = {"hello": self._hello, "action": self._action, "value": self._value, "commit": self._commit,
-                    "reveal": self._reveal}
+                    "reveal": self._reveal, "claim": self._claimed}
         return handlers[msg.kind](msg, line)
 
     def _hello(self, msg: Message, line: str) -> list[Event]:
@@ -311,6 +313,18 @@ class Peer:
         self.commitments[n] = replace(self.commitments[n], opened=True)
         return []
 
+    def claim_line(self, seconds: float) -> str:
+        """This side claims the game: the other side owes the next line and has sent nothing for `seconds`
+        (a claim is shown, not proven: nobody can prove a silence)."""
+        due = self.expected()
+        if due is None or due[0] == self.side or len(self.lines) < 2:
+            raise RemoteError("no-claim", "a game can be claimed only while the other side owes the next line")
+        return self._send("claim", f"the {due[0]} side sent nothing for {seconds:.0f} seconds")[0]
+
+    def _claimed(self, msg: Message, line: str) -> list[Event]:
+        self.claim = (msg.sender, msg.body[:200])
+        return []
+
     def _rebuild(self, revealed: dict[int, str]) -> None:
         """This copy again from its conversation, with the opponent's secrets learnt in their places: the
         game as it has been all along (its record then matches the opponent's)."""
@@ -321,7 +335,7 @@ class Peer:
                 fresh.accept(line)
         except RemoteError as e:
             raise RemoteError("bad-reveal", f"the revealed secret does not fit the game played ({e})") from None
-        for name in ("game", "rolls", "_views", "_asked", "_values", "commitments", "revealed"):
+        for name in ("game", "rolls", "_views", "_asked", "_values", "commitments", "revealed", "claim"):
             setattr(self, name, getattr(fresh, name))
 
     def _legal(self, notation: str, msg: Message) -> Any:
@@ -382,10 +396,12 @@ class Peer:
     def missing_for(self, line: str) -> list[str]:
         """The opponent's sync line read: the lines of this copy that the opponent's lacks (none when its
         copy is as far or further); RemoteError("forked") when the two copies disagree."""
-        msg = read_line(line, self.key)
-        if msg.kind != "sync" or msg.number != 0 or not msg.body.isdigit() or len(msg.body) > 7:
-            raise RemoteError("garbled", "the opponent did not open with how far its copy of the game is")
-        count = int(msg.body)
+        msg, count = self._synced(line)
+        if self.claim is not None and self.claim[0] == self.side and count >= len(self.lines):
+            # The other side holds a line where this side's claim stands: it had answered, and its line was
+            # lost on the way (this copy stopped first).  The claim is withdrawn; the game goes on.
+            self.lines.pop()
+            self.claim = None
         if count > len(self.lines):
             return []  # it is further on: it sends what this copy lacks, checked line by line as it comes
         held = line_hash(self.lines[count - 1]) if count else GENESIS
@@ -393,6 +409,16 @@ class Peer:
             raise RemoteError("forked", f"the two copies of the game disagree at message {count}: the opponent's "
                                         "differs from this one's there (a changed or different save)")
         return self.lines[count:]
+
+    def held_by(self, line: str) -> int:
+        """How many lines the opponent's copy holds, by its sync line."""
+        return self._synced(line)[1]
+
+    def _synced(self, line: str) -> tuple[Message, int]:
+        msg = read_line(line, self.key)
+        if msg.kind != "sync" or msg.number != 0 or not msg.body.isdigit() or len(msg.body) > 7:
+            raise RemoteError("garbled", "the opponent did not open with how far its copy of the game is")
+        return msg, int(msg.body)
 
     @property
     def game_kind(self) -> str:
