@@ -153,6 +153,9 @@ def _parser() -> argparse.ArgumentParser:
     ph.add_argument("--port", type=int, default=0, help="the port to listen on (default: any free one)")
     ph.add_argument("--address", default="0.0.0.0",
                     help="the address to listen on (default: every address of this machine)")
+    ph.add_argument("--by-mail", action="store_true",
+                    help="play by mail instead: write the game's first turn (SAVE.turn) to send to the opponent "
+                    "with the key")
     _add_options(ph)
     ph.set_defaults(func=cmd_host)
 
@@ -160,10 +163,25 @@ def _parser() -> argparse.ArgumentParser:
                         description="Join the game an opponent hosts with 'hothsim host', with the address and "
                         "key the host printed. Running it again with the same --save takes a broken-off game up "
                         "again.")
-    pj.add_argument("address", help="ADDRESS:PORT as the host printed it")
+    pj.add_argument("address", nargs="?", help="ADDRESS:PORT as the host printed it")
     pj.add_argument("--key", required=True, help="the secret key the host printed")
+    pj.add_argument("--by-mail", type=Path, metavar="TURN",
+                    help="join a game played by mail from the host's first turn (a file holding it)")
     _remote_arguments(pj)
     pj.set_defaults(func=cmd_join)
+
+    pt = sub.add_parser("turn", help="play your turn of a game by mail",
+                        description="Read the opponent's turn of a game played by mail (a file holding the "
+                        "text between its BEGIN and END lines; quoting by a mail program is fine), see what "
+                        "it did, play until the opponent is needed again, and write your turn to SAVE.turn "
+                        "(also printed) to send back.")
+    pt.add_argument("save", type=Path, help="your save of the game")
+    pt.add_argument("turn", type=Path, help="the file holding the opponent's turn")
+    pt.add_argument("--player", metavar="NAME", help="a computer player plays your turn (" + ", ".join(PLAYER_NAMES)
+                    + ")")
+    pt.add_argument("--plain", action="store_true", help="play in plain text, a line at a time")
+    pt.add_argument("--think", type=float, metavar="SECONDS", help="the computer player's seconds per decision")
+    pt.set_defaults(func=cmd_turn, wait=600.0)
 
     pk = sub.add_parser("claim", help="claim a game at two machines that the other side has left waiting",
                         description="Claim a game hosted or joined with 'hothsim host' or 'join' whose other "
@@ -234,6 +252,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     if not 0 <= args.port < 65536:
         raise UserError("--port must be from 0 (any free port) to 65535")
     try:
+        if args.by_mail:
+            from hothsim.by_mail import mail_host
+
+            return mail_host(args.scenario, args.side, args.save, _options(args), _seat(args))
         return host(args.scenario, args.side, args.save, args.address, args.port, _options(args), _seat(args),
                     args.wait, lambda text: print(text, flush=True))
     except RemoteUsage as e:
@@ -245,7 +267,24 @@ def cmd_join(args: argparse.Namespace) -> int:
     from hothsim.hosting import RemoteUsage, join
 
     try:
+        if args.by_mail is not None:
+            from hothsim.by_mail import mail_join
+
+            return mail_join(args.by_mail, args.key, args.save, _seat(args))
+        if args.address is None:
+            raise UserError("give the host's ADDRESS:PORT (or --by-mail TURN for a game by mail)")
         return join(args.address, args.key, args.save, _seat(args), args.wait)
+    except RemoteUsage as e:
+        raise UserError(str(e)) from None
+
+
+def cmd_turn(args: argparse.Namespace) -> int:
+    """Play a turn of a game by mail."""
+    from hothsim.by_mail import mail_turn
+    from hothsim.hosting import RemoteUsage
+
+    try:
+        return mail_turn(args.save, args.turn, _seat(args))
     except RemoteUsage as e:
         raise UserError(str(e)) from None
 

@@ -68,7 +68,7 @@ def open_described(f: dict[str, str]) -> Any:
         raise RemoteError("different-rules", f"this hothsim cannot open the host's game ({e})") from None
 
 
-def _restore(save: Path) -> tuple[Private, Peer]:
+def restore(save: Path) -> tuple[Private, Peer]:
     """A remote game taken up from its files: the conversation replayed line by line through every check."""
     private, lines = read_remote(save)
     chain = HashChain(from_hex(private.chain, "the chain's seed"), private.length)
@@ -86,7 +86,7 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
          me: Seat, wait: float, announce: Callable[[str], None]) -> int:
     """Host a game (or take up a hosted one from `save`), wait for the guest, and play it.  `port` 0 takes
     any free port (a game taken up listens where it did before)."""
-    resumed = _restore(save) if save is not None and remote_paths(save)[1].exists() else None
+    resumed = restore(save) if save is not None and remote_paths(save)[1].exists() else None
     if resumed is None:
         game = open_hosted(scenario, options)
     elif port == 0:
@@ -95,21 +95,21 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
     try:
         where = f"{address if address not in ('', '0.0.0.0') else outward_address()}:{server.getsockname()[1]}"
         if resumed is None:
-            save = save or _default_save(game.record.header.scenario)
+            save = save or default_save(game.record.header.scenario)
             key, chain = secrets.token_hex(16), HashChain.fresh()
             peer = Peer(side, bytes.fromhex(key), chain, side, game=game, opener=open_described)
             private = Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(chain.seed), length=chain.length,
                               host=where, side=side)
             write_private(save, private)
             peer.hello()
-            _keep(save, peer, private)
+            keep(save, peer, private)
         else:
             private, peer = resumed
             key = private.key
         announce(f"join with: hothsim join {where} --key {key}")
         link = accept(server, wait)
     except RemoteError as e:
-        raise RemoteUsage(_why(e, save)) from None
+        raise RemoteUsage(why_stopped(e, save)) from None
     finally:
         server.close()
     return play_remote(link, peer, save, me, wait, private)
@@ -132,7 +132,7 @@ def open_hosted(scenario: str, options: dict[str, str]) -> Any:
     return game
 
 
-def _default_save(scenario: str) -> Path:
+def default_save(scenario: str) -> Path:
     """A new remote game's save in the saves folder."""
     return user_save_dir() / f"{scenario}-remote-{_now()[:19].replace(':', '').replace('-', '')}{SAVE_SUFFIX}"
 
@@ -142,7 +142,7 @@ def join(where: str, key: str, save: Path | None, me: Seat, wait: float) -> int:
     address, port = _address(where)
     private: Private | None = None
     if save is not None and remote_paths(save)[1].exists():
-        private, peer = _restore(save)
+        private, peer = restore(save)
         if private.key != key:
             raise RemoteUsage(f"{save}: this save belongs to a game with another key")
     else:
@@ -152,7 +152,7 @@ def join(where: str, key: str, save: Path | None, me: Seat, wait: float) -> int:
     try:
         link = connect(address, port)
     except RemoteError as e:
-        raise RemoteUsage(_why(e, save)) from None
+        raise RemoteUsage(why_stopped(e, save)) from None
     return play_remote(link, peer, save, me, wait, private, joining=(where, key))
 
 
@@ -179,9 +179,9 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
             me.front_end(session)
             session.finish()
         else:
-            _headless(session, me, shown)
+            play_headless(session, me, shown)
     except RemoteError as e:
-        raise RemoteUsage(_why(e, save)) from None
+        raise RemoteUsage(why_stopped(e, save)) from None
     finally:
         link.close()
     if peer.game.is_over or peer.claim is not None:
@@ -191,11 +191,11 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     return 0
 
 
-def _headless(session: RemoteSession, me: Seat, shown: int) -> None:
+def play_headless(session: RemoteSession, me: Seat, shown: int) -> None:
     """This side played by its computer player to the end, a line printed per decision (from the
     `shown`th on: those caught up on meeting again too)."""
     peer = session.peer
-    shown = _report(peer, shown, me.say)
+    shown = report_entries(peer, shown, me.say)
     while peer.expected() is not None:
         player = session.computer()
         if player is not None:
@@ -204,7 +204,7 @@ def _headless(session: RemoteSession, me: Seat, shown: int) -> None:
             session.poll()
         else:
             session.respond_due()
-        shown = _report(peer, shown, me.say)
+        shown = report_entries(peer, shown, me.say)
 
 
 def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Private | None,
@@ -218,20 +218,20 @@ def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Priva
     held = peer.held_by(theirs)
     while len(peer.lines) < held:  # what this copy lacks comes first, before anyone goes on
         peer.accept(link.receive(wait))
-        _keep(save, peer, private)
+        keep(save, peer, private)
     while peer.host is None or len(peer.lines) < 2:
         if peer.host is not None and peer.my_turn:
             assert joining is not None
-            save = save or _default_save(peer.game.record.header.scenario)
+            save = save or default_save(peer.game.record.header.scenario)
             private = Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
                               length=peer.chain.length, host=joining[0], side=peer.side)
             write_private(save, private)
             line = peer.hello()
-            _keep(save, peer, private)
+            keep(save, peer, private)
             link.send(line)
         else:
             peer.accept(link.receive(wait))
-            _keep(save, peer, private)
+            keep(save, peer, private)
     return save, private
 
 
@@ -245,7 +245,7 @@ def result_line(peer: Peer) -> str:
     return f"game over: {outcome} ({game.state.end_reason.removeprefix(outcome + ': ')})"
 
 
-def _keep(save: Path | None, peer: Peer, private: Private | None) -> Private | None:
+def keep(save: Path | None, peer: Peer, private: Private | None) -> Private | None:
     """Save the game: this side's secrets first if it has made a new one, then the conversation and the
     record; the private file as it now is."""
     if save is None or peer.game is None:
@@ -266,7 +266,7 @@ def _decide(session: RemoteSession, player: Any, think: float | None) -> Any:
     return choice.action
 
 
-def _report(peer: Peer, shown: int, say: Callable[[str], None]) -> int:
+def report_entries(peer: Peer, shown: int, say: Callable[[str], None]) -> int:
     """A line for each decision applied since the last report: number, side, notation and rolls."""
     if peer.game is None:
         return shown
@@ -278,7 +278,7 @@ def _report(peer: Peer, shown: int, say: Callable[[str], None]) -> int:
     return len(entries)
 
 
-def _why(e: RemoteError, save: Path | None) -> str:
+def why_stopped(e: RemoteError, save: Path | None) -> str:
     """A remote failure in a player's words, with where the game is kept."""
     kept = f"; the game is saved in {save}: run the same command to take it up again" if save else ""
     if isinstance(e, Silence) and save is not None:
@@ -289,14 +289,14 @@ def _why(e: RemoteError, save: Path | None) -> str:
 def claim(save: Path, say: Callable[[str], None]) -> int:
     """Claim a game the other side has left waiting: a claim line is added to the conversation (the other
     side is shown it when the two connect again)."""
-    private, peer = _restore(save)
+    private, peer = restore(save)
     talk = remote_paths(save)[0]
     waited = max(0.0, time.time() - talk.stat().st_mtime)
     try:
         peer.claim_line(waited)
     except RemoteError as e:
         raise RemoteUsage(f"{save}: {e}") from None
-    _keep(save, peer, private)
+    keep(save, peer, private)
     say(result_line(peer))
     say(f"Saved: {save}  (the other side is shown the claim when it connects again)")
     return 0

@@ -143,6 +143,18 @@ def read_remote(save: Path) -> tuple["Private", tuple[str, ...]]:
     return private, lines
 
 
+def read_turn(path: Path) -> list[str]:
+    """A turn received by mail, read and checked (SaveFileError names the file)."""
+    from hothsim.remote.files import RemoteFileError, parse_turn
+
+    def problem(message: str, line: int | None) -> SaveFileError:
+        return SaveFileError(f"{path}: {message}")
+    try:
+        return parse_turn(read_regular(Path(path), SAVE_LIMIT, problem))
+    except RemoteFileError as e:
+        raise SaveFileError(f"{path}: {e}") from None
+
+
 def read_record(path: Path) -> GameRecord:
     """Read and check a save file; every problem is a SaveFileError naming the file and line."""
     path = Path(path)

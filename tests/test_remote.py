@@ -699,3 +699,57 @@ def test_a_claim_made_while_the_other_sides_line_was_lost_is_withdrawn_and_play_
     for line in lines:
         waiting.accept(line)
     assert waiting.lines == sender.lines and waiting.expected() == sender.expected() is not None
+
+
+# ---------------------------------------------------------------- play by mail
+
+def by_mail(args: list[str], capsys) -> str:
+    from hothsim.cli import main
+
+    assert main(args) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
+
+
+def test_a_whole_game_by_mail_turn_by_turn(tmp_path, capsys):
+    """Each side reads the other's turn, plays until the other side is needed, and writes its own; the
+    turns fit in a mail, a turn read twice changes nothing, and both saves end the same."""
+    h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
+    out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
+    key = out.split("--key ")[1].split()[0]
+    assert "-----BEGIN HOTHSIM TURN-----" in out and "hello protocol=1 game=skirmish" in out
+    by_mail(["join", "--by-mail", f"{h}.turn", "--key", key, "--player", "expert", "--save", str(g)], capsys)
+    sizes, turns, said = [], 0, ""
+    for turns in range(1, 300):
+        me, them = (h, g) if turns % 2 else (g, h)
+        quoted = tmp_path / "quoted.turn"  # as a mail program quotes it in a reply
+        quoted.write_text("On Thursday you wrote:\n" + "".join(f"> {line}\n" for line in
+                                                                Path(f"{them}.turn").read_text().splitlines()))
+        said = by_mail(["turn", str(me), str(quoted), "--player", "expert"], capsys)
+        sizes.append(len(Path(f"{me}.turn").read_text()))
+        if "game over" in said:
+            break
+    final = by_mail(["turn", str(them), f"{me}.turn", "--player", "expert"], capsys)  # the last turn read
+    assert "game over" in final and final.split("game over")[1].split("\n")[0] == said.split("game over")[1].split("\n")[0]
+    assert h.read_text() == g.read_text() and load_game(h.read_text()).is_over
+    assert turns > 10 and max(sizes) < 20_000  # a turn is a few lines: it fits in a mail
+    again = by_mail(["turn", str(them), f"{me}.turn", "--player", "expert"], capsys)  # read twice: no change
+    assert "game over" in again and h.read_text() == g.read_text()
+
+
+def test_a_turn_changed_on_the_way_is_refused_and_the_save_kept(tmp_path, capsys):
+    h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
+    out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
+    key = out.split("--key ")[1].split()[0]
+    by_mail(["join", "--by-mail", f"{h}.turn", "--key", key, "--player", "expert", "--save", str(g)], capsys)
+    text = Path(f"{g}.turn").read_text()
+    bent = tmp_path / "bent.turn"
+    bent.write_text(text.replace(" place ", " place  ", 1) if " place " in text else text.replace("hello", "hallo"))
+    before = h.read_text()
+    from hothsim.cli import main
+
+    assert main(["turn", str(h), str(bent), "--player", "expert"]) == 2
+    assert "not signed with this game's key" in capsys.readouterr().err and h.read_text() == before
+    empty = tmp_path / "empty.turn"
+    empty.write_text("no turn here\n")
+    assert main(["turn", str(h), str(empty), "--player", "expert"]) == 2
+    assert "no whole turn in it" in capsys.readouterr().err

@@ -97,3 +97,33 @@ def parse_private(text: str) -> Private:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "the file"
         raise RemoteFileError(f"field '{where}': {first['msg']}") from None
+
+
+TURN_BEGIN = "-----BEGIN HOTHSIM TURN-----"
+TURN_END = "-----END HOTHSIM TURN-----"
+#: A turn sent by mail holds at most this many lines (a turn of a few decisions holds tens).
+TURN_LINES = 5000
+
+
+def turn_text(lines: list[str] | tuple[str, ...]) -> str:
+    """A turn to send by mail: the lines between two marker lines (what a mail program may wrap around
+    them, or quote with `> `, is ignored when it is read)."""
+    return "\n".join([TURN_BEGIN, *lines, TURN_END]) + "\n"
+
+
+def parse_turn(text: str) -> list[str]:
+    """The lines of a turn received by mail: those between the markers, each stripped of a mail quote's
+    `> ` and of spaces at its ends, blank ones left out; RemoteFileError when there is no whole turn."""
+    rows = [row.strip().lstrip(">").strip() for row in text.splitlines()]
+    if TURN_BEGIN not in rows or TURN_END not in rows[rows.index(TURN_BEGIN):]:
+        raise RemoteFileError(f"no whole turn in it (a turn is the lines between '{TURN_BEGIN}' and "
+                              f"'{TURN_END}')")
+    start = rows.index(TURN_BEGIN)
+    body = [row for row in rows[start + 1:rows.index(TURN_END, start)] if row]
+    if not body or len(body) > TURN_LINES:
+        raise RemoteFileError(f"a turn holds from 1 to {TURN_LINES} lines, not {len(body)}")
+    for n, row in enumerate(body, 1):
+        if len(row) > MAX_LINE or not all(" " <= c <= "~" for c in row):
+            raise RemoteFileError(f"line {n} of the turn is not a message (printable text of at most "
+                                  f"{MAX_LINE} characters)")
+    return body

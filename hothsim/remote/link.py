@@ -126,3 +126,30 @@ def outward_address() -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+class TurnOver(RemoteError):
+    """Play by mail: the other side is needed and its lines are not in yet (this side's turn is done)."""
+
+    def __init__(self) -> None:
+        super().__init__("turn-over", "the other side's turn")
+
+
+class MailLink:
+    """The lines of a turn received by mail, read one by one; what this side sends is kept by its copy of
+    the conversation, and written as its turn when the other side is needed."""
+
+    def __init__(self, incoming: list[str] | None = None) -> None:
+        self._incoming = list(incoming or [])
+
+    def send(self, line: str) -> None:
+        """Nothing to send now: the turn is written whole at its end."""
+
+    def receive(self, wait: float) -> str:
+        """The next line of the turn received; TurnOver when it is used up."""
+        if not self._incoming:
+            raise TurnOver()
+        return self._incoming.pop(0)
+
+    def close(self) -> None:
+        """Nothing to close."""
