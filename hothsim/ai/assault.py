@@ -107,6 +107,10 @@ class AssaultPolicy:
         usually acts within two)."""
         return now - start >= horizon
 
+    def is_pass(self, action: Action) -> bool:
+        """Ending the round."""
+        return type(action) is Done
+
     feature_names = FEATURES
     weights_group = "assault"  # where the evaluation's weights live in Weights
 

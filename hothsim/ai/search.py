@@ -56,6 +56,10 @@ class Level:
     #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
     #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87.
     trust: float = 2.0
+    #: The same where the samples would put ending the turn (or the round) ahead of an action the expert
+    #: ranks higher: waiting looks right once in a rollout whose own side acts next time, and the search
+    #: would wait again next time (docs/ai.md, the stand-off).
+    trust_pass: float = 2.0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -142,6 +146,10 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
 
     def explain(self, game: GameT, action: ActionT, outcomes: Sequence[Any]) -> str:
         """A one-line reason in the game's own terms; `outcomes` are states just after the action."""
+        ...
+
+    def is_pass(self, action: ActionT) -> bool:
+        """Whether an action ends the turn or the round without doing anything more."""
         ...
 
 
@@ -274,10 +282,12 @@ class Thinking:
         """The best mean; a candidate the expert ranks higher keeps the lead unless the samples show it
         behind (by the level's `trust` in standard errors), so noise alone never overrules the expert."""
         top = max(self._alive, key=lambda a: (self._stats[a].mean, -self._prior.index(a)))
+        waits = self.policy.is_pass(top)
         for a in self._prior:
             if a == top:
                 break
-            if a in self._alive and self._stats[a].values and not self._behind(a, top, self.level.trust):
+            trust = self.level.trust_pass if waits and not self.policy.is_pass(a) else self.level.trust
+            if a in self._alive and self._stats[a].values and not self._behind(a, top, trust):
                 return a
         return top
 

@@ -104,6 +104,10 @@ class SkirmishPolicy:
         them = 1 if side == "rebel" else 0
         return sum(now) - sum(start) >= horizon and (not reply or now[them] > start[them])
 
+    def is_pass(self, action: Action) -> bool:
+        """Ending the turn."""
+        return type(action) is EndTurn
+
     feature_names = FEATURES
     weights_group = "skirmish"  # where the evaluation's weights live in Weights
 
