@@ -18,7 +18,7 @@ from typing import Any, Callable
 from hothsim.ai import PLAYER_NAMES, derive_seed, player_named
 from hothsim.data.errors import DataError
 from hothsim.games import LoadError, kind_named, open_game
-from hothsim.kernel.engine import IllegalAction, Side
+from hothsim.kernel.engine import Side
 from hothsim.kernel.options import OptionError, parse_options
 from hothsim.match import decide_within
 from hothsim.remote.chain import Commitment, HashChain, as_hex, from_hex
@@ -116,20 +116,12 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
 
 
 def open_hosted(scenario: str, options: dict[str, str]) -> Any:
-    """The game a host offers: with dice both sides roll, cards drawn by rolls where the game has cards (no
-    deck order exists), and every secret decision one that can be committed and played unseen."""
+    """The game a host offers: with dice both sides roll, and cards drawn by rolls where the game has
+    cards (no deck order exists)."""
     try:
-        game = open_game(scenario, dice=SharedDice(), created=_now(), options={**options, "draws": "rolled"})
+        return open_game(scenario, dice=SharedDice(), created=_now(), options={**options, "draws": "rolled"})
     except OptionError:  # a game without cards to draw
-        game = open_game(scenario, dice=SharedDice(), created=_now(), options=options)
-    if game.pending_secret():
-        try:
-            game.clone().apply_unseen()
-        except IllegalAction:
-            raise RemoteUsage(f"{scenario}: its {game.pending_secret()} are chosen in secret, which remote play does "
-                              "not carry yet: host a scenario with fixed squads (salvage, echo-base, quick-start) or "
-                              "assault-on-hoth") from None
-    return game
+        return open_game(scenario, dice=SharedDice(), created=_now(), options=options)
 
 
 def default_save(scenario: str) -> Path:

@@ -315,15 +315,16 @@ def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], 
     return said["host"], said["guest"]
 
 
-@pytest.mark.parametrize("scenario", ["salvage", "assault-on-hoth"])
+@pytest.mark.parametrize("scenario", ["salvage", "assault-on-hoth", "skirmish"])
 def test_two_copies_play_a_whole_game_over_a_connection(scenario, tmp_path):
     host_said, guest_said = both(scenario, tmp_path)
     assert host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over: ")
     # One line per decision, the same on both sides but for Luke's Snowspeeder: the Empire (the host) saw
     # it made unseen; the Rebel player's own copy says which.
-    secret = [i for i, line in enumerate(host_said) if line.endswith(". luke ?")]
-    assert len(secret) == (scenario == "assault-on-hoth")
-    assert all(guest_said[i].split(". ")[1].startswith("luke speeder-") for i in secret)
+    secret = [i for i, (a, b) in enumerate(zip(host_said, guest_said)) if a.endswith(" ?") or b.endswith(" ?")]
+    assert len(secret) == {"salvage": 0, "assault-on-hoth": 1}.get(scenario, len(secret)) and (
+        scenario != "skirmish" or len(secret) >= 2)
+    assert all(x.split(". ")[1].split()[0] in ("luke", "recruit") for i in secret for x in (host_said[i], guest_said[i]))
     assert [x for i, x in enumerate(host_said[:-1]) if i not in secret] == \
         [x for i, x in enumerate(guest_said[:-1]) if i not in secret]
     record = (tmp_path / "host.hothsim").read_text()
@@ -398,13 +399,6 @@ def run_cli(args: list[str], capsys) -> tuple[int, str]:
 
     code = main(args)
     return code, capsys.readouterr().err
-
-
-def test_hosting_a_game_remote_play_does_not_carry_yet_is_refused_with_the_reason(tmp_path, capsys):
-    code, err = run_cli(["host", "skirmish", "--side", "rebel", "--player", "expert",
-                         "--address", "127.0.0.1", "--save", str(tmp_path / "a.hothsim")], capsys)
-    assert code == 2 and "squads are chosen in secret" in err and "Traceback" not in err
-    assert not (tmp_path / "a.hothsim").exists() and not remote_paths(tmp_path / "a.hothsim")[1].exists()
 
 
 def test_a_key_that_is_not_one_is_refused(tmp_path, capsys):
@@ -520,7 +514,7 @@ def imperial_view(speeder: str, lines: int = 160) -> tuple[list[str], str]:
     while len(host.lines) < lines:
         side, kind = host.expected()
         me, them = peers[side], peers["imperial" if side == "rebel" else "rebel"]
-        if kind == "commit":
+        if me.game.pending_secret() == "luke":
             from hothsim.assault.actions import AssignLuke
 
             sent, _ = me.act(AssignLuke(speeder), salt=b"s" * 32)
@@ -574,7 +568,7 @@ def test_a_secret_against_the_rules_is_caught_when_it_is_revealed():
     host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
     peers = {"rebel": host, "imperial": guest}
     n = 0
-    while host.expected() != ("rebel", "commit"):
+    while host.game.pending_secret() != "luke":
         step(peers, n)
         n += 1
     cheat = Commitment("luke walker-1", b"c" * 32)
@@ -753,3 +747,37 @@ def test_a_turn_changed_on_the_way_is_refused_and_the_save_kept(tmp_path, capsys
     empty.write_text("no turn here\n")
     assert main(["turn", str(h), str(empty), "--player", "expert"]) == 2
     assert "no whole turn in it" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- squads built in secret
+
+def test_squads_are_committed_one_character_at_a_time_and_revealed_when_both_are_ready():
+    host, guest = pair("skirmish", length=4096)  # the Empire builds first, then the Rebels
+    peers = {"rebel": host, "imperial": guest}
+    n = 0
+    while guest.game.state.stage == "build" or host.game.state.stage == "build":
+        step(peers, n)
+        n += 1
+        revealing = any(line.split(" ")[3] == "reveal" for line in host.lines)
+        if host.game.state.stage == "build" and "imperial" in host.game.state.ready and not revealing:
+            # The Rebel copy holds the Empire's squad unseen while it builds its own.
+            assert set(host.game.state.squads[1]) == {"?"} and "?" not in host.game.state.squads[0]
+    kinds = [line.split(" ")[3] for line in host.lines]
+    squad = len(host.game.state.squads[1])
+    assert kinds[2:2 + squad] == ["commit"] * squad and kinds[2 + squad] == "action"  # the Empire's, then ready
+    assert kinds.count("reveal") == len(host.game.state.squads[0]) + squad  # every character shown at last
+    assert host.game.state.squads == guest.game.state.squads and "?" not in str(host.game.state.squads)
+    assert host.game.record.to_text() == guest.game.record.to_text()
+
+
+def test_a_squad_revealed_otherwise_than_committed_is_refused():
+    host, guest = pair("skirmish", length=4096)
+    peers = {"rebel": host, "imperial": guest}
+    n = 0
+    while host.expected() != ("rebel", "action") or "imperial" not in host.game.state.ready:
+        step(peers, n)
+        n += 1
+    committed = next(k for k, c in guest.commitments.items() if c.side == "imperial")
+    with pytest.raises(RemoteError) as e:  # the Empire claims it recruited someone else
+        host.accept(forged(host, "reveal", f"{committed} {'ab' * 32} recruit vader", "imperial"))
+    assert e.value.reason in ("out-of-turn", "bad-reveal")

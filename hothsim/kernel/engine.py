@@ -34,6 +34,15 @@ class IllegalAction(Exception):
         super().__init__(f"{message} (rule: {rule})")
 
 
+class SecretsNeeded(Exception):
+    """An action that cannot be resolved in a copy of the game that has not seen the other side's secrets
+    (at two machines: the last squad made ready, before the first squad is revealed); `name` says which."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"the other side's {name} must be revealed first")
+
+
 @dataclass(frozen=True)
 class Decision:
     """Who must decide now (a side, or None when nobody can), what kind of choice it is in the game's own
@@ -178,6 +187,11 @@ class RecordedGame(Generic[StateT]):
         """The secret the pending decision makes, if it is one the other side may not see ("" if not; at two
         machines its choice is committed as a hash, not sent); none is by default."""
         return ""
+
+    def secret_of(self, action: Any) -> str:
+        """The secret an action makes, if it is one (committed at two machines, not sent): by default every
+        choice of a secret decision."""
+        return self.pending_secret()
 
     def unseen_notation(self) -> str:
         """How a copy that may not see the pending secret decision writes it in its record ("" where the

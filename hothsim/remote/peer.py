@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from hothsim.kernel.engine import Event, IllegalAction, Side, other
+from hothsim.kernel.engine import Event, IllegalAction, SecretsNeeded, Side, other
 from hothsim.remote.chain import CHAIN_LENGTH, ChainError, ChainView, Commitment, HashChain, as_hex, check_reveal, \
     digest, from_hex, roll_key
 from hothsim.remote.dice import NeedRandomness, SharedDice
@@ -84,22 +84,28 @@ class Peer:
         self.commitments: dict[int, Committed] = {}  # both sides', by commit line
         self.revealed: dict[int, str] = {}  # the opponent's secrets learnt, by commit line
         self.claim: tuple[Side, str] | None = None  # the side that claimed the game, and why
+        self._held_back: str | None = None  # the secret an action sent waits for (SecretsNeeded)
 
     # ------------------------------------------------------------------ whose line is next
 
     def expected(self) -> tuple[Side, str] | None:
-        """Who sends the next line and of what kind; None when the game is over (or claimed)."""
+        """Who sends the next line and of what kind; None when the game is over (or claimed).  A decision
+        is an `action`, or a `commit` where it is secret."""
         if self.host is None or self.claim is not None:
             return None
         if len(self.lines) < 2:
             return (self.host if not self.lines else other(self.host)), "hello"
+        if self._held_back is not None:  # an action that needs the other side's secrets first
+            return other(self.side), "reveal"
+        due = [n for n in self.unrevealed() if self.commitments[n].name in self.game.revealed() or self.game.is_over]
+        if due:  # the rules (or the end) have revealed a secret: its committer shows it
+            return self.commitments[due[0]].side, "reveal"
         if self.game.is_over:
-            hidden = self.unrevealed()
-            return (self.commitments[hidden[0]].side, "reveal") if hidden else None
+            return None
         if self._asked is not None:
             first = other(self._asked.actor)
             return (first if first not in self._values else self._asked.actor), "value"
-        return self.game.pending.player, ("commit" if self.game.pending_secret() else "action")
+        return self.game.pending.player, "action"
 
     def unrevealed(self, side: Side | None = None) -> list[int]:
         """The commit lines whose secret is not revealed yet (of one side, if given), oldest first."""
@@ -116,7 +122,7 @@ class Peer:
     def deciding(self) -> bool:
         """Whether this side has a decision of the game to make now (its player chooses an action; a
         secret one is committed)."""
-        return self.expected() in ((self.side, "action"), (self.side, "commit"))
+        return self.expected() == (self.side, "action")
 
     # ------------------------------------------------------------------ this side's lines
 
@@ -141,7 +147,7 @@ class Peer:
         refusal = self.game.refusal(action)
         if refusal is not None:
             raise refusal
-        name = self.game.pending_secret()
+        name = self.game.secret_of(action)
         if name:
             secret = Commitment(action.notation(), salt) if salt is not None else Commitment.make(action.notation())
             self.secrets[len(self.lines) + 1] = secret
@@ -212,8 +218,9 @@ class Peer:
         if due is None:
             raise RemoteError("out-of-turn", f"message {n} came after the end of the game")
         early = msg.kind == "reveal" and due == (msg.sender, "action") and self.unrevealed(msg.sender)
+        secret = msg.kind == "commit" and due == (msg.sender, "action") and self.game.pending_secret()
         claim = msg.kind == "claim" and due[0] != msg.sender and len(self.lines) >= 2  # while waiting
-        if (msg.sender, msg.kind) != due and not early and not claim:
+        if (msg.sender, msg.kind) != due and not early and not claim and not secret:
             raise RemoteError("out-of-turn", f"message {n} is {msg.kind!r} from the {msg.sender} side, where "
                                              f"{due[1]!r} from the {due[0]} side was due")
         handlers = {"hello": self._hello, "action": self._action, "value": self._value, "commit": self._commit,
@@ -286,7 +293,10 @@ class Peer:
         notation = known.secret if known is not None else self.revealed.get(msg.number)
         trial = self.game.clone()
         if notation is None:
-            events = trial.apply_unseen()
+            try:
+                events = trial.apply_unseen()
+            except IllegalAction as e:  # a game whose secret this copy cannot go on without
+                raise RemoteError("not-carried", f"message {msg.number}: {e}") from None
         else:
             action = self._legal(notation, msg)
             events = trial.apply(action)
@@ -335,7 +345,7 @@ class Peer:
                 fresh.accept(line)
         except RemoteError as e:
             raise RemoteError("bad-reveal", f"the revealed secret does not fit the game played ({e})") from None
-        for name in ("game", "rolls", "_views", "_asked", "_values", "commitments", "revealed", "claim"):
+        for name in ("game", "rolls", "_views", "_asked", "_values", "commitments", "revealed", "claim", "_held_back"):
             setattr(self, name, getattr(fresh, name))
 
     def _legal(self, notation: str, msg: Message) -> Any:
@@ -357,6 +367,9 @@ class Peer:
         trial = self.game.clone()
         try:
             events = trial.apply(action)
+        except SecretsNeeded as e:  # applied once the other side's secrets are revealed (see _reveal)
+            self._held_back = e.name
+            return []
         except NeedRandomness:
             # The roll is bound to the action's line (its number makes it unique), not to the hashes before
             # it: a secret committed earlier changes those, and must not change the dice.

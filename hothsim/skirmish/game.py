@@ -53,7 +53,7 @@ from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_f
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
 from hothsim.skirmish.refusals import Refusals
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
-from hothsim.skirmish.squads import SquadRules
+from hothsim.skirmish.squads import SecretSquads, SquadRules
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 from hothsim.kernel.words import count
@@ -112,7 +112,7 @@ _KINDS: dict[str, tuple[type, ...]] = {
 }
 
 
-class SkirmishGame(RecordedGame[GameState]):
+class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     """A skirmish in progress (see the module docstring)."""
 
     parse_action = staticmethod(parse_action)
@@ -272,10 +272,6 @@ class SkirmishGame(RecordedGame[GameState]):
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far: the squads, once both are built."""
         return frozenset({"squads"}) if self._state.stage not in ("build",) and self.setup.build_points else frozenset()
-
-    def pending_secret(self) -> str:
-        """A squad is built in secret (unseen, it is not yet carried at two machines: no `apply_unseen`)."""
-        return "squads" if self._state.stage == "build" else ""
 
     def describe(self, figure_id: str) -> list[str]:
         """A figure's stat card as the game shows it: numbers now (with the modifiers in play and why),

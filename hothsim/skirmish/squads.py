@@ -8,14 +8,18 @@ lowered cost is also what a defeated character scores in the tie-breaker.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from hothsim.skirmish.actions import Action, Ready, Recruit
 from hothsim.skirmish.cards import Card
-from hothsim.kernel.engine import Event
-from hothsim.kernel.engine import SIDES, Side
+from hothsim.kernel.engine import Event, IllegalAction, SecretsNeeded
+from hothsim.kernel.engine import SIDES, Side, other
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.kernel.values import replace
+
+
+#: A character recruited by the other side that this copy has not seen (`recruit ?`, at two machines).
+UNSEEN_CARD = "?"
 
 
 class SquadRules:
@@ -27,9 +31,13 @@ class SquadRules:
 
     def costs(self, squad: Sequence[str]) -> list[int]:
         """The cost of each card of a squad after Rapport (each Rapport ability counts once)."""
-        rapports = {(a[1], a[2]) for cid in squad for a in self.cards[cid].abilities if a[0] == "Rapport"}
+        rapports = {(a[1], a[2]) for cid in squad if cid != UNSEEN_CARD
+                    for a in self.cards[cid].abilities if a[0] == "Rapport"}
         out = []
         for cid in squad:
+            if cid == UNSEEN_CARD:  # not seen here: counted when it is revealed
+                out.append(0)
+                continue
             c = self.cards[cid]
             cost = c.cost
             for name, n in rapports:
@@ -56,7 +64,8 @@ class SquadRules:
         squad = self._squad(s, side)
         if squad.count(cid) >= card.copies:
             return f"the pack has {card.copies} {card.name} figure(s)"
-        if card.unique and any(self.cards[o].unique and self.cards[o].given_name == card.given_name for o in squad):
+        if card.unique and any(o != UNSEEN_CARD and self.cards[o].unique and self.cards[o].given_name == card.given_name
+                               for o in squad):
             return f"the squad already has a Unique {card.given_name}"
         total = sum(self.costs(squad + (cid,)))
         if total > self.points:
@@ -86,10 +95,51 @@ class SquadRules:
             return replace(s, squads=(squads[0], squads[1]))
         assert isinstance(action, Ready)
         ready = s.ready | {side}
-        ev.append(Event("build", f"{side}'s squad is ready ({sum(self.costs(self._squad(s, side)))} points)"))
+        if len(ready) == 2 and any(UNSEEN_CARD in squad for squad in s.squads):
+            raise SecretsNeeded("squads")
+        seen = UNSEEN_CARD not in self._squad(s, side)
+        ev.append(Event("build", f"{side}'s squad is ready"
+                        + (f" ({sum(self.costs(self._squad(s, side)))} points)" if seen else "")))
         if len(ready) == 2:
             for sd in SIDES:
                 names = ", ".join(self.cards[c].name for c in self._squad(s, sd))
                 ev.append(Event("build", f"{sd} squad revealed: {names}"))
             return replace(s, ready=ready, stage="setup")
         return replace(s, ready=ready)
+
+
+class SecretSquads:
+    """A skirmish game's squads as secrets at two machines (mixed into SkirmishGame): each recruit is
+    committed, not sent; the other copy records it unseen (`recruit ?`) until the squads are revealed,
+    which the last `ready` does, each side's recruits revealed first."""
+
+    _state: GameState
+    squads: SquadRules
+
+    def pending_secret(self) -> str:
+        """Squads are built in secret."""
+        return "squads" if self._state.stage == "build" else ""
+
+    def secret_of(self, action: Any) -> str:
+        """A recruit is secret; making a squad ready is not."""
+        return "squads" if type(action) is Recruit and self._state.stage == "build" else ""
+
+    def unseen_notation(self) -> str:
+        """`recruit ?`: a character the other side recruited, not seen here."""
+        return Recruit(UNSEEN_CARD).notation() if self.pending_secret() else ""
+
+    def apply_unseen(self) -> list[Event]:
+        """A character the other side recruited, not seen: counted as nothing until it is revealed."""
+        if not self.pending_secret():
+            raise IllegalAction("secrets", "no secret decision is pending")
+        ev: list[Event] = []
+        side = self.pending.player  # type: ignore[attr-defined]
+        state = self.squads.apply(self._state, side, Recruit(UNSEEN_CARD), ev)
+        self._commit(Recruit(UNSEEN_CARD), state, len(self.dice.log))  # type: ignore[attr-defined]
+        return ev
+
+    def reveals(self, action: Any) -> frozenset[str]:
+        """The last squad made ready reveals both."""
+        s = self._state
+        last = type(action) is Ready and s.stage == "build" and other(self.pending.player) in s.ready  # type: ignore[attr-defined]
+        return frozenset({"squads"}) if last else frozenset()
