@@ -20,8 +20,8 @@ from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.kernel.options import OptionError
-from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, user_save_dir, \
-    write_record, write_text_file
+from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, remote_paths, \
+    user_save_dir, write_record, write_text_file
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
@@ -463,6 +463,9 @@ PICK_TRIES = 5
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game."""
     path = args.save if args.save is not None else pick_save()
+    if remote_paths(path)[1].exists():
+        raise UserError(f"{path} is a game at two machines: take it up with the same hothsim host or join command "
+                        f"(or, by mail, hothsim turn {path} THEIR-TURN)")
     try:
         record = read_record(path)
     except CutShortSave as e:

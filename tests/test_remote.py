@@ -781,3 +781,10 @@ def test_a_squad_revealed_otherwise_than_committed_is_refused():
     with pytest.raises(RemoteError) as e:  # the Empire claims it recruited someone else
         host.accept(forged(host, "reveal", f"{committed} {'ab' * 32} recruit vader", "imperial"))
     assert e.value.reason in ("out-of-turn", "bad-reveal")
+
+
+def test_a_game_at_two_machines_is_not_resumed_as_a_game_at_one(tmp_path, capsys):
+    h = tmp_path / "h.hothsim"
+    by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
+    code, err = run_cli(["resume", str(h)], capsys)
+    assert code == 2 and "is a game at two machines" in err
