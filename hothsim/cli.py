@@ -177,10 +177,7 @@ def _parser() -> argparse.ArgumentParser:
                         "(also printed) to send back.")
     pt.add_argument("save", type=Path, help="your save of the game")
     pt.add_argument("turn", type=Path, help="the file holding the opponent's turn")
-    pt.add_argument("--player", metavar="NAME", help="a computer player plays your turn (" + ", ".join(PLAYER_NAMES)
-                    + ")")
-    pt.add_argument("--plain", action="store_true", help="play in plain text, a line at a time")
-    pt.add_argument("--think", type=float, metavar="SECONDS", help="the computer player's seconds per decision")
+    _player_arguments(pt)
     pt.set_defaults(func=cmd_turn, wait=600.0)
 
     pk = sub.add_parser("claim", help="claim a game at two machines that the other side has left waiting",
@@ -220,6 +217,14 @@ def _remote_arguments(parser: argparse.ArgumentParser) -> None:
     """What `host` and `join` both take."""
     parser.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder); the "
                         "conversation and this side's secrets are kept beside it (SAVE-remote, SAVE-private)")
+    parser.add_argument("--wait", type=float, default=600.0, metavar="SECONDS",
+                        help="how long to wait for the opponent's next move before stopping (default 600); the "
+                        "game stays saved")
+    _player_arguments(parser)
+
+
+def _player_arguments(parser: argparse.ArgumentParser) -> None:
+    """Who plays this side of a game at two machines (`host`, `join`, `turn`)."""
     parser.add_argument("--player", metavar="NAME",
                         help="a computer player plays this side headless, printing a line per decision ("
                         + ", ".join(PLAYER_NAMES) + "); without it you play, in the terminal screen")
@@ -227,9 +232,6 @@ def _remote_arguments(parser: argparse.ArgumentParser) -> None:
                         "readers; chosen anyway when there is no terminal)")
     parser.add_argument("--think", type=float, metavar="SECONDS",
                         help="the seconds the computer player thinks per decision (default: its level's)")
-    parser.add_argument("--wait", type=float, default=600.0, metavar="SECONDS",
-                        help="how long to wait for the opponent's next move before stopping (default 600); the "
-                        "game stays saved")
 
 
 def _seat(args: argparse.Namespace) -> "Seat":

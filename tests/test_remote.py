@@ -110,7 +110,8 @@ def test_without_both_values_the_dice_refuse_to_roll():
 
 # ---------------------------------------------------------------- the conversation
 
-def test_an_attack_waits_for_both_values_then_rolls_from_them():
+def attack_sent() -> tuple[Peer, Peer, str, list]:
+    """A salvage game played on to its first attack, sent by its side (`me`) and received by the other."""
     host, guest = pair()
     peers = {"rebel": host, "imperial": guest}
     attack = to_attack(peers)
@@ -118,6 +119,11 @@ def test_an_attack_waits_for_both_values_then_rolls_from_them():
     them = guest if me is host else host
     (line,), events = me.act(attack)
     them.accept(line)
+    return me, them, line, events
+
+
+def test_an_attack_waits_for_both_values_then_rolls_from_them():
+    me, them, line, events = attack_sent()
     assert events == [] and me.waiting_for_values and them.waiting_for_values
     assert them.expected() == (them.side, "value")  # the side that did not act reveals first
     index = them.rolls + 1
@@ -243,13 +249,7 @@ def test_lines_out_of_order_or_out_of_turn_are_refused():
 
 
 def test_a_chain_value_that_does_not_hash_to_the_committed_one_is_refused():
-    host, guest = pair()
-    peers = {"rebel": host, "imperial": guest}
-    attack = to_attack(peers)
-    me = peers[host.expected()[0]]
-    them = guest if me is host else host
-    (line,), _ = me.act(attack)
-    them.accept(line)
+    me, them, _, _ = attack_sent()
     index = them.rolls + 1
     liar = HashChain(b"z" * 32, 64)
     with pytest.raises(RemoteError) as e:
