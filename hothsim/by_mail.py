@@ -83,7 +83,9 @@ def _play_turn(peer: Peer, save: Path | None, private: Private | None, incoming:
         session = RemoteSession.over(peer, MailLink(), save, private, player, think, wait=1.0)
         try:
             if peer.claim is None and me.player is None:
-                shown = report_entries(peer, shown, me.say)  # what the other side's turn did
+                if len(peer.game.record.entries) > shown:  # what the other side's turn did
+                    me.review(peer.game.record, shown + 1)
+                shown = report_entries(peer, shown, me.say)
                 me.front_end(session)
                 session.finish()
             elif peer.claim is None:

@@ -243,8 +243,19 @@ def _seat(args: argparse.Namespace) -> "Seat":
         raise UserError("--wait must be more than 0 and at most 86400 seconds (a day)")
     if args.player is None:
         return Seat(None, args.think, lambda text: print(text, flush=True),
-                    front_end=lambda session: _play(session, args.plain))
+                    front_end=lambda session: _play(session, args.plain),
+                    review=lambda record, first: _review(record, first, args.plain))
     return Seat(player_name(args.player), args.think, lambda text: print(text, flush=True))
+
+
+def _review(record: GameRecord, first: int, plain: bool) -> None:
+    """A turn received by mail, stepped through in the replay screen from its first decision (q goes on to
+    play); in plain text, or without a terminal, its decisions are printed instead."""
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()) or os.environ.get("TERM", "") == "dumb":
+        return
+    from hothsim.tui.replay import replay_screen
+
+    replay_screen(replay_steps(record), first)
 
 
 def cmd_host(args: argparse.Namespace) -> int:

@@ -48,6 +48,9 @@ class Seat:
     say: Callable[[str], None]
     #: How a person plays the session (the terminal screen or the plain mode); only when `player` is None.
     front_end: Callable[[Any], None] = lambda session: None
+    #: How a person is shown the decisions a turn by mail brought (the record, and the first new decision's
+    #: number): stepped through in the replay screen, or nothing more than the lines printed.
+    review: Callable[[Any, int], None] = lambda record, first: None
 
 
 def _now() -> str:

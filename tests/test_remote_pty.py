@@ -67,3 +67,40 @@ def test_a_person_joins_in_the_terminal_screen_sees_the_other_machine_play_and_q
     saved = (tmp_path / "guest.hothsim").read_text()
     assert "place elite-hoth-trooper " in saved and "place elite-snowtrooper " in saved
     assert main(["validate", str(tmp_path / "guest.hothsim")]) == 0
+
+
+def test_a_turn_by_mail_is_stepped_through_then_played_in_the_screen(tmp_path):
+    """The person's turn: the other side's decisions open in the replay screen at the first new one; q goes
+    on to the game, `a` and Enter set up the Rebels, and once the Empire is needed (its die for the
+    initiative) the turn is written to send."""
+    from tests.test_pty import Terminal
+
+    h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
+    out = main_output(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)])
+    key = out.split("--key ")[1].split()[0]
+    main_output(["join", "--by-mail", f"{h}.turn", "--key", key, "--plain", "--save", str(g)])  # nothing to do yet
+    main_output(["turn", str(h), f"{g}.turn", "--player", "expert"])  # the Empire sets up
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    t = Terminal(["turn", str(g), f"{h}.turn"], env, cols=80, rows=24)
+    t.wait_for("Replay: decision 1 of 3")
+    t.keys(["q"])
+    t.wait_for("set up")
+    t.keys(["a"])
+    t.wait_for("Enter puts hoth-trooper-2 here")  # the last placement, which ends the set-up, is Enter's
+    t.keys(["\n"])
+    t.child.expect(pexpect.EOF, timeout=60)
+    t.raw += t.child.before or b""
+    turn = Path(f"{g}.turn").read_text()
+    assert "place elite-hoth-trooper " in turn and turn.startswith("-----BEGIN HOTHSIM TURN-----")
+    assert b"Send " in t.raw and b"hothsim turn THEIR-SAVE" in t.raw
+
+
+def main_output(args: list[str]) -> str:
+    """A command run in this process (its output captured), which must succeed."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(args) == 0
+    return out.getvalue()

@@ -99,15 +99,16 @@ def render_replay(steps: list, view: ReplayView, width: int, height: int) -> Fra
     return fr
 
 
-def replay_screen(steps: list) -> None:
-    """Show the steps of a replayed game (from `games.replay_steps`)."""
-    run_curses(lambda window: _loop(window, steps))
+def replay_screen(steps: list, start: int = 0) -> None:
+    """Show the steps of a replayed game (from `games.replay_steps`), from step `start` (a turn received by
+    mail opens at its first decision)."""
+    run_curses(lambda window: _loop(window, steps, start))
 
 
-def _loop(window: Any, steps: list) -> None:
+def _loop(window: Any, steps: list, start: int = 0) -> None:
     painter = Painter()
     game = steps[0][2]
-    view = ReplayView(cursor=screen_for(game).start(game, UIState()).cursor)
+    view = ReplayView(index=min(max(start, 0), len(steps) - 1), cursor=screen_for(game).start(game, UIState()).cursor)
     while True:
         h, w = window.getmaxyx()
         frame = render_replay(steps, view, w, h)
