@@ -37,7 +37,7 @@ from hothsim.kernel.hexes import hex_label
 #: The evaluation's features, in the order `AssaultPolicy.features` gives them; each is weighed by the
 #: weight `value_<name>`.
 FEATURES = ("lean", "walkers", "march", "nearest_march", "siege", "imperial_units", "rebel_units",
-            "transports", "force", "grid_down", "harpoons")
+            "transports", "force", "grid_down")
 #: The march counted for a Walker that cannot walk (both legs hit) or the nearest when none stands.
 NO_MARCH = 8.0
 
@@ -128,22 +128,17 @@ class AssaultPolicy:
         Rebels: the Empire's own lean (1), the Walkers' strength in whole Walkers, the activations of
         walking they need (all of them, and the nearest's), the chance each would hit the Shield
         Generator from where it stands, the other units' points on each side, the Transports away,
-        Luke's Force, the Power Grid down, and the Walkers a Snowspeeder with its gunner stands next to
-        (a harpoon's reach when its card comes)."""
+        Luke's Force and the Power Grid down."""
         s = game.state
         w = self.weights.assault
         rules = game.rules
         strength = march = siege = others = rebels = 0.0
         nearest = NO_MARCH
-        hunted = {n for u in s.units if u.alive and u.where == "map" and u.hex is not None and u.gunner
-                  and rules.units[u.type].is_speeder for n in game.terrain.near[u.hex]}
-        harpoons = 0.0
         for u in s.units:
             if not u.alive:
                 continue
             ut = rules.units[u.type]
             if ut.is_walker:
-                harpoons += u.where == "map" and u.hex in hunted
                 strength += 1 - w.walker_hit / w.walker * (u.body + 0.5 * u.legs + 0.5 * u.blaster)
                 if u.where == "map" and u.hex is not None:
                     left = self.expert.march(game, u.hex, u.facing)
@@ -159,7 +154,7 @@ class AssaultPolicy:
                 rebels += ut.fire + ut.armor - (2 * u.body if ut.is_speeder else 0)
         sign = 1.0 if side == "imperial" else -1.0
         row = (1.0, strength, march, nearest, siege, others, rebels, float(s.transports), float(s.force),
-               0.0 if s.power_grid else 1.0, -harpoons)
+               0.0 if s.power_grid else 1.0)
         return tuple(sign * x for x in row)
 
     def evaluate(self, game: AssaultGame, side: Side) -> float:

@@ -78,7 +78,6 @@ class AssaultWeights:
     value_transports: float = -0.470
     value_force: float = 0.043
     value_grid_down: float = 0.0
-    value_harpoons: float = 0.0  # not fitted yet: the Walkers within a harpoon's reach (no weight as shipped)
 
 
 @dataclass(frozen=True)
