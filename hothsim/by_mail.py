@@ -14,20 +14,20 @@ import secrets
 from pathlib import Path
 from typing import Callable
 
-from hothsim.hosting import RemoteUsage, Seat, default_save, play_headless, keep, report_entries, restore, why_stopped, \
-    open_described, open_hosted, player_name, result_line
+from hothsim.ai import player_named
+from hothsim.hosting import RemoteUsage, Seat, default_save, open_described, open_hosted, play_headless, \
+    report_entries, restore, result_line, why_stopped
+from hothsim.kernel.engine import Side, other
 from hothsim.remote.chain import HashChain, as_hex
 from hothsim.remote.files import PRIVATE_FORMAT, Private, turn_text
 from hothsim.remote.link import MailLink, TurnOver
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
-from hothsim.remote_session import RemoteSession
+from hothsim.remote_session import RemoteSession, keep
 from hothsim.saves import read_turn, remote_paths, write_private, write_text_file
 from hothsim.session import PERSON
-from hothsim.ai import player_named
-from hothsim.kernel.engine import Side, other
 
-__all__ = ["mail_host", "mail_join", "mail_turn", "player_name"]
+__all__ = ["mail_host", "mail_join", "mail_turn"]
 
 
 def mail_host(scenario: str, side: Side, save: Path | None, options: dict[str, str], me: Seat) -> int:

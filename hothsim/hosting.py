@@ -1,9 +1,10 @@
 """`hothsim host` and `hothsim join`: a game played at two machines (docs/remote-play.md).
 
 The front end of remote play: it opens or takes up the game, keeps its files beside the save, holds the
-connection, and has this side's decisions made (today by a computer player named with `--player`, one
-line printed per decision).  The protocol itself, its checks and the dice both sides roll are
-hothsim.remote's, which does no I/O but the connection's.
+connection, and has this side's decisions made: by a person in the terminal screen or the plain mode
+(through a RemoteSession), or by a computer player named with `--player`, one line printed per decision.
+The protocol itself, its checks and the dice both sides roll are hothsim.remote's, which does no I/O but
+the connection's; play by mail is hothsim.by_mail's.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from hothsim.kernel.options import OptionError, parse_options
 from hothsim.match import decide_within
 from hothsim.remote.chain import Commitment, HashChain, as_hex, from_hex
 from hothsim.remote.dice import SharedDice
-from hothsim.remote.files import PRIVATE_FORMAT, Private, Secret
+from hothsim.remote.files import PRIVATE_FORMAT, Private
 from hothsim.remote.link import Link, Silence, accept, connect, listen, outward_address
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
-from hothsim.remote_session import RemoteSession
+from hothsim.remote_session import RemoteSession, keep
 from hothsim.session import PERSON
-from hothsim.saves import SAVE_SUFFIX, read_remote, remote_paths, user_save_dir, write_private, write_remote
+from hothsim.saves import SAVE_SUFFIX, read_remote, remote_paths, user_save_dir, write_private
 
 #: Seconds to wait for the opponent's next line (or connection) unless `--wait` says otherwise.
 WAIT = 600.0
@@ -238,19 +239,6 @@ def result_line(peer: Peer) -> str:
     game = peer.game
     outcome = f"{game.winner} wins" if game.winner else "a draw"
     return f"game over: {outcome} ({game.state.end_reason.removeprefix(outcome + ': ')})"
-
-
-def keep(save: Path | None, peer: Peer, private: Private | None) -> Private | None:
-    """Save the game: this side's secrets first if it has made a new one, then the conversation and the
-    record; the private file as it now is."""
-    if save is None or peer.game is None:
-        return private
-    if private is not None and len(private.secrets) != len(peer.secrets):
-        private = private.model_copy(update={"secrets": tuple(
-            Secret(line=n, salt=as_hex(c.salt), decision=c.secret) for n, c in sorted(peer.secrets.items()))})
-        write_private(save, private)
-    write_remote(save, peer.game.record, peer.lines)
-    return private
 
 
 def _decide(session: RemoteSession, player: Any, think: float | None) -> Any:

@@ -23,6 +23,19 @@ from hothsim.saves import write_private, write_remote
 from hothsim.session import LOG_LIMIT, PERSON, REMOTE, Session
 
 
+def keep(save: Path | None, peer: Peer, private: Private | None) -> Private | None:
+    """Save a game at two machines: this side's secrets first if it has made a new one, then the
+    conversation and the record; the private file as it now is."""
+    if save is None or peer.game is None:
+        return private
+    if private is not None and len(private.secrets) != len(peer.secrets):
+        private = private.model_copy(update={"secrets": tuple(
+            Secret(line=n, salt=as_hex(c.salt), decision=c.secret) for n, c in sorted(peer.secrets.items()))})
+        write_private(save, private)
+    write_remote(save, peer.game.record, peer.lines)
+    return private
+
+
 def said_of(line: str) -> str:
     """What the log says of an opponent's line: its decision (a secret one only as made), or a secret
     revealed ("" for the protocol's own lines)."""
@@ -110,15 +123,7 @@ class RemoteSession(Session):
 
     def save(self) -> None:
         """This side's secrets (if new), then the conversation and the record."""
-        if self.save_path is None or self.peer.game is None:
-            return
-        private = self.private
-        if private is not None and len(private.secrets) != len(self.peer.secrets):
-            private = private.model_copy(update={"secrets": tuple(
-                Secret(line=n, salt=as_hex(c.salt), decision=c.secret) for n, c in sorted(self.peer.secrets.items()))})
-            write_private(self.save_path, private)
-            self.private = private
-        write_remote(self.save_path, self.peer.game.record, self.peer.lines)
+        self.private = keep(self.save_path, self.peer, self.private)
 
     def _sent(self, lines: list[str]) -> None:
         self.game = self.peer.game
