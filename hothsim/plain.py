@@ -80,7 +80,7 @@ class PlainPlay:
         self.confirm: Any = None  # a choice with a warning, applied if given again at once
         self.logged = len(session.log)
         self.hands: Side | None = None  # hot-seat: the side last handed the keyboard
-        self.waiting = -1  # at two machines: the record length at which the wait was last said
+        self.waiting = False  # at two machines: the wait for the other machine is said (until we decide)
 
     # ------------------------------------------------------------------ output
 
@@ -129,6 +129,7 @@ class PlainPlay:
                 self.remote_turn()
                 continue
             self.hand_over()
+            self.waiting = False
             if self.menu_for != len(self.game.record.entries):
                 self.list_choices()
             line = self.read(PROMPT)
@@ -167,8 +168,8 @@ class PlainPlay:
         """A game at two machines: wait for the other player's line (the session stops, saved, when the
         other machine stays silent too long)."""
         side = self.game.pending.player
-        if self.waiting != len(self.game.record.entries):
-            self.waiting = len(self.game.record.entries)
+        if not self.waiting:
+            self.waiting = True
             self.say(f"Waiting for the {side_words(side)} player at the other machine." if side else
                      "Waiting for the other machine.")
         self.session.poll()
