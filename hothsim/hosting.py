@@ -25,7 +25,7 @@ from hothsim.match import decide_within
 from hothsim.remote.chain import Commitment, HashChain, as_hex, from_hex
 from hothsim.remote.dice import SharedDice
 from hothsim.remote.files import PRIVATE_FORMAT, Private
-from hothsim.remote.link import Link, Silence, accept, connect, listen, outward_address
+from hothsim.remote.link import CONNECT_WAIT, Link, Silence, accept, connect, listen, outward_address
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import RemoteSession, keep
@@ -111,12 +111,33 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
             private, peer = resumed
             key = private.key
         announce(f"join with: hothsim join {where} --key {key}")
-        link = accept(server, wait)
+        link = _guest(server, peer, wait, announce)
     except RemoteError as e:
         raise RemoteUsage(why_stopped(e, save)) from None
     finally:
         server.close()
-    return play_remote(link, peer, save, me, wait, private)
+    return play_remote(link, peer, save, me, wait, private, synced=True)
+
+
+def _guest(server: Any, peer: Peer, wait: float, say: Callable[[str], None]) -> Link:
+    """The opponent's connection: the first whose opening line is signed with this game's key (someone
+    without it is turned away, and the host goes on waiting, `wait` seconds in all)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            link = accept(server, max(0.0, deadline - time.monotonic()))
+        except Silence:
+            raise RemoteError("no-guest", f"nobody joined within {wait:g} seconds") from None
+        try:
+            link.send(peer.sync())  # signed: a guest with another key is told so at once
+            first = link.receive(min(CONNECT_WAIT, max(0.1, deadline - time.monotonic())))
+            peer.held_by(first)  # RemoteError unless it is a sync line signed with the key
+        except RemoteError as e:
+            link.close()
+            say(f"turned away a connection that is not the opponent's ({e}); still waiting")
+            continue
+        link.unread(first)
+        return link
 
 
 def open_hosted(scenario: str, options: dict[str, str]) -> Any:
@@ -160,13 +181,13 @@ def _address(where: str) -> tuple[str, int]:
 
 
 def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float, private: Private | None,
-                joining: tuple[str, str] | None = None) -> int:
+                joining: tuple[str, str] | None = None, synced: bool = False) -> int:
     """Catch up with the opponent, then play to the end: headless (one line per decision, then the result)
     or by a person in the terminal.  `private` is this side's private file (None for a guest before its
-    hello, which writes it)."""
+    hello, which writes it); `synced`, that this side's sync line is sent already."""
     shown = len(peer.game.record.entries) if peer.game is not None else 0  # what this side has said already
     try:
-        save, private = _meet(link, peer, save, wait, private, joining)
+        save, private = _meet(link, peer, save, wait, private, joining, synced)
         think = me.think if me.think is not None else player_named(me.player or "ai").level.think
         session = RemoteSession.over(peer, link, save, private, me.player or PERSON, think, wait)
         if peer.claim is not None:  # claimed while this side was away: said below
@@ -204,10 +225,12 @@ def play_headless(session: RemoteSession, me: Seat, shown: int) -> None:
 
 
 def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Private | None,
-          joining: tuple[str, str] | None) -> tuple[Path | None, Private | None]:
+          joining: tuple[str, str] | None, synced: bool = False) -> tuple[Path | None, Private | None]:
     """Catch up with the opponent (the sync lines, then what either lacks) and, for a new game, exchange
-    the hellos (a guest writes its private file before its hello commits to its chain)."""
-    link.send(peer.sync())
+    the hellos (a guest writes its private file before its hello commits to its chain).  `synced`: this
+    side's sync line is sent already (a host sends it as it lets the guest in)."""
+    if not synced:
+        link.send(peer.sync())
     theirs = link.receive(wait)
     for line in peer.missing_for(theirs):
         link.send(line)

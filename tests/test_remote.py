@@ -428,33 +428,38 @@ def test_a_host_nobody_joins_stops_after_its_wait_with_the_game_saved(tmp_path, 
     save = tmp_path / "h.hothsim"
     code, err = run_cli(["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1",
                          "--save", str(save), "--wait", "0.3"], capsys)
-    assert code == 2 and "has sent nothing for 0.3 seconds" in err and "run the same command" in err
+    assert code == 2 and "nobody joined within 0.3 seconds" in err and "run the same command" in err
+    assert "claim" not in err
     private, lines = read_remote(save)
     assert len(lines) == 1 and private.side == "rebel"  # its hello, kept to be taken up again
 
 
-def test_a_guest_with_another_key_is_refused_on_both_sides(tmp_path):
+def test_a_guest_with_another_key_is_refused_and_the_host_waits_on_for_the_opponent(tmp_path):
     import queue
 
     from hothsim.hosting import RemoteUsage, host, join
 
     announced: queue.Queue[str] = queue.Queue()
+    host_said: list[str] = []
     stopped: list[str] = []
 
     def hosting() -> None:
         try:
-            host("salvage", "rebel", tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, print), 10.0,
-                 announced.put)
+            host("salvage", "rebel", tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, host_said.append),
+                 20.0, announced.put)
         except RemoteUsage as e:
             stopped.append(str(e))
     t = threading.Thread(target=hosting)
     t.start()
-    where = announced.get(timeout=30).removeprefix("join with: hothsim join ").split()[0]
+    line = announced.get(timeout=30)
+    where, _, key = line.removeprefix("join with: hothsim join ").partition(" --key ")
     with pytest.raises(RemoteUsage, match="not signed with this game's key"):
-        join(where, "f" * 32, tmp_path / "g.hothsim", Seat("expert", None, print), 10.0)
-    t.join(30)
-    assert stopped and "not signed with this game's key" in stopped[0]
-    assert len(read_remote(tmp_path / "h.hothsim")[1]) == 1  # nothing of the stranger's was kept
+        join(where, "f" * 32, tmp_path / "stranger.hothsim", Seat("expert", None, print), 10.0)
+    assert announced.get(timeout=30).startswith("turned away a connection that is not the opponent's")
+    guest_said: list[str] = []
+    join(where, key, tmp_path / "g.hothsim", Seat("expert", None, guest_said.append), 20.0)  # the real one
+    t.join(60)
+    assert not stopped and host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over: ")
 
 
 def test_a_conversation_file_changed_by_hand_is_refused_when_taken_up(tmp_path, capsys):

@@ -72,6 +72,11 @@ class Link:
         except UnicodeDecodeError:
             raise RemoteError("garbled", "the opponent sent bytes that are not text") from None
 
+    def unread(self, line: str) -> None:
+        """Put a line back, to be received again first (the host reads a guest's opening line to check
+        it before the game begins)."""
+        self._buffer = line.encode("ascii") + b"\n" + self._buffer
+
     def close(self) -> None:
         """Close the connection (what was sent is still delivered)."""
         try:
