@@ -99,7 +99,9 @@ def _play_turn(peer: Peer, save: Path | None, private: Private | None, incoming:
     if peer.expected() is None:
         me.say(result_line(peer))
     turn = _write_turn(save, peer, held, me.say)
-    if peer.expected() is not None or held < len(peer.lines):
+    if peer.my_turn:  # stopped before the other side was needed
+        me.say(f"Your turn is not over: run the same command again to play on ({turn} holds it so far).")
+    elif peer.expected() is not None or held < len(peer.lines):
         me.say(f"Send {turn} to the {other(peer.side)} player, who runs: hothsim turn THEIR-SAVE {turn.name}")
     return 0
 

@@ -793,3 +793,27 @@ def test_a_game_at_two_machines_is_not_resumed_as_a_game_at_one(tmp_path, capsys
     by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
     code, err = run_cli(["resume", str(h)], capsys)
     assert code == 2 and "is a game at two machines" in err
+
+
+def test_a_turn_by_mail_left_before_it_is_over_is_played_on_by_the_same_command(tmp_path, capsys):
+    """The Rebel player stops in the middle of setting up (end of input): told the turn is not over; the
+    same command again reads the same turn (nothing changes) and plays on."""
+    import io
+
+    h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
+    out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
+    key = out.split("--key ")[1].split()[0]
+    by_mail(["join", "--by-mail", f"{h}.turn", "--key", key, "--player", "expert", "--save", str(g)], capsys)
+    by_mail(["turn", str(h), f"{g}.turn", "--player", "expert"], capsys)  # the Empire sets up
+    import sys
+
+    stdin = sys.stdin
+    try:
+        sys.stdin = io.StringIO("1\n")  # one Rebel placement, then the end of input
+        said = by_mail(["turn", str(g), f"{h}.turn", "--plain"], capsys)
+    finally:
+        sys.stdin = stdin
+    assert "Your turn is not over: run the same command again" in said
+    entries = len(load_game(g.read_text()).record.entries)
+    said = by_mail(["turn", str(g), f"{h}.turn", "--player", "expert"], capsys)
+    assert "Send " in said and len(load_game(g.read_text()).record.entries) > entries
