@@ -232,11 +232,25 @@ def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Priva
     if not synced:
         link.send(peer.sync())
     theirs = link.receive(wait)
-    for line in peer.missing_for(theirs):
-        link.send(line)
     held = peer.held_by(theirs)
+    try:
+        missing = peer.missing_for(theirs)
+    except RemoteError as e:
+        if e.reason == "forked":  # the other side is told too, before the connection closes
+            try:
+                link.send(peer.fork_notice(held))
+            except RemoteError:
+                pass  # it has found the fork itself and gone
+        raise
+    for line in missing:
+        link.send(line)
     while len(peer.lines) < held:  # what this copy lacks comes first, before anyone goes on
-        peer.accept(link.receive(wait))
+        line = link.receive(wait)
+        at = peer.fork_at(line)
+        if at is not None:
+            raise RemoteError("forked", f"the two copies of the game disagree at message {at}: the other side's "
+                                        "differs from this one's there (a changed or different save)")
+        peer.accept(line)
         keep(save, peer, private)
     while peer.host is None or len(peer.lines) < 2:
         if peer.host is not None and peer.my_turn:

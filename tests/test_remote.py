@@ -817,3 +817,32 @@ def test_a_turn_by_mail_left_before_it_is_over_is_played_on_by_the_same_command(
     entries = len(load_game(g.read_text()).record.entries)
     said = by_mail(["turn", str(g), f"{h}.turn", "--player", "expert"], capsys)
     assert "Send " in said and len(load_game(g.read_text()).record.entries) > entries
+
+
+def test_copies_that_disagree_are_both_told_at_which_message(tmp_path):
+    """The guest's save is another game's (a fork at message 2) and shorter: on meeting, the host finds the
+    fork and says so, and the guest, which could not, is told the same message before the connection
+    closes."""
+    from hothsim.hosting import RemoteUsage, play_remote
+
+    host, guest = pair()
+    for n in range(6):
+        step({"rebel": host, "imperial": guest}, n)
+    other_guest = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener)
+    other_guest.accept(host.lines[0])
+    other_guest.hello()
+    a, b = socket.socketpair()
+    told: dict[str, str] = {}
+
+    def run(name: str, link: Link, peer: Peer) -> None:
+        try:
+            play_remote(link, peer, None, Seat("expert", None, lambda t: None), 10.0, None)
+        except RemoteUsage as e:
+            told[name] = str(e)
+    threads = [threading.Thread(target=run, args=("host", Link(a), host)),
+               threading.Thread(target=run, args=("guest", Link(b), other_guest))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert "disagree at message 2" in told["host"] and "disagree at message 2" in told["guest"]

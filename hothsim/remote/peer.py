@@ -423,6 +423,20 @@ class Peer:
                                         "differs from this one's there (a changed or different save)")
         return self.lines[count:]
 
+    def fork_notice(self, at: int) -> str:
+        """The line that tells the other side the two copies disagree at message `at` (outside the
+        conversation, like a sync line)."""
+        return Message(0, GENESIS, self.side, "sync", f"fork-{at}").signed(self.key)
+
+    def fork_at(self, line: str) -> int | None:
+        """The message at which the other side says the copies disagree, if `line` says so (None for any
+        other line)."""
+        if not line.startswith("0 "):
+            return None
+        msg = read_line(line, self.key)
+        body = msg.body.removeprefix("fork-")
+        return int(body) if msg.kind == "sync" and msg.body.startswith("fork-") and body.isdigit() else None
+
     def held_by(self, line: str) -> int:
         """How many lines the opponent's copy holds, by its sync line."""
         return self._synced(line)[1]
