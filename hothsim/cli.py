@@ -31,6 +31,7 @@ from hothsim.session import PERSON, Session, computer_header, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part
+from hothsim.kernel.words import count
 
 if TYPE_CHECKING:
     from hothsim.hosting import Seat
@@ -342,6 +343,20 @@ def validate_file(path: Path) -> str:
     from hothsim.data.scenario import load_scenario_file
     from hothsim.data.squaremap import load_square_map
 
+    remote = _remote_save(path)
+    if remote is not None:  # a game at two machines: its conversation replayed through every check
+        from hothsim.hosting import RemoteUsage, restore
+
+        try:
+            _, peer = restore(remote)
+        except RemoteUsage as e:
+            raise SaveFileError(str(e)) from None
+        return (f"ok: the conversation of a game at two machines ({peer.game.record.header.scenario}), "
+                f"{count(len(peer.lines), 'line')}, this side the {peer.side}")
+    if str(path).endswith(".turn"):
+        from hothsim.saves import read_turn
+
+        return f"ok: a turn of {count(len(read_turn(path)), 'line')} (checked against the game by hothsim turn)"
     kind = file_kind(path)
     if kind == "save":
         rec = read_record(path)
@@ -360,6 +375,14 @@ def validate_file(path: Path) -> str:
     s = load_scenario_file(path)
     open_game(path)  # checks forces, squads, zones and fixed positions against the rules data and the map
     return f"ok: {s.game} scenario {s.id} on map {s.map}"
+
+
+def _remote_save(path: Path) -> Path | None:
+    """The save a remote game's conversation or private file sits beside (None for any other file)."""
+    for suffix in ("-remote", "-private"):
+        if str(path).endswith(suffix):
+            return Path(str(path)[: -len(suffix)])
+    return None
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -846,3 +846,15 @@ def test_copies_that_disagree_are_both_told_at_which_message(tmp_path):
     for t in threads:
         t.join(30)
     assert "disagree at message 2" in told["host"] and "disagree at message 2" in told["guest"]
+
+
+def test_validate_checks_a_conversation_with_its_private_file_and_a_turn(tmp_path, capsys):
+    h = tmp_path / "h.hothsim"
+    by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
+    assert by_mail(["validate", f"{h}-remote"], capsys).startswith(
+        "ok: the conversation of a game at two machines (salvage), 1 line, this side the imperial")
+    assert by_mail(["validate", f"{h}.turn"], capsys).startswith("ok: a turn of 2 lines")
+    talk = Path(f"{h}-remote")
+    talk.write_text(talk.read_text().replace("salvage", "salvagE"))
+    code, err = run_cli(["validate", str(talk)], capsys)
+    assert code == 2 and "not signed with this game's key" in err
