@@ -54,12 +54,13 @@ class Level:
     reply: bool = True  # play on past the horizon until the other side has acted once: its answer is seen
     #: Standard errors by which the samples must put a candidate ahead of one the expert ranks higher: at
     #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
-    #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87.
-    trust: float = 2.0
+    #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87; 4 won
+    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai.md).
+    trust: float = 4.0
     #: The same where the samples would put ending the turn (or the round) ahead of an action the expert
-    #: ranks higher: waiting looks right once in a rollout whose own side acts next time, and the search
-    #: would wait again next time (docs/ai.md, the stand-off).
-    trust_pass: float = 2.0
+    #: ranks higher (waiting looks right once in a rollout whose own side acts next time, and the search
+    #: would wait again next time): kept apart to measure the stand-off; as `trust` as shipped.
+    trust_pass: float = 4.0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
