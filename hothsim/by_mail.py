@@ -15,19 +15,22 @@ from pathlib import Path
 from typing import Callable
 
 from hothsim.ai import player_named
-from hothsim.hosting import RemoteUsage, Seat, default_save, open_described, open_hosted, play_headless, \
+from hothsim.hosting import RemoteUsage, Seat, commit_to, default_save, open_described, open_hosted, play_headless, \
     report_entries, restore, result_line, why_stopped
 from hothsim.kernel.engine import Side, other
-from hothsim.remote.chain import HashChain, as_hex
-from hothsim.remote.files import PRIVATE_FORMAT, Private, turn_text
+from hothsim.remote.chain import HashChain
+from hothsim.remote.files import Private, turn_text
 from hothsim.remote.link import MailLink, TurnOver
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import RemoteSession, keep
-from hothsim.saves import read_turn, remote_paths, write_private, write_text_file
+from hothsim.saves import read_turn, remote_paths, write_text_file
 from hothsim.session import PERSON
 
 __all__ = ["mail_host", "mail_join", "mail_turn"]
+
+#: Where a game by mail's private file says the host is: nowhere to connect to.
+BY_MAIL = "by-mail"
 
 
 def mail_host(scenario: str, side: Side, save: Path | None, options: dict[str, str], me: Seat) -> int:
@@ -36,11 +39,9 @@ def mail_host(scenario: str, side: Side, save: Path | None, options: dict[str, s
     save = save or default_save(game.record.header.scenario)
     if remote_paths(save)[1].exists():
         raise RemoteUsage(f"{save} already holds a game at two machines: take it up with hothsim turn")
-    key, chain = secrets.token_hex(16), HashChain.fresh()
-    peer = Peer(side, bytes.fromhex(key), chain, side, game=game, opener=open_described)
-    private = Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(chain.seed), length=chain.length,
-                      host="by-mail", side=side)
-    write_private(save, private)
+    key = secrets.token_hex(16)
+    peer = Peer(side, bytes.fromhex(key), HashChain.fresh(), side, game=game, opener=open_described)
+    save, private = commit_to(save, peer, key, BY_MAIL)
     peer.hello()
     keep(save, peer, private)
     turn = _write_turn(save, peer, 0, me.say)
@@ -60,7 +61,7 @@ def mail_join(turn: Path, key: str, save: Path | None, me: Seat) -> int:
 def mail_turn(save: Path, turn: Path, me: Seat) -> int:
     """Take the other side's turn into a game by mail, play this side's, and write it back."""
     private, peer = restore(save)
-    if private.host != "by-mail":
+    if private.host != BY_MAIL:
         raise RemoteUsage(f"{save} is played over a connection: take it up with hothsim host or join")
     return _play_turn(peer, save, private, read_turn(turn), me)
 
@@ -72,10 +73,7 @@ def _play_turn(peer: Peer, save: Path | None, private: Private | None, incoming:
     try:
         held = _take_in(peer, incoming)
         if joining is not None:
-            save = save or default_save(peer.game.record.header.scenario)
-            private = Private(format=PRIVATE_FORMAT, key=joining, chain=as_hex(peer.chain.seed),
-                              length=peer.chain.length, host="by-mail", side=peer.side)
-            write_private(save, private)
+            save, private = commit_to(save, peer, joining, BY_MAIL)
             peer.hello()
         keep(save, peer, private)
         player = me.player or PERSON
@@ -120,7 +118,7 @@ def _take_in(peer: Peer, incoming: list[str]) -> int:
                 raise RemoteError("forked", f"the two copies of the game disagree at message {n}")
             continue
         peer.accept(line)
-    return max(held, max((int(x.split(" ", 1)[0]) for x in lines if x.split(" ", 1)[0].isdigit()), default=0))
+    return held
 
 
 def _write_turn(save: Path, peer: Peer, held: int, say: Callable[[str], None]) -> Path:

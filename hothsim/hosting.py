@@ -99,12 +99,9 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
     try:
         where = f"{address if address not in ('', '0.0.0.0') else outward_address()}:{server.getsockname()[1]}"
         if resumed is None:
-            save = save or default_save(game.record.header.scenario)
-            key, chain = secrets.token_hex(16), HashChain.fresh()
-            peer = Peer(side, bytes.fromhex(key), chain, side, game=game, opener=open_described)
-            private = Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(chain.seed), length=chain.length,
-                              host=where, side=side)
-            write_private(save, private)
+            key = secrets.token_hex(16)
+            peer = Peer(side, bytes.fromhex(key), HashChain.fresh(), side, game=game, opener=open_described)
+            save, private = commit_to(save, peer, key, where)
             peer.hello()
             keep(save, peer, private)
         else:
@@ -147,6 +144,16 @@ def open_hosted(scenario: str, options: dict[str, str]) -> Any:
         return open_game(scenario, dice=SharedDice(), created=_now(), options={**options, "draws": "rolled"})
     except OptionError:  # a game without cards to draw
         return open_game(scenario, dice=SharedDice(), created=_now(), options=options)
+
+
+def commit_to(save: Path | None, peer: Peer, key: str, where: str) -> tuple[Path, Private]:
+    """This side's private file for a new game (its key, its chain's seed, where the host is: written before
+    its hello commits to the chain), and the save it sits beside (the saves folder's, if none is given)."""
+    save = save or default_save(peer.game.record.header.scenario)
+    private = Private(format=PRIVATE_FORMAT, key=key, chain=as_hex(peer.chain.seed), length=peer.chain.length,
+                      host=where, side=peer.side)
+    write_private(save, private)
+    return save, private
 
 
 def default_save(scenario: str) -> Path:
@@ -255,10 +262,7 @@ def _meet(link: Link, peer: Peer, save: Path | None, wait: float, private: Priva
     while peer.host is None or len(peer.lines) < 2:
         if peer.host is not None and peer.my_turn:
             assert joining is not None
-            save = save or default_save(peer.game.record.header.scenario)
-            private = Private(format=PRIVATE_FORMAT, key=joining[1], chain=as_hex(peer.chain.seed),
-                              length=peer.chain.length, host=joining[0], side=peer.side)
-            write_private(save, private)
+            save, private = commit_to(save, peer, joining[1], joining[0])
             line = peer.hello()
             keep(save, peer, private)
             link.send(line)

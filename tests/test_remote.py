@@ -7,6 +7,7 @@ import hashlib
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -290,28 +291,37 @@ def test_a_hello_from_a_copy_with_other_rules_data_is_refused():
 
 # ---------------------------------------------------------------- two copies over a connection
 
-def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], list[str]]:
-    """A whole game between two copies joined by a socket pair, each in its own thread, saving as it goes."""
+def machines(host: Peer, guest: Peer, seats: dict[str, Seat], saves: Path | None, wait: float = 20.0,
+             limit: float = 120.0) -> dict[str, BaseException]:
+    """`play_remote` for a host and a guest joined by a socket pair, each in its own thread (saving in
+    `saves` as host.hothsim and guest.hothsim, if given): how each stopped, if it did not finish."""
     a, b = socket.socketpair()
-    host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_hosted(scenario, {}), opener=opener)
-    host.hello()
-    guest = Peer(None, KEY, HashChain.fresh(), None, opener=opener)
-    said: dict[str, list[str]] = {"host": [], "guest": []}
-    errors: list[BaseException] = []
+    stopped: dict[str, BaseException] = {}
 
     def run(name: str, link: Link, peer: Peer) -> None:
         try:
-            play_remote(link, peer, tmp_path / f"{name}.hothsim", Seat("expert", None, said[name].append), wait, None,
+            play_remote(link, peer, saves / f"{name}.hothsim" if saves else None, seats[name], wait, None,
                         joining=("127.0.0.1:1", KEY.hex()) if name == "guest" else None)
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
+        except BaseException as e:  # noqa: BLE001 - reported to the test
+            stopped[name] = e
     threads = [threading.Thread(target=run, args=("host", Link(a), host)),
                threading.Thread(target=run, args=("guest", Link(b), guest))]
     for t in threads:
         t.start()
     for t in threads:
-        t.join(120)
-    assert not errors and not any(t.is_alive() for t in threads)
+        t.join(limit)
+    assert not any(t.is_alive() for t in threads)
+    return stopped
+
+
+def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], list[str]]:
+    """A whole game between two copies joined by a socket pair, each in its own thread, saving as it goes."""
+    host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_hosted(scenario, {}), opener=opener)
+    host.hello()
+    guest = Peer(None, KEY, HashChain.fresh(), None, opener=opener)
+    said: dict[str, list[str]] = {"host": [], "guest": []}
+    seats = {name: Seat("expert", None, said[name].append) for name in said}
+    assert not machines(host, guest, seats, tmp_path, wait)
     return said["host"], said["guest"]
 
 
@@ -343,33 +353,44 @@ class Crash(Exception):
     """The guest's machine stops in the middle of the game."""
 
 
-def session(tmp_path: Path, stop_after: int | None) -> tuple[list[str], list[str], str]:
-    """`hothsim host` and `hothsim join` as the commands run them, on 127.0.0.1 (the guest stopping after
-    `stop_after` lines of its own, if given): what each said, and how the host stopped if it did."""
+def hosted(tmp_path: Path, side: str, said: list[str]) -> tuple[threading.Thread, Any, list[str], str, str]:
+    """`hothsim host salvage` as the command runs it, in a thread on 127.0.0.1, saving to h.hothsim: the
+    thread, the queue of what it announces after its join line, how it stopped (if it did), and the
+    address and key of its join line."""
     import queue
 
-    from hothsim.hosting import RemoteUsage, host, join
+    from hothsim.hosting import RemoteUsage, host
 
     announced: queue.Queue[str] = queue.Queue()
-    host_said: list[str] = []
-    guest_said: list[str] = []
     stopped: list[str] = []
-
-    def guest_say(text: str) -> None:
-        guest_said.append(text)
-        if stop_after is not None and len(guest_said) >= stop_after:
-            raise Crash()
 
     def hosting() -> None:
         try:
-            host("salvage", "imperial", tmp_path / "h.hothsim", "127.0.0.1", 0, {},
-                 Seat("expert", None, host_said.append), 20.0, announced.put)
+            host("salvage", side, tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, said.append), 20.0,
+                 announced.put)
         except RemoteUsage as e:
             stopped.append(str(e))
     t = threading.Thread(target=hosting)
     t.start()
     line = announced.get(timeout=30)
     where, _, key = line.removeprefix("join with: hothsim join ").partition(" --key ")
+    return t, announced, stopped, where, key
+
+
+def session(tmp_path: Path, stop_after: int | None) -> tuple[list[str], list[str], str]:
+    """`hothsim host` and `hothsim join` as the commands run them, on 127.0.0.1 (the guest stopping after
+    `stop_after` lines of its own, if given): what each said, and how the host stopped if it did."""
+    from hothsim.hosting import join
+
+    host_said: list[str] = []
+    guest_said: list[str] = []
+
+    def guest_say(text: str) -> None:
+        guest_said.append(text)
+        if stop_after is not None and len(guest_said) >= stop_after:
+            raise Crash()
+
+    t, _, stopped, where, key = hosted(tmp_path, "imperial", host_said)
     try:
         join(where, key, tmp_path / "g.hothsim", Seat("expert", None, guest_say), 20.0)
     except Crash:
@@ -435,24 +456,10 @@ def test_a_host_nobody_joins_stops_after_its_wait_with_the_game_saved(tmp_path, 
 
 
 def test_a_guest_with_another_key_is_refused_and_the_host_waits_on_for_the_opponent(tmp_path):
-    import queue
+    from hothsim.hosting import RemoteUsage, join
 
-    from hothsim.hosting import RemoteUsage, host, join
-
-    announced: queue.Queue[str] = queue.Queue()
     host_said: list[str] = []
-    stopped: list[str] = []
-
-    def hosting() -> None:
-        try:
-            host("salvage", "rebel", tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, host_said.append),
-                 20.0, announced.put)
-        except RemoteUsage as e:
-            stopped.append(str(e))
-    t = threading.Thread(target=hosting)
-    t.start()
-    line = announced.get(timeout=30)
-    where, _, key = line.removeprefix("join with: hothsim join ").partition(" --key ")
+    t, announced, stopped, where, key = hosted(tmp_path, "rebel", host_said)
     with pytest.raises(RemoteUsage, match="not signed with this game's key"):
         join(where, "f" * 32, tmp_path / "stranger.hothsim", Seat("expert", None, print), 10.0)
     assert announced.get(timeout=30).startswith("turned away a connection that is not the opponent's")
@@ -608,7 +615,6 @@ def test_a_person_plays_in_plain_text_against_the_other_machine(tmp_path):
     Empire: the person is told to wait, then what the other side did, marked; the game ends on both."""
     from hothsim.plain import play_plain
 
-    a, b = socket.socketpair()
     host = Peer("imperial", KEY, HashChain.fresh(), "imperial", game=open_hosted("salvage", {}), opener=opener)
     host.hello()
     guest = Peer(None, KEY, HashChain.fresh(), None, opener=opener)
@@ -624,22 +630,8 @@ def test_a_person_plays_in_plain_text_against_the_other_machine(tmp_path):
             return typed[-1]
         play_plain(session, read, said.append)
 
-    errors: list[BaseException] = []
-
-    def run(name: str, link: Link, peer: Peer, seat: Seat) -> None:
-        try:
-            play_remote(link, peer, tmp_path / f"{name}.hothsim", seat, 20.0, None,
-                        joining=("127.0.0.1:1", KEY.hex()) if name == "guest" else None)
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-    threads = [threading.Thread(target=run, args=("host", Link(a), host, Seat("expert", None, lambda t: None))),
-               threading.Thread(target=run, args=("guest", Link(b), guest,
-                                                 Seat(None, None, said.append, front_end=person)))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert not errors and not any(t.is_alive() for t in threads)
+    seats = {"host": Seat("expert", None, lambda t: None), "guest": Seat(None, None, said.append, front_end=person)}
+    assert not machines(host, guest, seats, tmp_path, limit=300)
     assert "You play the Rebel side against a player at another machine." in said
     assert "Waiting for the Imperial player at the other machine." in said
     assert any(line.startswith("imperial (other machine): place elite-snowtrooper ") for line in said)
@@ -650,13 +642,10 @@ def test_a_person_plays_in_plain_text_against_the_other_machine(tmp_path):
 # ---------------------------------------------------------------- a side that stops answering
 
 def restored(save: Path) -> Peer:
-    """A side's copy of a remote game, read back from its files."""
-    private, lines = read_remote(save)
-    peer = Peer(private.side, bytes.fromhex(private.key), HashChain(bytes.fromhex(private.chain), private.length),
-                None, opener=opener)
-    for line in lines:
-        peer.accept(line)
-    return peer
+    """A side's copy of a remote game, read back from its files (as `host`, `join` and `turn` do)."""
+    from hothsim.hosting import restore
+
+    return restore(save)[1]
 
 
 def test_a_side_left_waiting_may_claim_the_game_and_the_other_side_is_shown_the_claim(tmp_path, capsys):
@@ -823,28 +812,15 @@ def test_copies_that_disagree_are_both_told_at_which_message(tmp_path):
     """The guest's save is another game's (a fork at message 2) and shorter: on meeting, the host finds the
     fork and says so, and the guest, which could not, is told the same message before the connection
     closes."""
-    from hothsim.hosting import RemoteUsage, play_remote
-
     host, guest = pair()
     for n in range(6):
         step({"rebel": host, "imperial": guest}, n)
     other_guest = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener)
     other_guest.accept(host.lines[0])
     other_guest.hello()
-    a, b = socket.socketpair()
-    told: dict[str, str] = {}
-
-    def run(name: str, link: Link, peer: Peer) -> None:
-        try:
-            play_remote(link, peer, None, Seat("expert", None, lambda t: None), 10.0, None)
-        except RemoteUsage as e:
-            told[name] = str(e)
-    threads = [threading.Thread(target=run, args=("host", Link(a), host)),
-               threading.Thread(target=run, args=("guest", Link(b), other_guest))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
+    quiet = Seat("expert", None, lambda t: None)
+    told = {name: str(e) for name, e in machines(host, other_guest, {"host": quiet, "guest": quiet}, None, 10.0,
+                                                 30.0).items()}
     assert "disagree at message 2" in told["host"] and "disagree at message 2" in told["guest"]
 
 
