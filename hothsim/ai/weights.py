@@ -60,7 +60,10 @@ class AssaultWeights:
     power_grid: float = 14.0  # its fall lowers the Shield Generator's armor
     walker_hit: float = 4.0  # a hit on a Walker (a step of its damage)
     harpoon_bonus: float = 8.0  # a harpooned Walker falls whole
-    speeder_hunt: float = 0.6  # per macrohex a Snowspeeder stands from the Walker it hunts
+    speeder_hunt: float = 0.6  # per macrohex a Snowspeeder stands from where a Walker will be at the Harpoon card
+    speeder_adjacent: float = 1.5  # next to a Walker (a harpoon when the card comes), times 0.5 + its danger
+    speeder_same_macrohex: float = 0.5  # next to it in its own macrohex: five harpoon dice, not four
+    speeder_danger: float = 1.0  # per unit of a Walker's danger (1 when it can fire at the Generator)
     trooper_block: float = 0.3  # per macrohex a Rebel Trooper stands from the Walkers' path
     #: The search's evaluation is a logistic of these weights times its features
     #: (hothsim.ai.assault.FEATURES, counted for the Empire and turned round for the Rebels).  Fitted by

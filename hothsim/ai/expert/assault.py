@@ -7,7 +7,9 @@ What it weighs:
 - every fire and harpoon by its exact chance to hit times what a hit is worth (a Walker's worth grows as it
   nears the Generator); Luke's Force only where the odds it buys are worth the points it costs (and his
   secret);
-- Snowspeeders hunt the Walker nearest to bringing the Generator down, ending next to it for a harpoon;
+- Snowspeeders wait for the Harpoon card next to the Walkers, where each Walker's march will have taken
+  it by then (the Walker move cards left in the turn say how far), the nearer the Generator the better;
+  a Snowspeeder pushed aside goes next to where the Walker's walk ends;
   Rebel Troopers stand between the Walkers and the Generator; Snowtroopers follow the Walkers in;
 - ending the round when no unit has anything worth doing (the Rebels play for time).
 Scores are in the same points as the search's evaluation; `ranked` gives them all, best first, ties broken
@@ -37,9 +39,9 @@ from hothsim.assault.actions import (
 )
 from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, Shot
 from hothsim.assault.game import AssaultGame, hit_probability
-from hothsim.assault.movement import march_costs
+from hothsim.assault.movement import march_costs, walker_points
 from hothsim.assault.state import Unit
-from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
+from hothsim.kernel.hexes import Hex, distance, in_field_of_fire, neighbour
 
 Scored = tuple[float, Action]
 
@@ -47,12 +49,15 @@ Scored = tuple[float, Action]
 @dataclass(frozen=True)
 class Field:
     """One state's battlefield as the expert scores it: the Shield Generator, the Walkers' march costs, the
-    Walkers on the map and the one nearest to firing at the Generator (the Snowspeeders' prey)."""
+    Walkers on the map, how near each is to firing at the Generator and where each may stand when the next
+    Harpoon card comes (the Snowspeeders wait for it there)."""
 
     gen: Hex
     costs: dict[tuple[Hex, int], int]
     walkers: tuple[Unit, ...]
-    prey: Unit | None
+    dangers: dict[str, float]  # each Walker's `danger`, by id
+    #: where each Walker may stand when the next Harpoon card comes, with the chances, by id
+    stops: dict[str, tuple[tuple[Hex, float], ...]]
     here: dict[str, float] = field(default_factory=dict)  # each unit's place where it stands, as scored
 
 
@@ -136,10 +141,57 @@ class AssaultExpert:
         per = game.rules.movement.points
         walkers = tuple(w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None)
         dangers = {w.id: 1.0 / (1.0 + costs.get((w.hex, w.facing), 60) / per) for w in walkers}
-        prey = max(walkers, key=lambda w: (dangers[w.id], w.id)) if walkers else None
-        made = Field(gen, costs, walkers, prey)
+        ahead = self.walks_before_harpoon(game)
+        stops = {w.id: self._expected_places(game, w, costs, ahead) for w in walkers}
+        made = Field(gen, costs, walkers, dangers, stops)
         self._field = (s, made)
         return made
+
+    def walks_before_harpoon(self, game: AssaultGame) -> float:
+        """How many times the Walkers may expect to walk before the next Harpoon card, from the cards left
+        in this turn's deck (their number of each kind is known to both players, never their order)."""
+        cards = game.rules.action_cards
+        left = [cards[i] for i in game.state.action_deck]
+        walks = sum(1 for c in left if c.units == "walker" and "move" in c.actions)
+        per_turn = sum(1 for c in cards if c.units == "walker" and "move" in c.actions)
+        if any("harpoon" in c.actions for c in left):
+            return walks / 2  # each Walker move card left comes before it or after it, evenly
+        return walks + per_turn / 2
+
+    def _expected_places(self, game: AssaultGame, walker: Unit, costs: dict[tuple[Hex, int], int],
+                         walks: float) -> tuple[tuple[Hex, float], ...]:
+        """A Walker's places after the whole walks below and above `walks`, weighed by how near each is."""
+        low = int(walks)
+        share = walks - low
+        first = self.march_ahead(game, walker, costs, low)
+        if share == 0:
+            return ((first, 1.0),)
+        second = self.march_ahead(game, walker, costs, low + 1)
+        return ((first, 1.0),) if first == second else ((first, 1.0 - share), (second, share))
+
+    def march_ahead(self, game: AssaultGame, walker: Unit, costs: dict[tuple[Hex, int], int], walks: int) -> Hex:
+        """Where a Walker stands after `walks` more walks if it marches the shortest way on the Shield
+        Generator (where it stands, once it can fire at it or cannot walk): where a Snowspeeder waiting
+        for the Harpoon card must expect it."""
+        assert walker.hex is not None
+        mv = game.rules.movement
+        h, f = walker.hex, walker.facing
+        now = costs.get((h, f))
+        for _ in range(walks):
+            left = walker_points(game.rules, walker)
+            while now and left:
+                steps = [(mv.walker_turn, h, (f + 1) % 6), (mv.walker_turn, h, (f - 1) % 6)]
+                ahead = neighbour(h, f)
+                if (ahead, f) in costs:
+                    steps.insert(0, (mv.walker_rough if game.terrain.terrain[ahead] == "rough" else 1, ahead, f))
+                best = next(((c, nh, nf) for c, nh, nf in steps
+                             if c <= left and c + costs.get((nh, nf), 10**6) == now), None)
+                if best is None:
+                    break
+                c, h, f = best
+                left -= c
+                now = costs[(h, f)]
+        return h
 
     # ------------------------------------------------------------------ an action round
 
@@ -223,7 +275,7 @@ class AssaultExpert:
             if here is None:
                 return 0.5
             return 0.5 * (t.range(here, f.gen) - t.range(to, f.gen))
-        if f.prey is None:
+        if not f.walkers:
             return 0.0 if here is None else 0.2 * (t.range(here, f.gen) - t.range(to, f.gen))
         place = self._speeder_place if ut.is_speeder else self._trooper_place
         now = f.here.get(u.id)
@@ -235,16 +287,25 @@ class AssaultExpert:
         """A Snowspeeder's place: next to the Walker it hunts (a harpoon next), in range to fire, out of the
         Walkers' fields of fire."""
         t = game.terrain
-        prey = f.prey
-        assert prey is not None and prey.hex is not None
-        value = -self.w.speeder_hunt * t.range(at, prey.hex)
+        value = max(self._beside(t, at, f.dangers[w.id], f.stops[w.id]) for w in f.walkers)
         if t.terrain.get(at) == "cliff":
             value -= 1.0  # it can neither fire nor harpoon from over a cliff
-        if distance(at, prey.hex) == 1:
-            value += 1.5
         for w in f.walkers:
             if in_field_of_fire(w.hex, w.facing, at):
                 value -= 0.4 if t.range(w.hex, at) <= 2 else 0.1
+        return value
+
+    def _beside(self, t: Any, at: Hex, danger: float, places: tuple[tuple[Hex, float], ...]) -> float:
+        """A Snowspeeder's place against one Walker: next to it (in its macrohex, five harpoon dice, not
+        four) when the Harpoon card comes, wherever its march will have taken it by then, the nearer the
+        more that Walker threatens the Generator."""
+        w = self.w
+        value = w.speeder_danger * danger
+        value -= min(w.speeder_hunt * t.range(at, h) + 0.05 * distance(at, h) for h, _ in places)
+        for h, share in places:
+            if distance(at, h) == 1:
+                value += share * (w.speeder_adjacent * (0.5 + danger)
+                                  + (w.speeder_same_macrohex if t.range(at, h) == 0 else 0.0))
         return value
 
     def _trooper_place(self, game: AssaultGame, at: Hex, f: "Field") -> float:
@@ -265,6 +326,9 @@ class AssaultExpert:
         gen = game.setup.field.shield_generator
         if a.facing is not None:
             return -self.march(game, a.hex, a.facing)
+        f = self.battlefield(game)
+        if f.walkers and game.rules.units[game.state.unit(a.unit).type].is_speeder:
+            return self._speeder_place(game, a.hex, f)
         return -float(game.terrain.range(a.hex, gen))
 
     def _board(self, game: AssaultGame, a: Board) -> float:
@@ -280,7 +344,10 @@ class AssaultExpert:
         walker = s.unit(wm.walker) if wm is not None else None
         if walker is None or walker.hex is None:
             return 0.0
-        return -(1.0 if in_field_of_fire(walker.hex, walker.facing, a.hex) else 0.0)
+        assert wm is not None
+        end, facing = game.walk_end(walker, wm.steps_left)  # where the walk it interrupts ends
+        beside = 2.0 if distance(a.hex, end) == 1 else 0.0
+        return beside - (1.0 if in_field_of_fire(end, facing, a.hex) else 0.0)
 
     def _armor(self, game: AssaultGame, a: Armor) -> float:
         """Luke's Force on armor: enough to make the coming fire unlikely to hit, no more."""
