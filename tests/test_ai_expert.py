@@ -16,9 +16,10 @@ from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, with_changes
 from hothsim.assault.actions import Done, Fire, Harpoon, Walk
+from hothsim.assault.actions import Move as Fly
 from hothsim.assault.fire import SHIELD_GENERATOR
 from hothsim.assault.movement import march_costs, walker_walks
-from hothsim.kernel.hexes import hex_label, in_field_of_fire, parse_hex
+from hothsim.kernel.hexes import distance, hex_label, in_field_of_fire, parse_hex
 from hothsim.kernel.squares import Edge
 from hothsim.skirmish.actions import Attack, EndTurn, Move, parse_action
 from tests.arena import arena
@@ -334,6 +335,67 @@ def test_a_snowspeeder_on_a_harpoon_card_harpoons_when_its_odds_beat_its_fire():
     assert g.hit_chance(g.shot(harpoon)) >= g.hit_chance(g.shot(Fire("speeder-1", "walker-1")))
     for choice in both(g):
         assert choice == harpoon
+
+
+def test_the_walkers_walks_before_the_harpoon_card_are_counted_from_the_cards_left():
+    # Two Walker move cards and the Harpoon card left: each comes before it half the time.
+    g = hex_arena(clear(), {"walker-1": ("walker", "0203", 3), "speeder-1": ("speeder", "0707")}, card="speeders-move",
+                  deck=["walkers-move", "walkers-move", "speeders-move-fire-or-harpoon", "towers-fire"])
+    assert ASSAULT.expert.walks_before_harpoon(g) == 1.0
+    # The Harpoon card drawn already: the one Walker move card left, then half of the next turn's three.
+    g = hex_arena(clear(), {"walker-1": ("walker", "0203", 3), "speeder-1": ("speeder", "0707")}, card="speeders-move",
+                  deck=["walkers-move-or-fire", "towers-fire"])
+    assert ASSAULT.expert.walks_before_harpoon(g) == 2.5
+
+
+def test_a_walkers_march_ahead_is_where_the_experts_own_walks_take_it():
+    def far(where: str, facing: int = 3):
+        return hex_arena(clear(12, 30), {"walker-1": ("walker", where, facing)}, card="walkers-move",
+                         generator="0928", grid="0828")
+    ex = ASSAULT.expert
+    first = far("0903")
+    start, costs = first.state.unit("walker-1"), ex.battlefield(first).costs
+    g = first
+    for walks in range(1, 4):
+        walk = expert(g)
+        assert type(walk) is Walk
+        end, facing = g.walk_end(g.state.unit("walker-1"), walk.steps)
+        assert end == ex.march_ahead(first, start, costs, walks)
+        g = far(hex_label(end), facing)
+    # Once it can fire at the Shield Generator it stands.
+    at_siege = far("0925")
+    assert ex.march_ahead(at_siege, at_siege.state.unit("walker-1"), costs, 3) == parse_hex("0925")
+
+
+def test_a_snowspeeder_waits_for_the_harpoon_card_beside_where_the_walker_will_be():
+    # Walker-1 marches south on the Shield Generator far away; one Walker move is expected before the
+    # Harpoon card, which ends its walk five hexes on, at 0908.
+    where = {"walker-1": ("walker", "0903", 3), "speeder-1": ("speeder", "0912")}
+    g = hex_arena(clear(12, 30), where, card="speeders-move", generator="0928", grid="0828",
+                  deck=["walkers-move", "walkers-move", "speeders-move-fire-or-harpoon"])
+    stop = ASSAULT.expert.march_ahead(g, g.state.unit("walker-1"), ASSAULT.expert.battlefield(g).costs, 1)
+    assert stop == parse_hex("0908")
+    move = expert(g)
+    assert type(move) is Fly and distance(parse_hex(move.to), stop) == 1
+    assert not in_field_of_fire(stop, 3, parse_hex(move.to))  # beside it or behind, not before its guns
+    # With no Walker move card left before the Harpoon card, it goes beside the Walker where it stands.
+    where["speeder-1"] = ("speeder", "0907")
+    g = hex_arena(clear(12, 30), where, card="speeders-move", generator="0928", grid="0828",
+                  deck=["speeders-move-fire-or-harpoon"])
+    move = expert(g)
+    assert type(move) is Fly and distance(parse_hex(move.to), parse_hex("0903")) == 1
+
+
+def test_a_snowspeeder_pushed_aside_ends_beside_the_walker_when_its_walk_ends():
+    g = hex_arena(clear(12, 30), {"walker-1": ("walker", "0903", 3), "speeder-1": ("speeder", "0904")},
+                  card="walkers-move", generator="0928", grid="0828")
+    g.apply(Walk("walker-1", "fff"))
+    assert g.pending.kind == "displace"
+    while g.pending.kind == "displace":
+        g.apply(expert(g))
+    walker, speeder = g.state.unit("walker-1"), g.state.unit("speeder-1")
+    assert walker.hex == parse_hex("0906") and speeder.where == "map"
+    assert distance(walker.hex, speeder.hex) == 1 and not in_field_of_fire(walker.hex, walker.facing, speeder.hex)
 
 
 # ---------------------------------------------------------------------- weights
