@@ -30,14 +30,14 @@ from hothsim.assault.actions import (
     Walk,
 )
 from hothsim.assault.fire import SHIELD_GENERATOR
-from hothsim.assault.game import AssaultGame
+from hothsim.assault.game import AssaultGame, hit_probability
 from hothsim.kernel.engine import Side
-from hothsim.kernel.hexes import hex_label
+from hothsim.kernel.hexes import distance, hex_label
 
 #: The evaluation's features, in the order `AssaultPolicy.features` gives them; each is weighed by the
 #: weight `value_<name>`.
 FEATURES = ("lean", "walkers", "march", "nearest_march", "siege", "imperial_units", "rebel_units",
-            "transports", "force", "grid_down")
+            "transports", "force", "grid_down", "harpoons")
 #: The march counted for a Walker that cannot walk (both legs hit) or the nearest when none stands.
 NO_MARCH = 8.0
 
@@ -128,7 +128,8 @@ class AssaultPolicy:
         Rebels: the Empire's own lean (1), the Walkers' strength in whole Walkers, the activations of
         walking they need (all of them, and the nearest's), the chance each would hit the Shield
         Generator from where it stands, the other units' points on each side, the Transports away,
-        Luke's Force and the Power Grid down."""
+        Luke's Force, the Power Grid down and the Walkers the Snowspeeders may expect to harpoon when
+        the next Harpoon card comes (`harpoon_threat`)."""
         s = game.state
         w = self.weights.assault
         rules = game.rules
@@ -154,8 +155,27 @@ class AssaultPolicy:
                 rebels += ut.fire + ut.armor - (2 * u.body if ut.is_speeder else 0)
         sign = 1.0 if side == "imperial" else -1.0
         row = (1.0, strength, march, nearest, siege, others, rebels, float(s.transports), float(s.force),
-               0.0 if s.power_grid else 1.0)
+               0.0 if s.power_grid else 1.0, self.harpoon_threat(game))
         return tuple(sign * x for x in row)
+
+    def harpoon_threat(self, game: AssaultGame) -> float:
+        """The Walkers the Snowspeeders with a gunner may expect to harpoon at the next Harpoon card: each
+        Snowspeeder's best chance against a Walker it stands next to where that Walker will be then (the
+        expert's `march_ahead`, weighed as the expert weighs it), without Luke's Force."""
+        field = self.expert.battlefield(game)
+        if not field.walkers:
+            return 0.0
+        rules, t = game.rules, game.terrain
+        armor = rules.units["walker"].armor
+        same, other = (float(hit_probability(d, armor)) for d in rules.harpoon_dice)
+        total = 0.0
+        for u in game.state.units:
+            if u.where != "map" or u.hex is None or not u.gunner or not rules.units[u.type].is_speeder:
+                continue
+            total += max(sum(share * (same if t.range(u.hex, h) == 0 else other)
+                             for h, share in field.stops[w.id] if distance(u.hex, h) == 1)
+                         for w in field.walkers)
+        return total
 
     def evaluate(self, game: AssaultGame, side: Side) -> float:
         """How likely `side` is to win from here: 1 won, 0 lost, else a logistic of the features weighed

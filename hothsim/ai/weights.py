@@ -81,6 +81,7 @@ class AssaultWeights:
     value_transports: float = -0.470
     value_force: float = 0.043
     value_grid_down: float = 0.0
+    value_harpoons: float = 0.0
 
 
 @dataclass(frozen=True)
