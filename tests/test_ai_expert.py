@@ -18,6 +18,7 @@ from hothsim.ai.weights import Weights, WeightsError, with_changes
 from hothsim.assault.actions import Done, Fire, Harpoon, Walk
 from hothsim.assault.actions import Move as Fly
 from hothsim.assault.fire import SHIELD_GENERATOR
+from hothsim.assault.game import AssaultGame, hit_probability
 from hothsim.assault.movement import march_costs, walker_walks
 from hothsim.kernel.hexes import distance, hex_label, in_field_of_fire, parse_hex
 from hothsim.kernel.squares import Edge
@@ -302,6 +303,25 @@ def test_the_assault_evaluation_counts_the_walkers_march_aim_and_the_transports_
     keen = assault_policy(with_changes(Weights(), "assault.value_siege=5"))
     assert keen.evaluate(g, "imperial") > ASSAULT.evaluate(g, "imperial")
     assert ASSAULT.evaluate(g, "imperial") + ASSAULT.evaluate(g, "rebel") == pytest.approx(1.0)
+
+
+def test_the_assault_evaluation_counts_the_harpoons_the_snowspeeders_wait_to_make():
+    # No Walker move card before the Harpoon card: Walker-1 stands where it is when the card comes.
+    def threat(speeders: dict) -> float:
+        g = hex_arena(clear(12, 12), {"walker-1": ("walker", "0505", 3), **speeders}, card="speeders-move",
+                      deck=["speeders-move-fire-or-harpoon"])
+        return dict(zip(ASSAULT_FEATURES, ASSAULT.features(g, "imperial")))["harpoons"]
+    g = hex_arena(clear(12, 12), {"walker-1": ("walker", "0505", 3)})
+    same = float(hit_probability(5, 3))  # 21%: five harpoon dice in the Walker's own macrohex
+    assert threat({}) == 0.0 and threat({"speeder-1": ("speeder", "0909")}) == 0.0
+    beside = [h for h in g.terrain.near[parse_hex("0505")] if g.terrain.range(h, parse_hex("0505")) == 0]
+    assert beside, "some hex beside 0505 shares its macrohex"
+    assert threat({"speeder-1": ("speeder", hex_label(beside[0]))}) == pytest.approx(same)
+    # A Snowspeeder whose gunner is dead cannot harpoon.
+    g = hex_arena(clear(12, 12), {"walker-1": ("walker", "0505", 3), "speeder-1": ("speeder", hex_label(beside[0]))},
+                  card="speeders-move", deck=["speeders-move-fire-or-harpoon"])
+    lost = g.state.with_unit(replace(g.state.unit("speeder-1"), gunner=False))
+    assert ASSAULT.harpoon_threat(AssaultGame(g.setup, lost, g.dice, g.terrain, g.record)) == 0.0
 
 
 def test_the_march_costs_count_turns_and_rough_as_a_walker_pays_them():
