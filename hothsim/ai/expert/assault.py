@@ -39,7 +39,7 @@ from hothsim.assault.actions import (
 )
 from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, Shot
 from hothsim.assault.game import AssaultGame, hit_probability
-from hothsim.assault.movement import march_costs, walker_points
+from hothsim.assault.movement import Terrain, march_costs, walker_points
 from hothsim.assault.state import Unit
 from hothsim.kernel.hexes import Hex, distance, in_field_of_fire, neighbour
 
@@ -284,8 +284,8 @@ class AssaultExpert:
         return place(game, to, f) - now
 
     def _speeder_place(self, game: AssaultGame, at: Hex, f: "Field") -> float:
-        """A Snowspeeder's place: next to the Walker it hunts (a harpoon next), in range to fire, out of the
-        Walkers' fields of fire."""
+        """A Snowspeeder's place: next to the Walker best for it where that Walker will stand at the next
+        Harpoon card (`_beside`), not over a cliff, out of the Walkers' fields of fire."""
         t = game.terrain
         value = max(self._beside(t, at, f.dangers[w.id], f.stops[w.id]) for w in f.walkers)
         if t.terrain.get(at) == "cliff":
@@ -295,7 +295,7 @@ class AssaultExpert:
                 value -= 0.4 if t.range(w.hex, at) <= 2 else 0.1
         return value
 
-    def _beside(self, t: Any, at: Hex, danger: float, places: tuple[tuple[Hex, float], ...]) -> float:
+    def _beside(self, t: Terrain, at: Hex, danger: float, places: tuple[tuple[Hex, float], ...]) -> float:
         """A Snowspeeder's place against one Walker: next to it (in its macrohex, five harpoon dice, not
         four) when the Harpoon card comes, wherever its march will have taken it by then, the nearer the
         more that Walker threatens the Generator."""
