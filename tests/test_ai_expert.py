@@ -366,6 +366,11 @@ def test_the_walkers_walks_before_the_harpoon_card_are_counted_from_the_cards_le
     g = hex_arena(clear(), {"walker-1": ("walker", "0203", 3), "speeder-1": ("speeder", "0707")}, card="speeders-move",
                   deck=["walkers-move-or-fire", "towers-fire"])
     assert ASSAULT.expert.walks_before_harpoon(g) == 2.5
+    # Only the kinds of the cards left count, never their order (hidden from both players).
+    for deck in (["speeders-move-fire-or-harpoon", "walkers-move", "walkers-move"],
+                 ["walkers-move", "walkers-move", "speeders-move-fire-or-harpoon"]):
+        g = hex_arena(clear(), {"walker-1": ("walker", "0203", 3)}, card="speeders-move", deck=deck)
+        assert ASSAULT.expert.walks_before_harpoon(g) == 1.0
 
 
 def test_a_walkers_march_ahead_is_where_the_experts_own_walks_take_it():
