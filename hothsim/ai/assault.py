@@ -173,7 +173,7 @@ class AssaultPolicy:
             if u.where != "map" or u.hex is None or not u.gunner or not rules.units[u.type].is_speeder:
                 continue
             total += max(sum(share * (same if t.range(u.hex, h) == 0 else other)
-                             for h, share in field.stops[w.id] if distance(u.hex, h) == 1)
+                             for h, share in self.expert.stops(game, field, w) if distance(u.hex, h) == 1)
                          for w in field.walkers)
         return total
 

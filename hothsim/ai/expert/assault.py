@@ -56,8 +56,10 @@ class Field:
     costs: dict[tuple[Hex, int], int]
     walkers: tuple[Unit, ...]
     dangers: dict[str, float]  # each Walker's `danger`, by id
-    #: where each Walker may stand when the next Harpoon card comes, with the chances, by id
-    stops: dict[str, tuple[tuple[Hex, float], ...]]
+    ahead: float  # the walks the Walkers may expect before the next Harpoon card
+    #: where each Walker may stand when the next Harpoon card comes, with the chances, by id (`stops`
+    #: fills it as the Rebels ask: the Empire's choices never need it)
+    places: dict[str, tuple[tuple[Hex, float], ...]] = field(default_factory=dict)
     here: dict[str, float] = field(default_factory=dict)  # each unit's place where it stands, as scored
 
 
@@ -141,9 +143,7 @@ class AssaultExpert:
         per = game.rules.movement.points
         walkers = tuple(w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None)
         dangers = {w.id: 1.0 / (1.0 + costs.get((w.hex, w.facing), 60) / per) for w in walkers}
-        ahead = self.walks_before_harpoon(game)
-        stops = {w.id: self._expected_places(game, w, costs, ahead) for w in walkers}
-        made = Field(gen, costs, walkers, dangers, stops)
+        made = Field(gen, costs, walkers, dangers, self.walks_before_harpoon(game))
         self._field = (s, made)
         return made
 
@@ -158,25 +158,34 @@ class AssaultExpert:
             return walks / 2  # each Walker move card left comes before it or after it, evenly
         return walks + per_turn / 2
 
-    def _expected_places(self, game: AssaultGame, walker: Unit, costs: dict[tuple[Hex, int], int],
-                         walks: float) -> tuple[tuple[Hex, float], ...]:
-        """A Walker's places after the whole walks below and above `walks`, weighed by how near each is."""
-        low = int(walks)
-        share = walks - low
-        first = self.march_ahead(game, walker, costs, low)
-        if share == 0:
-            return ((first, 1.0),)
-        second = self.march_ahead(game, walker, costs, low + 1)
-        return ((first, 1.0),) if first == second else ((first, 1.0 - share), (second, share))
+    def stops(self, game: AssaultGame, f: "Field", walker: Unit) -> tuple[tuple[Hex, float], ...]:
+        """Where a Walker may stand when the next Harpoon card comes: its places after the whole walks
+        below and above `f.ahead`, weighed by how near each is (worked out once a state)."""
+        kept = f.places.get(walker.id)
+        if kept is not None:
+            return kept
+        low = int(f.ahead)
+        share = f.ahead - low
+        path = self.march_path(game, walker, f.costs, low + (1 if share else 0))
+        first, second = path[low], path[-1]
+        made = ((first, 1.0),) if first == second else ((first, 1.0 - share), (second, share))
+        f.places[walker.id] = made
+        return made
 
     def march_ahead(self, game: AssaultGame, walker: Unit, costs: dict[tuple[Hex, int], int], walks: int) -> Hex:
         """Where a Walker stands after `walks` more walks if it marches the shortest way on the Shield
         Generator (where it stands, once it can fire at it or cannot walk): where a Snowspeeder waiting
         for the Harpoon card must expect it."""
+        return self.march_path(game, walker, costs, walks)[-1]
+
+    def march_path(self, game: AssaultGame, walker: Unit, costs: dict[tuple[Hex, int], int],
+                   walks: int) -> list[Hex]:
+        """Where a Walker stands now and after each of its next `walks` walks (`march_ahead`)."""
         assert walker.hex is not None
         mv = game.rules.movement
         h, f = walker.hex, walker.facing
         now = costs.get((h, f))
+        path = [h]
         for _ in range(walks):
             left = walker_points(game.rules, walker)
             while now and left:
@@ -191,7 +200,8 @@ class AssaultExpert:
                 c, h, f = best
                 left -= c
                 now = costs[(h, f)]
-        return h
+            path.append(h)
+        return path
 
     # ------------------------------------------------------------------ an action round
 
@@ -287,7 +297,7 @@ class AssaultExpert:
         """A Snowspeeder's place: next to the Walker best for it where that Walker will stand at the next
         Harpoon card (`_beside`), not over a cliff, out of the Walkers' fields of fire."""
         t = game.terrain
-        value = max(self._beside(t, at, f.dangers[w.id], f.stops[w.id]) for w in f.walkers)
+        value = max(self._beside(t, at, f.dangers[w.id], self.stops(game, f, w)) for w in f.walkers)
         if t.terrain.get(at) == "cliff":
             value -= 1.0  # it can neither fire nor harpoon from over a cliff
         for w in f.walkers:
@@ -338,13 +348,11 @@ class AssaultExpert:
         return self.danger(game, w) - 0.1 * len(s.carried(w.id))
 
     def _displace(self, game: AssaultGame, a: Displace) -> float:
-        """A pushed Snowspeeder stays next to the Walker, out of its field of fire."""
-        s = game.state
-        wm = s.walker_move
-        walker = s.unit(wm.walker) if wm is not None else None
-        if walker is None or walker.hex is None:
+        """A pushed Snowspeeder goes next to where the Walker's walk ends, out of its field of fire there."""
+        wm = game.state.walker_move
+        if wm is None:
             return 0.0
-        assert wm is not None
+        walker = game.state.unit(wm.walker)
         end, facing = game.walk_end(walker, wm.steps_left)  # where the walk it interrupts ends
         beside = 2.0 if distance(a.hex, end) == 1 else 0.0
         return beside - (1.0 if in_field_of_fire(end, facing, a.hex) else 0.0)
