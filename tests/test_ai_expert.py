@@ -423,6 +423,21 @@ def test_a_snowspeeder_pushed_aside_ends_beside_the_walker_when_its_walk_ends():
     assert distance(walker.hex, speeder.hex) == 1 and not in_field_of_fire(walker.hex, walker.facing, speeder.hex)
 
 
+def test_a_snowspeeder_pushed_aside_early_in_a_long_walk_rides_along_to_its_end():
+    # Pushed aside at 0904 by a five-hex walk to 0908, no hex next to 0904 is next to 0908 but 0905, on
+    # the walk's way: there it is pushed aside again, and so on until it can go next to the walk's end.
+    g = hex_arena(clear(12, 30), {"walker-1": ("walker", "0903", 3), "speeder-1": ("speeder", "0904")},
+                  card="walkers-move", generator="0928", grid="0828")
+    g.apply(Walk("walker-1", "fffff"))
+    pushes = 0
+    while g.pending.kind == "displace":
+        g.apply(expert(g))
+        pushes += 1
+    walker, speeder = g.state.unit("walker-1"), g.state.unit("speeder-1")
+    assert walker.hex == parse_hex("0908") and pushes >= 2
+    assert distance(walker.hex, speeder.hex) == 1 and not in_field_of_fire(walker.hex, walker.facing, speeder.hex)
+
+
 # ---------------------------------------------------------------------- weights
 
 def test_weights_are_one_value_changed_by_name():

@@ -288,6 +288,20 @@ def walk_cost(rules: AssaultRules, t: Terrain, walker: Unit, steps: str) -> int:
     return mp
 
 
+def walk_hexes(walker: Unit, steps: str) -> list[Hex]:
+    """The hexes a Walker's steps enter, in order (a Snowspeeder in any of them is pushed aside)."""
+    h, f = walker.hex, walker.facing
+    assert h is not None
+    out = []
+    for c in steps:
+        if c == "f":
+            h = neighbour(h, f)
+            out.append(h)
+        else:
+            f = (f + (1 if c == "r" else -1)) % 6
+    return out
+
+
 def walk_end(t: Terrain, walker: Unit, steps: str) -> tuple[Hex, int]:
     """Where a Walker stands and faces after its steps (for display and tests)."""
     h, f = walker.hex, walker.facing

@@ -39,7 +39,7 @@ from hothsim.assault.actions import (
 )
 from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, Shot
 from hothsim.assault.game import AssaultGame, hit_probability
-from hothsim.assault.movement import Terrain, march_costs, walker_points
+from hothsim.assault.movement import Terrain, march_costs, walk_hexes, walker_points
 from hothsim.assault.state import Unit
 from hothsim.kernel.hexes import Hex, distance, in_field_of_fire, neighbour
 
@@ -348,12 +348,15 @@ class AssaultExpert:
         return self.danger(game, w) - 0.1 * len(s.carried(w.id))
 
     def _displace(self, game: AssaultGame, a: Displace) -> float:
-        """A pushed Snowspeeder goes next to where the Walker's walk ends, out of its field of fire there."""
+        """A pushed Snowspeeder goes next to where the Walker's walk ends, out of its field of fire there,
+        or further along the walk's way, to be pushed aside again and choose again there."""
         wm = game.state.walker_move
         if wm is None:
             return 0.0
         walker = game.state.unit(wm.walker)
         end, facing = game.walk_end(walker, wm.steps_left)  # where the walk it interrupts ends
+        if a.hex in walk_hexes(walker, wm.steps_left):
+            return 1.9  # as good as next to the end in the end, a little less sure
         beside = 2.0 if distance(a.hex, end) == 1 else 0.0
         return beside - (1.0 if in_field_of_fire(end, facing, a.hex) else 0.0)
 
