@@ -110,7 +110,7 @@ def players_for(player: str, opponent: str, weights: Weights | None, level: str 
     me = player_named(player)
     if weights is not None or level:
         base = me.level if me.kind == "computer" else LEVELS["normal"]
-        me = Player("computer", replace(base.changed(level or ""), weights=weights or base.weights))
+        me = Player(me.kind, replace(base.changed(level or ""), weights=weights or base.weights))
     them = player_named("ai" if opponent == "shipped" else opponent)
     return me, them
 

@@ -13,7 +13,7 @@ import pytest
 from hothsim.ai import LEVELS, Player, decide, derive_seed, player_named
 from hothsim.ai.search import Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
-from hothsim.ai.weights import Weights
+from hothsim.ai.weights import Weights, with_changes
 from hothsim.assault.game import AssaultGame
 from hothsim.cli import main
 from hothsim.games import load_game, open_game
@@ -279,6 +279,15 @@ def test_a_level_is_changed_by_name_for_the_benchmarks():
     for bad in ("nothing=1", "trust=much", "name=x"):
         with pytest.raises(ValueError):
             LEVELS["normal"].changed(bad)
+
+
+def test_a_baseline_with_changed_weights_stays_that_baseline_in_the_benchmarks():
+    # `--player expert --weights ...` measures an expert with those weights, not a search that uses them.
+    from benchmarks.ai import players_for
+    me, them = players_for("expert", "expert", with_changes(Weights(), "skirmish.exposure=1"))
+    assert me.kind == "expert" and me.level.weights.skirmish.exposure == 1.0 and them.kind == "expert"
+    me, _ = players_for("ai", "expert", None, "trust=2")
+    assert me.kind == "computer" and me.level.trust == 2.0
 
 
 def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
