@@ -1,0 +1,117 @@
+"""How far better Snowspeeders could take Assault on Hoth's Rebels: a ceiling, measured by cheating.
+
+    python -m benchmarks ceiling [--games N] [--seed S]
+
+Plays N games (seeds S..S+N-1) of the expert against the expert three ways and prints the Rebels' wins
+with their 95% intervals:
+
+- as the expert plays;
+- with every Snowspeeder that has its gunner lifted, at the start of every Harpoon card but the first,
+  to an empty hex next to a Walker (in the Walker's macrohex, out of every Walker's field of fire, where
+  such a hex exists; spread over the Walkers, those nearest the Shield Generator first): Snowspeeders
+  placed as no player can place them, since they move on two cards a turn, the Walkers on three, and
+  the cards' order is hidden;
+- the same from the first Harpoon card too (which no Snowspeeder can reach: they set up on the south
+  edge, some 28 hexes from the Walkers, and get at most one Snowspeeders Move card before it).
+
+It also prints, for the expert as it plays, the share of Snowspeeders with a gunner that stand next to a
+Walker when a Harpoon card comes (from the second on).  The rules are not changed: the cheat only moves
+counters between decisions; everything else is the game as played.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from hothsim.ai import Player, derive_seed
+from hothsim.assault.game import AssaultGame
+from hothsim.games import open_game
+from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
+from hothsim.match import decide_within
+
+from benchmarks.ai import wilson
+
+LIMIT = 5000  # decisions after which an unfinished game counts as no one's
+
+
+def lifted(game: AssaultGame) -> AssaultGame:
+    """The game with every Snowspeeder that has its gunner next to a Walker (see the module docstring)."""
+    s, t = game.state, game.terrain
+    gen = game.setup.field.shield_generator
+    walkers = sorted((u for u in s.units if u.type == "walker" and u.where == "map" and u.hex is not None),
+                     key=lambda w: (distance(w.hex, gen), w.id))
+    speeders = [u for u in s.units if game.rules.units[u.type].is_speeder and u.where == "map" and u.gunner]
+    if not walkers or not speeders:
+        return game
+    moving = {sp.id for sp in speeders}
+    taken = {u.hex for u in s.units if u.where == "map" and u.hex is not None and u.id not in moving}
+    to: dict[str, Hex] = {}
+    for i, sp in enumerate(speeders):
+        w = walkers[i % len(walkers)]
+        assert w.hex is not None
+        free = [h for h in t.near[w.hex] if h not in taken and t.terrain[h] != "cliff"]
+        if not free:
+            continue
+        best = min(free, key=lambda h: (any(in_field_of_fire(o.hex, o.facing, h) for o in walkers),
+                                        t.range(h, w.hex), h))
+        taken.add(best)
+        to[sp.id] = best
+    units = tuple(replace(u, hex=to[u.id]) if u.id in to else u for u in s.units)
+    return AssaultGame(game.setup, replace(s, units=units), game.dice, game.terrain, game.record)
+
+
+def beside_share(game: AssaultGame) -> tuple[int, int]:
+    """(Snowspeeders with a gunner next to a Walker, Snowspeeders with a gunner) on the map now."""
+    s = game.state
+    walkers = [u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.hex is not None]
+    speeders = [u.hex for u in s.units
+                if game.rules.units[u.type].is_speeder and u.where == "map" and u.gunner and u.hex is not None]
+    if not walkers:
+        return 0, 0
+    return sum(1 for h in speeders if min(distance(h, w) for w in walkers) == 1), len(speeders)
+
+
+def play(seed: int, lift_from: int | None) -> tuple[str | None, int, int]:
+    """One expert game; Snowspeeders lifted from Harpoon card number `lift_from` on (None: never). The
+    winner, and the Snowspeeders next to a Walker and in all at the Harpoon cards from the second on."""
+    game: AssaultGame = open_game("assault-on-hoth", seed=seed)  # type: ignore[assignment]
+    expert = Player("expert")
+    harpoon = {i for i, c in enumerate(game.rules.action_cards) if "harpoon" in c.actions}
+    cards, seen_round, beside, counted = 0, -1, 0, 0
+    for n in range(LIMIT):
+        if game.is_over:
+            break
+        s = game.state
+        if s.stage == "play" and s.card in harpoon and s.round != seen_round:
+            seen_round, cards = s.round, cards + 1
+            if cards >= 2:
+                b, c = beside_share(game)
+                beside, counted = beside + b, counted + c
+            if lift_from is not None and cards >= lift_from:
+                game = lifted(game)
+        side = game.pending.player
+        game.apply(decide_within(expert, game, derive_seed(seed, n, side), None)[0].action)
+    return game.winner, beside, counted
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the three rows (see the module docstring)."""
+    ap = argparse.ArgumentParser(prog="python -m benchmarks ceiling")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    rows = (("the expert's Snowspeeders, as it plays", None),
+            ("lifted next to the Walkers from the 2nd Harpoon card", 2),
+            ("lifted from the 1st Harpoon card", 1))
+    for name, lift_from in rows:
+        wins = beside = counted = 0
+        for seed in range(args.seed, args.seed + args.games):
+            winner, b, c = play(seed, lift_from)
+            wins += winner == "rebel"
+            beside, counted = beside + b, counted + c
+        low, high = wilson(wins, args.games)
+        share = (f"; next to a Walker at the Harpoon card (2nd on) {beside / counted:.0%}"
+                 if counted and lift_from is None else "")
+        print(f"{name:55s} Rebel wins {wins}/{args.games} ({wins / args.games:.0%}, 95% {low:.0%}-{high:.0%})"
+              f"{share}", flush=True)
