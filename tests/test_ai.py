@@ -329,3 +329,28 @@ def test_the_evaluation_fit_recovers_known_weights_and_reads_positions_from_both
         assert data.rows[i + 1] == pytest.approx(tuple(-x for x in data.rows[i]))
         assert data.outcomes[i] + data.outcomes[i + 1] == 1.0
     assert set(data.games) == {7, 8}
+
+
+def test_the_ceiling_benchmark_puts_every_snowspeeder_with_a_gunner_next_to_a_walker():
+    # benchmarks/ceiling.py's cheat moves counters only: each Snowspeeder with its gunner goes next to a
+    # Walker, the game it was given is left as it was.
+    from benchmarks.ceiling import beside_share, lifted
+    from hothsim.kernel.hexes import distance
+    game = open_game("assault-on-hoth", seed=3)
+    expert = Player("expert")
+    n = 0
+    while game.state.stage != "play":
+        game.apply(decide(expert, game, derive_seed(3, n)).action)
+        n += 1
+    before = game.state
+    assert beside_share(game)[0] == 0
+    cheat = lifted(game)
+    assert game.state is before
+    beside, speeders = beside_share(cheat)
+    assert speeders == 5 and beside == 5
+    walkers = [u.hex for u in cheat.state.units if u.type == "walker" and u.where == "map"]
+    hexes = [u.hex for u in cheat.state.units if u.where == "map"]
+    assert len(set(hexes)) == len(hexes) and len(walkers) == 4
+    assert [u.id for u in cheat.state.units] == [u.id for u in before.units]
+    assert all(min(distance(u.hex, w) for w in walkers) == 1
+               for u in cheat.state.units if u.type == "speeder")
