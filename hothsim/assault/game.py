@@ -59,6 +59,7 @@ from hothsim.assault.movement import (
     walk_end,
     walk_problem,
     walker_points,
+    walker_step,
 )
 from hothsim.assault.events import SNOWTROOPERS, Events
 from hothsim.assault.refusals import Refusals
@@ -638,7 +639,7 @@ class AssaultGame(RecordedGame[AssaultState]):
                 continue
             assert w.hex is not None
             n = neighbour(w.hex, w.facing)
-            mp -= self.rules.movement.walker_rough if self.terrain.terrain[n] == "rough" else 1
+            mp -= walker_step(self.rules, self.terrain, n)
             victim = s.occupant(n)
             s = s.with_unit(replace(w, hex=n))
             ev.append(Event("walk", f"{wid} walks to {hex_label(n)}"))

@@ -84,10 +84,14 @@ def march_costs(rules: AssaultRules, t: Terrain, target: Hex, within: int) -> di
                 heapq.heappush(heap, (c + mv.walker_turn, h, turned))
         back = neighbour(h, (f + 3) % 6)  # came from the hex behind, stepping forward into h
         if back in t.terrain and t.terrain[back] != "cliff" and back not in t.walker_barred and (back, f) not in cost:
-            step = mv.walker_rough if t.terrain[h] == "rough" else 1
-            heapq.heappush(heap, (c + step, back, f))
+            heapq.heappush(heap, (c + walker_step(rules, t, h), back, f))
     t.march_cache[key] = cost
     return cost
+
+
+def walker_step(rules: AssaultRules, t: Terrain, h: Hex) -> int:
+    """The MPs a Walker pays to step forward into a hex: 3 into rough, 1 into clear (6.1)."""
+    return rules.movement.walker_rough if t.terrain.get(h) == "rough" else 1
 
 
 def walker_points(rules: AssaultRules, walker: Unit) -> int:
@@ -233,7 +237,7 @@ def walk_problem(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit,
             return f"step {i + 1}: Walkers may not enter the Shield Generator or the Power Grid ({hex_label(n)})"
         if n in walkers:
             return f"step {i + 1}: a Walker never moves through another Walker ({hex_label(n)})"
-        cost = rules.movement.walker_rough if t.terrain[n] == "rough" else 1
+        cost = walker_step(rules, t, n)
         if mp < cost:
             return (f"step {i + 1}: entering rough costs {cost} MPs and only {mp} are left" if cost > 1
                     else f"step {i + 1}: no MPs left")
@@ -281,7 +285,7 @@ def walk_cost(rules: AssaultRules, t: Terrain, walker: Unit, steps: str) -> int:
     for c in steps:
         if c == "f":
             h = neighbour(h, f)
-            mp += rules.movement.walker_rough if t.terrain.get(h) == "rough" else 1
+            mp += walker_step(rules, t, h)
         else:
             f = (f + (1 if c == "r" else -1)) % 6
             mp += rules.movement.walker_turn

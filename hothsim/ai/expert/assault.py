@@ -39,7 +39,7 @@ from hothsim.assault.actions import (
 )
 from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, Shot
 from hothsim.assault.game import AssaultGame, hit_probability
-from hothsim.assault.movement import Terrain, march_costs, walk_hexes, walker_points
+from hothsim.assault.movement import Terrain, march_costs, walk_hexes, walker_points, walker_step
 from hothsim.assault.state import Unit
 from hothsim.kernel.hexes import Hex, distance, in_field_of_fire, neighbour
 
@@ -192,7 +192,7 @@ class AssaultExpert:
                 steps = [(mv.walker_turn, h, (f + 1) % 6), (mv.walker_turn, h, (f - 1) % 6)]
                 ahead = neighbour(h, f)
                 if (ahead, f) in costs:
-                    steps.insert(0, (mv.walker_rough if game.terrain.terrain[ahead] == "rough" else 1, ahead, f))
+                    steps.insert(0, (walker_step(game.rules, game.terrain, ahead), ahead, f))
                 best = next(((c, nh, nf) for c, nh, nf in steps
                              if c <= left and c + costs.get((nh, nf), 10**6) == now), None)
                 if best is None:
