@@ -354,3 +354,103 @@ def test_the_ceiling_benchmark_puts_every_snowspeeder_with_a_gunner_next_to_a_wa
     assert [u.id for u in cheat.state.units] == [u.id for u in before.units]
     assert all(min(distance(u.hex, w) for w in walkers) == 1
                for u in cheat.state.units if u.type == "speeder")
+
+
+class _Duel:
+    """A two-decision game for the search: the Rebels choose "bold" or "safe", the Empire answers "a",
+    "b" or "c", and the game ends with the Rebels' share of a win from VALUES."""
+
+    VALUES = {("bold", "a"): 0.9, ("bold", "b"): 0.8, ("bold", "c"): 0.1,
+              ("safe", "a"): 0.6, ("safe", "b"): 0.6, ("safe", "c"): 0.6}
+
+    def __init__(self, moves: tuple[str, ...] = ()) -> None:
+        self.moves = moves
+        self.dice = SeededDice(0)
+        self.side = "rebel"
+
+    @property
+    def state(self) -> tuple[str, ...]:
+        return self.moves
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.moves) == 2
+
+    @property
+    def pending(self):
+        from types import SimpleNamespace
+        return SimpleNamespace(player=None if self.is_over else ("rebel", "imperial")[len(self.moves)])
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.is_over else (["bold", "safe"] if not self.moves else ["a", "b", "c"])
+
+    def apply(self, action: str) -> None:
+        self.moves += (action,)
+
+    def clone(self) -> "_Duel":
+        return _Duel(self.moves)
+
+    def determinize(self, seed: int) -> "_Duel":
+        return self.clone()
+
+
+class _DuelPolicy:
+    """The Empire's expert ranks "c" (the reply that hurts the bold move) third; its quick rollout rules
+    always answer "a"."""
+
+    def immediate(self, game, side, rng):
+        return None
+
+    def ranked(self, game):
+        order = ["bold", "safe"] if not game.moves else ["a", "b", "c"]
+        return [(float(-i), a) for i, a in enumerate(order)]
+
+    def candidates(self, ranked, limit):
+        return [a for _, a in ranked[:limit]]
+
+    def rollout(self, game, rng, side):
+        return game.legal_actions()[0]
+
+    def branches(self, game, action):
+        return None
+
+    def tempo(self, game):
+        return len(game.moves)
+
+    def reached(self, start, now, side, horizon, reply):
+        return False
+
+    def evaluate(self, game, side):
+        value = _Duel.VALUES[game.moves] if game.is_over else 0.5
+        return value if side == "rebel" else 1.0 - value
+
+    def explain(self, game, action, outcomes):
+        return action
+
+    def is_pass(self, action):
+        return False
+
+
+def test_with_replies_the_search_weighs_the_enemys_best_answers_not_its_quick_one():
+    # The quick rules answer the bold move with "a" (0.9 for the Rebels); the expert's third answer, "c",
+    # leaves them 0.1, where the safe move is worth 0.6 whatever the answer.
+    for replies, expected in ((0, "bold"), (2, "bold"), (3, "safe")):
+        level = replace(LEVELS["normal"], simulations=40, replies=replies)
+        thinking = Thinking(_Duel(), _DuelPolicy(), level, 5)
+        while thinking.step():
+            pass
+        assert thinking.choice().action == expected, replies
+
+
+def test_branch_dice_put_the_deciding_roll_in_its_branch_and_a_copy_waits_for_it_too():
+    from hothsim.ai.chance import BranchDice, d20_branches
+    natural_20, _hit, miss = d20_branches(45)
+    assert (natural_20.probability, _hit.probability, miss.probability) == (0.05, 0.40, 0.55)
+    assert natural_20.faces == {20} and miss.faces == set(range(1, 12))  # 45%: 12 or more hits
+    for branch in (natural_20, miss):
+        dice = BranchDice(11, branch)
+        copy = dice.clone()
+        first = dice.d20("attack")
+        assert first in branch.faces
+        assert copy.d20("attack") == first and copy.waiting is False
+        assert [dice.d20("later") for _ in range(5)] == [copy.d20("later") for _ in range(5)]

@@ -61,6 +61,10 @@ class Level:
     #: ranks higher (waiting looks right once in a rollout whose own side acts next time, and the search
     #: would wait again next time): kept apart to measure the stand-off; as `trust` as shipped.
     trust_pass: float = 4.0
+    #: At the other side's first decision in a simulation, play on from each of its expert's best this
+    #: many answers (with the same dice) and keep the worst for the deciding side: the enemy's best reply
+    #: weighed, not one reply of its quick rules (0 or 1: no branching).
+    replies: int = 0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -308,13 +312,31 @@ class Thinking:
         rng = random.Random(derive_seed(self.seed, "rollout", sample))
         game.apply(action)
         outcome = game.state
-        for _ in range(self.level.rollout_limit):
+        weight = 1.0 if branch is None else branch.probability
+        return weight * self._play_out(game, rng, self.level.rollout_limit, self.level.replies), outcome
+
+    def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int) -> float:
+        """Play a simulation on to the horizon (at most `limit` decisions) and score it; with `replies`
+        above 1, the other side's first decision is played each of its expert's best `replies` ways, from
+        the same dice and rollout seed, and the worst result for the deciding side is kept."""
+        for n in range(limit):
             if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
                                                    self.level.horizon, self.level.reply):
                 break
+            if replies > 1 and game.pending.player != self.side:
+                answers = [a for _, a in self.policy.ranked(game)[:replies]]
+                if len(answers) > 1:
+                    state = rng.getstate()
+                    worst = 1.0
+                    for answer in answers:
+                        trial = game.clone()
+                        trial.apply(answer)
+                        rng.setstate(state)
+                        worst = min(worst, self._play_out(trial, rng, limit - n - 1, 0))
+                    return worst
+                replies = 0
             game.apply(self.policy.rollout(game, rng, self.side))
-        weight = 1.0 if branch is None else branch.probability
-        return weight * self.policy.evaluate(game, self.side), outcome
+        return self.policy.evaluate(game, self.side)
 
     def choice(self) -> Choice:
         """The best action found so far, with its reason."""
