@@ -292,30 +292,30 @@ def walk_cost(rules: AssaultRules, t: Terrain, walker: Unit, steps: str) -> int:
     return mp
 
 
-def walk_hexes(walker: Unit, steps: str) -> list[Hex]:
-    """The hexes a Walker's steps enter, in order (a Snowspeeder in any of them is pushed aside)."""
+def walk_trace(walker: Unit, steps: str) -> list[tuple[Hex, int]]:
+    """Where a Walker stands and faces after each of its steps (f forward, l and r a hexside turned)."""
     h, f = walker.hex, walker.facing
     assert h is not None
     out = []
     for c in steps:
         if c == "f":
             h = neighbour(h, f)
-            out.append(h)
         else:
             f = (f + (1 if c == "r" else -1)) % 6
+        out.append((h, f))
     return out
+
+
+def walk_hexes(walker: Unit, steps: str) -> list[Hex]:
+    """The hexes a Walker's steps enter, in order (a Snowspeeder in any of them is pushed aside)."""
+    return [h for c, (h, _) in zip(steps, walk_trace(walker, steps)) if c == "f"]
 
 
 def walk_end(t: Terrain, walker: Unit, steps: str) -> tuple[Hex, int]:
     """Where a Walker stands and faces after its steps (for display and tests)."""
-    h, f = walker.hex, walker.facing
-    assert h is not None
-    for c in steps:
-        if c == "f":
-            h = neighbour(h, f)
-        else:
-            f = (f + (1 if c == "r" else -1)) % 6
-    return h, f
+    trace = walk_trace(walker, steps)
+    assert walker.hex is not None
+    return trace[-1] if trace else (walker.hex, walker.facing)
 
 
 def displacement_hexes(t: Terrain, s: AssaultState, at: Hex) -> list[Hex]:
