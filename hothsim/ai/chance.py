@@ -83,10 +83,3 @@ class BranchDice(SeededDice):
                 return faces
             self.log.pop()
         return super().fire(count, purpose)
-
-    def clone(self) -> "BranchDice":
-        """A copy at the same point of the sequence, still waiting for its deciding roll if this one is."""
-        other = BranchDice.__new__(BranchDice)
-        other.seed, other._state, other.log = self.seed, self._state, list(self.log)
-        other.branch, other.waiting = self.branch, self.waiting
-        return other

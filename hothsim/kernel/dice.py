@@ -216,10 +216,10 @@ class SeededDice(RecordingDice):
         return z ^ (z >> 31)
 
     def clone(self) -> "SeededDice":
-        """A copy at the same point of the sequence, with its own log."""
-        other = SeededDice.__new__(SeededDice)
-        other.seed = self.seed
-        other._state = self._state
+        """A copy at the same point of the sequence, with its own log (a subclass's copy keeps its own
+        fields too: the search's branch dice still wait for their deciding roll)."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.log = list(self.log)
         return other
 
