@@ -217,6 +217,57 @@ def test_a_quiet_stand_off_leans_toward_the_tie_breakers_verdict(tmp_path):
     assert values[2][0] < values[1][0] < values[0][0]
 
 
+def test_a_long_stand_off_makes_the_side_it_goes_against_seek_a_shot_and_the_other_keep_hidden(tmp_path):
+    # A wall along column G, open at row 5 only; four Snowtroopers stand by the opening, so every square
+    # with a shot is seen by them all. The wounded trooper at D9 is out of their sight.
+    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 4)
+    imperial = {"snowtrooper-1": "i4", "snowtrooper-2": "i5", "snowtrooper-3": "i6", "snowtrooper-4": "j5",
+                "snowtrooper-5": "l1"}
+
+    def position(quiet: int, defeated: str):
+        g = arena(tmp_path, {"hoth-trooper-1": "d9", "hoth-trooper-2": "a1"}, imperial, [15, 3], walls=wall)
+        s = g.state
+        s = s.with_figure(replace(s.fig(defeated), hp=0, defeated=True))
+        g._state = replace(s.with_figure(replace(s.fig("hoth-trooper-1"), hp=5)), quiet_rounds=quiet)
+        do(g, "first rebel", "activate hoth-trooper-1")
+        return g
+
+    def seen(g, square) -> int:
+        sight, s = g.board.sight(g.state.open_doors), g.state
+        me = replace(s.fig("hoth-trooper-1"), pos=square)
+        return sum(1 for e in s.living("imperial") if sight.can_see(e.rect(), me.rect()))
+
+    def shoots(g, choice) -> bool:
+        if type(choice) is Attack:
+            return True
+        if type(choice) is not Move:
+            return False
+        after = g.clone()
+        after.apply(choice)
+        return any(type(a) is Attack for a in after.legal_actions())
+
+    # No stand-off yet (the Empire has defeated a trooper): a shot would cost more than it takes.
+    calm = position(0, "hoth-trooper-2")
+    assert seen(calm, calm.state.fig("hoth-trooper-1").pos) == 0
+    assert not shoots(calm, expert(calm))
+    # Nine quiet rounds, and the tie-breaker would give the Empire the game: any attack roll starts the
+    # count again, so the trooper steps out to shoot, and shoots.
+    pressed = position(9, "hoth-trooper-2")
+    assert SKIRMISH.expert.stand_off(pressed, pressed.state) == (-1, 1.0)
+    step = expert(pressed)
+    assert type(step) is Move and shoots(pressed, step)
+    pressed.apply(step)
+    assert type(expert(pressed)) is Attack
+    # Nine quiet rounds, and the tie-breaker would give the Rebels the game (a Snowtrooper defeated):
+    # the trooper keeps out of sight.
+    waiting = position(9, "snowtrooper-5")
+    assert SKIRMISH.expert.stand_off(waiting, waiting.state) == (1, 1.0)
+    choice = expert(waiting)
+    assert not shoots(waiting, choice)
+    end = choice.destination[:2] if type(choice) is Move else waiting.state.fig("hoth-trooper-1").pos
+    assert seen(waiting, end) == 0
+
+
 # ---------------------------------------------------------------------- Assault on Hoth
 
 def test_a_walker_with_the_shield_generator_in_its_field_of_fire_fires_at_it():

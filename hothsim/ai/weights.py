@@ -31,6 +31,9 @@ class SkirmishWeights:
     rollout_expert: float = 0.0
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
+    #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
+    #: side it favours), at its last quiet round; the square of the share of quiet rounds gone before then.
+    quiet_pressure: float = 30.0
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,

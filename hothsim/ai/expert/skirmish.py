@@ -38,6 +38,7 @@ from hothsim.skirmish.actions import (
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.state import Figure, GameState
+from hothsim.skirmish.victory import tie_break
 
 CRITICAL = 0.05  # a natural 20: always a hit, double damage
 Scored = tuple[float, Action]
@@ -50,6 +51,7 @@ class SkirmishExpert:
     def __init__(self, weights: SkirmishWeights, fast: bool = False) -> None:
         self.w = weights
         self.fast = fast  # rollouts: fewer squares looked at, no trial plays of powers
+        self._stand: tuple[GameState, Side, tuple[int, float]] | None = None  # `stand_off`'s last answer
 
     # ------------------------------------------------------------------ the player
 
@@ -243,14 +245,33 @@ class SkirmishExpert:
             best = max(best, value)
         return best
 
-    def approach(self, game: SkirmishGame, s: GameState, fig: Figure) -> float:
-        """Squares a figure stands beyond its reach of the nearest enemy, times the pull toward the fight."""
+    def approach(self, game: SkirmishGame, s: GameState, fig: Figure, press: float = 0.0) -> float:
+        """Squares a figure stands beyond its reach of the nearest enemy, times the pull toward the fight.
+        `press` (0-1, `stand_off`) pulls harder and closer: a side losing a long stand-off must find a shot,
+        and walls hide an enemy well within a ranged figure's reach."""
         enemies = [e for e in s.living(other(fig.side)) if game.ab.targetable(e)]
         if not enemies:
             return 0.0
-        reach = 1 if game.ab.melee(fig) else self.w.ranged_reach
+        reach = 1 if game.ab.melee(fig) else max(1, round(self.w.ranged_reach * (1 - press)))
         rect = fig.rect()
-        return self.w.approach * max(0, min(_apart(e, rect) for e in enemies) - reach)
+        return self.w.approach * (1 + 3 * press) * max(0, min(_apart(e, rect) for e in enemies) - reach)
+
+    def stand_off(self, game: SkirmishGame, s: GameState) -> tuple[int, float]:
+        """The tie-breaker as it would fall now, for the side deciding (1 its win, -1 its loss, 0 a draw),
+        and how near it is: the share of its quiet rounds gone, this one counted while it is quiet (0 once
+        anything has made the round noisy). Worked out once a state."""
+        side = game.pending.player
+        kept = self._stand
+        if kept is not None and kept[0] is s and kept[1] == side:
+            return kept[2]
+        rounds = game.setup.tie_break_rounds
+        if s.noisy or side is None or not self.w.quiet_pressure:  # 0: the expert ignores the tie-breaker
+            made = (0, 0.0)
+        else:
+            winner, _ = tie_break(s, game.setup.cards, game.setup.grid, game.board, game.squads.cost_of)
+            made = (0 if winner is None else 1 if winner == side else -1, min(1.0, (s.quiet_rounds + 1) / rounds))
+        self._stand = (s, side, made)  # type: ignore[assignment]
+        return made
 
     def tried(self, game: SkirmishGame, action: Action) -> float:
         """An action scored by playing it: the mean change in the points standing (and Force kept) over a few
@@ -303,13 +324,19 @@ class SkirmishExpert:
                     own[h] = self.best_shot(game, s, s.fig(h))[0]
             return sum(own[h] + self.w.helper_activation for h in helpers)
         moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
+        # A long stand-off: the side it goes against gains by any attack roll (it starts the count again)
+        # and must close in and show itself to get one; the side it favours loses by one and keeps hidden.
+        verdict, quiet = self.stand_off(game, s)
+        noise = -verdict * self.w.quiet_pressure * quiet * quiet
+        hide = 1.0 + verdict * quiet
+        press = quiet if verdict < 0 else 0.0
         for a in legal:
             t = type(a)
             if t is Attack:
                 target = s.fig(a.target)
                 value = self.attack_value(game, s, fig, target, a.helpers) - helpers_cost(a.helpers)
                 kill = self.kill_share(game, s, fig, target, a.helpers)
-                scored.append((value - self.threat(game, s, fig, target.id, kill), a))
+                scored.append((value + noise - hide * self.threat(game, s, fig, target.id, kill), a))
             elif t is Move:
                 dest = (a.destination[0], a.destination[1])
                 plan = plans.get(dest)
@@ -324,11 +351,11 @@ class SkirmishExpert:
                 else:
                     shot = (0.0, None)
                 # Of equal ends, the nearer: a step for nothing only shows the enemy where the figure goes.
-                rough = shot[0] - aoo - (0.0 if shot[1] else self.approach(game, s2, there)) - 0.01 * (
+                rough = shot[0] + (noise if shot[1] else -self.approach(game, s2, there, press)) - aoo - 0.01 * (
                     plan.cost if plan is not None else 0)
                 moves.append((rough, a, there, s2, shot))
             elif t is EndTurn:
-                scored.append((-self.approach(game, s, fig) - self.threat(game, s, fig), a))
+                scored.append((-self.approach(game, s, fig, press) - hide * self.threat(game, s, fig), a))
             else:  # Force powers, abilities, Heal, a Harpoon, the Force move
                 scored.append((self.tried(game, a) if not self.fast else -0.5, a))
         moves = best_first(moves)
@@ -336,7 +363,7 @@ class SkirmishExpert:
         for i, (rough, a, there, s2, shot) in enumerate(moves):
             if i < keep:
                 kill = self.kill_share(game, s2, there, s2.fig(shot[1])) if shot[1] else 0.0
-                rough -= self.threat(game, s2, there, shot[1], kill)
+                rough -= hide * self.threat(game, s2, there, shot[1], kill)
             else:
                 rough -= 1000.0  # not looked at closely: never preferred to one that was
             scored.append((rough, a))
