@@ -127,7 +127,7 @@ def purposeful(game, rnd: random.Random, actions: list):
     walks = [a for a in actions if isinstance(a, Walk)]
     if walks:
         def left(a) -> int:
-            end, _ = walk_end(game.terrain, s.unit(a.unit), a.steps)
+            end, _ = walk_end(s.unit(a.unit), a.steps)
             return distance(end, goal)
         return min(walks, key=lambda a: (left(a), len(a.steps)))
     moves = [a for a in actions if isinstance(a, Move) and a.to[0].isdigit()]

@@ -39,7 +39,7 @@ POSITIONS = {
 def counts(game) -> dict[str, int]:
     acts = game.legal_actions()
     walks = [a for a in acts if isinstance(a, Walk)]
-    ends = {(a.unit,) + walk_end(game.terrain, game.state.unit(a.unit), a.steps) for a in walks}
+    ends = {(a.unit,) + walk_end(game.state.unit(a.unit), a.steps) for a in walks}
     return {"moves": sum(isinstance(a, Move) for a in acts), "walks": len(walks), "walk_ends": len(ends),
             "fires": sum(isinstance(a, Fire) for a in acts), "harpoons": sum(isinstance(a, Harpoon) for a in acts)}
 
@@ -77,6 +77,6 @@ def test_on_open_ground_a_walker_has_these_distinct_end_positions():
     assert Walk("walker-1", "lrf") not in walks and Walk("walker-1", "ffffff") not in walks
     assert all(len(a.steps) <= 5 for a in walks)
     assert len({a.steps for a in walks}) == len(walks)  # no move listed twice
-    ends = {walk_end(g.terrain, g.state.unit("walker-1"), a.steps) for a in walks}
+    ends = {walk_end(g.state.unit("walker-1"), a.steps) for a in walks}
     # Every reachable end: 5 straight on, and fewer hexes the more hexsides are turned.
-    assert (walk_end(g.terrain, g.state.unit("walker-1"), "fffff")) in ends
+    assert (walk_end(g.state.unit("walker-1"), "fffff")) in ends

@@ -237,7 +237,7 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def walk_end(self, walker: Unit, steps: str) -> tuple[Hex, int]:
         """Where a Walker stands and which way it faces after these steps."""
-        return walk_end(self.terrain, walker, steps)
+        return walk_end(walker, steps)
 
     def walk_problem(self, walker: Unit, steps: str) -> str | None:
         """Why a Walker may not take these steps now (None when it may)."""

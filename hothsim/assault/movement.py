@@ -311,7 +311,7 @@ def walk_hexes(walker: Unit, steps: str) -> list[Hex]:
     return [h for c, (h, _) in zip(steps, walk_trace(walker, steps)) if c == "f"]
 
 
-def walk_end(t: Terrain, walker: Unit, steps: str) -> tuple[Hex, int]:
+def walk_end(walker: Unit, steps: str) -> tuple[Hex, int]:
     """Where a Walker stands and faces after its steps (for display and tests)."""
     trace = walk_trace(walker, steps)
     assert walker.hex is not None

@@ -51,7 +51,7 @@ class SkirmishExpert:
     def __init__(self, weights: SkirmishWeights, fast: bool = False) -> None:
         self.w = weights
         self.fast = fast  # rollouts: fewer squares looked at, no trial plays of powers
-        self._stand: tuple[GameState, Side, tuple[int, float]] | None = None  # `stand_off`'s last answer
+        self._stand: tuple[GameState, Side | None, tuple[int, float]] | None = None  # `stand_off`'s last answer
 
     # ------------------------------------------------------------------ the player
 
@@ -270,7 +270,7 @@ class SkirmishExpert:
         else:
             winner, _ = tie_break(s, game.setup.cards, game.setup.grid, game.board, game.squads.cost_of)
             made = (0 if winner is None else 1 if winner == side else -1, min(1.0, (s.quiet_rounds + 1) / rounds))
-        self._stand = (s, side, made)  # type: ignore[assignment]
+        self._stand = (s, side, made)
         return made
 
     def tried(self, game: SkirmishGame, action: Action) -> float:
