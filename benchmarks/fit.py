@@ -4,7 +4,8 @@
 
 Plays N games of each scenario (salvage:600 for 600 of that one) with the expert on both sides (seeds
 S..S+N-1) and, at every point where
-the search cuts a rollout off (each time an activation or action round is done: the policy's tempo moves),
+the search may cut a rollout off (each time the policy's tempo moves: an activation or action round done,
+or in a skirmish a figure defeated before it acted),
 notes the position's features (the policy's `features`, from each side's point of view) and whether that
 side went on to win (a draw counts half).  A logistic regression of the outcome on the features (Newton's
 method, a small ridge) gives the evaluation's weights.  Games with an odd seed are held out: the log-loss

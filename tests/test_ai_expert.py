@@ -166,6 +166,24 @@ def test_a_skirmish_rollout_reaches_its_horizon_only_after_the_enemy_has_answere
     assert SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 1, reply=True)
 
 
+def test_a_skirmish_rollout_from_the_rounds_last_activation_waits_for_the_enemy_in_the_next_round(tmp_path):
+    # The Snowtrooper acts first; the Rebels' elite ends the round.  The Empire's answer to it comes only
+    # in the next round, after both Rebels have acted again (they win the initiative and go first).
+    g = arena(tmp_path, {"hoth-trooper": "c3", "elite-hoth-trooper": "c6"}, {"snowtrooper": "h4"},
+              [15, 3, 15, 3, 15, 3])
+    do(g, "first imperial", "activate snowtrooper", "end snowtrooper")
+    do(g, "activate hoth-trooper", "end hoth-trooper", "activate elite-hoth-trooper")
+    start = SKIRMISH.tempo(g)
+    do(g, "end elite-hoth-trooper", "first rebel")
+    assert g.state.round == 2
+    assert SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 1, reply=False)  # ours is played
+    assert not SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 1, reply=True)  # the Empire's is not
+    do(g, "activate hoth-trooper", "end hoth-trooper", "activate elite-hoth-trooper", "end elite-hoth-trooper")
+    assert not SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 3, reply=True)
+    do(g, "activate snowtrooper", "end snowtrooper")
+    assert SKIRMISH.reached(start, SKIRMISH.tempo(g), "rebel", 3, reply=True)
+
+
 def test_the_evaluation_counts_the_fire_each_side_can_bring_next(tmp_path):
     # The trooper and the Snowtrooper see each other; the one that has acted this round shoots next round,
     # so its fire is counted apart from the fire of the one still to act.

@@ -37,6 +37,10 @@ from hothsim.skirmish.victory import tie_break
 #: weight `value_<name>`.
 FEATURES = ("material", "ready_fire", "later_fire", "to_move", "tie_break", "activations")
 
+#: The search's count of a skirmish's progress (`SkirmishPolicy.tempo`): the round, and the activations each
+#: side (rebel, imperial) has done and has left in it.
+Tempo = tuple[int, tuple[int, int], tuple[int, int]]
+
 #: Decisions answered by the expert without search: nothing in them is left to chance worth sampling.
 WITHOUT_SEARCH = ("build", "place", "first")
 
@@ -87,22 +91,35 @@ class SkirmishPolicy:
             return d20_branches(game.hit_chance(action))
         return None
 
-    def tempo(self, game: SkirmishGame) -> tuple[int, int]:
-        """Activations done by each side (rebel, imperial): an ally that combines fire gives its
-        activation up at once, so a combined attack and a lone one followed by the ally's own turn reach
-        the same horizon."""
+    def tempo(self, game: SkirmishGame) -> Tempo:
+        """The round, the activations each side has done in it and the activations each has left in it
+        (rebel, imperial): an ally that combines fire gives its activation up at once, so a combined attack
+        and a lone one followed by the ally's own turn reach the same horizon; the figure acting now has
+        not done its activation yet."""
         s = game.state
         acting = s.turn.figure if s.turn is not None else None
-        done = [1000 * s.round, 1000 * s.round]
+        done = [0, 0]
+        left = [0, 0]
         for f in s.figures:
+            i = 0 if f.side == "rebel" else 1
             if f.activated and f.id != acting:
-                done[0 if f.side == "rebel" else 1] += 1
-        return done[0], done[1]
+                done[i] += 1
+            elif f.alive:
+                left[i] += 1
+        return s.round, (done[0], done[1]), (left[0], left[1])
 
-    def reached(self, start: tuple[int, int], now: tuple[int, int], side: Side, horizon: int, reply: bool) -> bool:
-        """`horizon` activations played since the decision, and one of the other side's among them."""
+    def reached(self, start: Tempo, now: Tempo, side: Side, horizon: int, reply: bool) -> bool:
+        """`horizon` activations played since the decision, and one of the other side's among them.  Across
+        the end of a round every activation left at the start counts as played (a figure defeated before
+        its turn too), so a decision that ends a round is followed into the next one until the enemy has
+        answered."""
+        (r0, done0, left0), (r1, done1, _) = start, now
+        if r1 == r0:
+            played = [done1[i] - done0[i] for i in (0, 1)]
+        else:
+            played = [left0[i] + done1[i] + 1000 * (r1 - r0 - 1) for i in (0, 1)]
         them = 1 if side == "rebel" else 0
-        return sum(now) - sum(start) >= horizon and (not reply or now[them] > start[them])
+        return sum(played) >= horizon and (not reply or played[them] > 0)
 
     def is_pass(self, action: Action) -> bool:
         """Ending the turn."""
