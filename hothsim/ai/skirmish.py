@@ -114,10 +114,12 @@ class SkirmishPolicy:
         its turn too), so a decision that ends a round is followed into the next one until the enemy has
         answered."""
         (r0, done0, left0), (r1, done1, _) = start, now
+        if r1 > r0 + 1:
+            return True  # a whole round between: every figure of both sides has acted
         if r1 == r0:
             played = [done1[i] - done0[i] for i in (0, 1)]
         else:
-            played = [left0[i] + done1[i] + 1000 * (r1 - r0 - 1) for i in (0, 1)]
+            played = [left0[i] + done1[i] for i in (0, 1)]
         them = 1 if side == "rebel" else 0
         return sum(played) >= horizon and (not reply or played[them] > 0)
 
