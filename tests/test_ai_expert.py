@@ -21,7 +21,7 @@ from hothsim.assault.fire import SHIELD_GENERATOR
 from hothsim.assault.game import AssaultGame, hit_probability
 from hothsim.assault.movement import march_costs, walker_walks
 from hothsim.kernel.hexes import distance, hex_label, in_field_of_fire, parse_hex
-from hothsim.kernel.squares import Edge
+from hothsim.kernel.squares import Edge, parse_square
 from hothsim.skirmish.actions import Attack, EndTurn, Move, parse_action
 from tests.arena import arena
 from tests.assault_arena import arena as hex_arena
@@ -94,6 +94,47 @@ def test_of_two_squares_with_the_same_shot_the_one_out_of_the_enemies_sight_is_t
             assert type(choice) is Move
             end = (choice.destination[0], choice.destination[1])
         assert seen_by(end, one) and not seen_by(end, two), choice
+
+
+def test_an_enemy_that_could_step_into_sight_and_shoot_counts_at_its_share_of_the_fire(tmp_path):
+    # A wall along column F (rows 1-8).  The trooper has fired from D10 and may still move; the
+    # snowtrooper at N10 sees neither F7 nor F6 behind the wall, but it can step round the wall's end
+    # and shoot F7, not F6 (asked of the rules: every move of its next activation tried).
+    g = arena(tmp_path, {"hoth-trooper": "d10"}, {"snowtrooper": "n10"}, [15, 3, 2],
+              walls=tuple(Edge("v", 6, y) for y in range(0, 8)), width=16)
+    do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper")
+    shoot = Attack("snowtrooper", "hoth-trooper")
+
+    def shot_after(square: str) -> str:
+        """Whether the snowtrooper could shoot the trooper ended at `square`: at once, after a move, or not."""
+        t = g.clone()
+        t.apply(next(a for a in t.legal_actions() if type(a) is Move and a.destination[:2] == parse_square(square)))
+        do(t, "end hoth-trooper", "activate snowtrooper")
+        if shoot in t.legal_actions():
+            return "now"
+        for m in (a for a in t.legal_actions() if type(a) is Move):
+            if t.attack_kept_after(t.move_plans()[m.destination[:2]].cost):
+                u = t.clone()
+                u.apply(m)
+                if shoot in u.legal_actions():
+                    return "stepping"
+        return "never"
+
+    assert (shot_after("f7"), shot_after("f6"), shot_after("e10")) == ("stepping", "never", "now")
+    s = g.state
+    me = s.fig("hoth-trooper")
+
+    def threat(weights: str, square: str) -> float:
+        there = replace(me, pos=parse_square(square))
+        return SkirmishExpert(with_changes(Weights(), weights).skirmish).threat(g, s.with_figure(there), there)
+
+    seen = threat("skirmish.stepping_fire=0", "e10")
+    assert seen > 0
+    assert threat("skirmish.stepping_fire=0", "f7") == 0  # sight alone: the wall hides it
+    stepping = threat("skirmish.stepping_fire=0.5", "f7")
+    assert 0 < stepping <= 0.5 * seen  # shot from round the wall's end: the same chance or less (cover)
+    assert threat("skirmish.stepping_fire=1", "f7") == pytest.approx(2 * stepping)
+    assert threat("skirmish.stepping_fire=0.5", "f6") == 0
 
 
 def test_ending_the_turn_is_not_chosen_while_a_free_shot_exists(tmp_path):

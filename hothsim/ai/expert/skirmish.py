@@ -22,6 +22,7 @@ from typing import Sequence, TypeVar
 from hothsim.ai.weights import SkirmishWeights
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side, other
+from hothsim.kernel.sight import Sight
 from hothsim.kernel.values import replace
 from hothsim.skirmish.actions import (
     Action,
@@ -40,6 +41,7 @@ from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.victory import tie_break
 
+EIGHT = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))  # the directions of a step
 CRITICAL = 0.05  # a natural 20: always a hit, double damage
 Scored = tuple[float, Action]
 ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
@@ -207,20 +209,46 @@ class SkirmishExpert:
         for e in s.living(other(fig.side)):
             if not game.ab.can_attack(s, e):
                 continue
+            share, shooter, seen = 1.0, e, s
             if game.ab.melee(e):
                 if _apart(e, rect) > game.speed(e) + 1:
                     continue
             elif not sight.can_see(e.rect(), rect):
-                continue
-            chance = game.chance_in(s, e, fig) / 100
+                step = self._steps_into_sight(game, e, rect, sight) if w.stepping_fire and not self.fast else None
+                if step is None:
+                    continue
+                # It shoots from the square it steps to, with the cover seen from there.
+                share, shooter = w.stepping_fire, replace(e, pos=step)
+                seen = s.with_figure(shooter)
+            chance = game.chance_in(seen, shooter, fig) / 100
             damage = game.card(e).damage
-            fire = chance * self.worth_lost(card, fig.hp, damage)
+            fire = share * chance * self.worth_lost(card, fig.hp, damage)
             if e.activated:
                 fire *= w.acted_enemy
             if e.id == spare:
                 fire *= 1 - spare_share
             total += fire
         return w.exposure * total
+
+    def _steps_into_sight(self, game: SkirmishGame, e: Figure, rect: tuple[int, int, int, int],
+                          sight: Sight) -> tuple[int, int] | None:
+        """A square an enemy could step to and still shoot from, seeing `rect`, or None: a few squares of
+        its move looked at (half and all of its speed out in the eight directions, on ground it may stand
+        on, in its own region of the map, so not through a wall)."""
+        assert e.pos is not None
+        x, y = e.pos
+        speed, size = game.speed(e), e.size
+        blocked = game.board.over_pits_or_rock(size)
+        home = sight.region_of(e.pos)
+        width, height = game.setup.grid.width, game.setup.grid.height
+        for d in sorted({max(1, speed // 2), speed}):
+            for dx, dy in EIGHT:
+                ax, ay = x + dx * d, y + dy * d
+                if not (0 <= ax <= width - size and 0 <= ay <= height - size) or (ax, ay) in blocked:
+                    continue
+                if sight.region_of((ax, ay)) == home and sight.can_see((ax, ay, ax + size, ay + size), rect):
+                    return ax, ay
+        return None
 
     def fire(self, game: SkirmishGame, s: GameState, attacker: Figure) -> float:
         """The most points an attacker's next attack is expected to take from where it stands: its best
