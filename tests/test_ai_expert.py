@@ -278,8 +278,10 @@ def test_a_quiet_stand_off_leans_toward_the_tie_breakers_verdict(tmp_path):
 
 def test_a_long_stand_off_makes_the_side_it_goes_against_seek_a_shot_and_the_other_keep_hidden(tmp_path):
     # A wall along column G, open at row 5 only; four Snowtroopers stand by the opening, so every square
-    # with a shot is seen by them all. The wounded trooper at D9 is out of their sight.
-    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 4)
+    # with a shot is seen by them all. The wounded trooper at D9 is out of their sight, and out of the
+    # sight of any square they could step to: a wall between rows 7 and 8 (columns B-F) shuts the opening
+    # out of its corner, which it leaves by column A.
+    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 4) + tuple(Edge("h", x, 7) for x in range(1, 6))
     imperial = {"snowtrooper-1": "i4", "snowtrooper-2": "i5", "snowtrooper-3": "i6", "snowtrooper-4": "j5",
                 "snowtrooper-5": "l1"}
 
@@ -308,6 +310,7 @@ def test_a_long_stand_off_makes_the_side_it_goes_against_seek_a_shot_and_the_oth
     # No stand-off yet (the Empire has defeated a trooper): a shot would cost more than it takes.
     calm = position(0, "hoth-trooper-2")
     assert seen(calm, calm.state.fig("hoth-trooper-1").pos) == 0
+    assert SKIRMISH.expert.threat(calm, calm.state, calm.state.fig("hoth-trooper-1")) == 0
     assert not shoots(calm, expert(calm))
     # Nine quiet rounds, and the tie-breaker would give the Empire the game: any attack roll starts the
     # count again, so the trooper steps out to shoot, and shoots.

@@ -18,7 +18,7 @@ class SkirmishWeights:
     exposure: float = 0.5  # per point of the enemies' expected fire at the square a figure ends on
     #: An enemy with a ranged attack that cannot see a figure now but could step into sight of it (within
     #: its speed, in a straight or diagonal line) and shoot at its next activation: this share of its fire.
-    stepping_fire: float = 0.0
+    stepping_fire: float = 0.5
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
     ranged_reach: int = 6  # squares within which a ranged figure fights well

@@ -22,6 +22,7 @@ from typing import Sequence, TypeVar
 from hothsim.ai.weights import SkirmishWeights
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side, other
+from hothsim.kernel.paths import cheapest_paths
 from hothsim.kernel.sight import Sight
 from hothsim.kernel.values import replace
 from hothsim.skirmish.actions import (
@@ -54,6 +55,7 @@ class SkirmishExpert:
         self.w = weights
         self.fast = fast  # rollouts: fewer squares looked at, no trial plays of powers
         self._stand: tuple[GameState, Side | None, tuple[int, float]] | None = None  # `stand_off`'s last answer
+        self._reach: dict[tuple, tuple[tuple[int, int], ...]] = {}  # `_stepping_squares`, by enemy square
 
     # ------------------------------------------------------------------ the player
 
@@ -232,23 +234,40 @@ class SkirmishExpert:
 
     def _steps_into_sight(self, game: SkirmishGame, e: Figure, rect: tuple[int, int, int, int],
                           sight: Sight) -> tuple[int, int] | None:
-        """A square an enemy could step to and still shoot from, seeing `rect`, or None: a few squares of
-        its move looked at (half and all of its speed out in the eight directions, on ground it may stand
-        on, in its own region of the map, so not through a wall)."""
+        """A square an enemy could step to and still shoot from, seeing `rect`, or None (a few squares of
+        its move looked at: `_stepping_squares`)."""
+        size = e.size
+        for ax, ay in self._stepping_squares(game, e, sight.open_doors):
+            if sight.can_see((ax, ay, ax + size, ay + size), rect):
+                return ax, ay
+        return None
+
+    def _stepping_squares(self, game: SkirmishGame, e: Figure, open_doors: frozenset) -> tuple[tuple[int, int], ...]:
+        """Where an enemy might stand to shoot after a move: out along each of the eight directions, the
+        farthest square it could walk (or fly) to within its speed, and the one half as far; other figures
+        left aside.  Worked out once per enemy square in a decision's many questions."""
+        speed, kind = game.speed(e), game.ab.move_kind(e)
+        key = (e.pos, e.size, speed, kind, open_doors)
+        hit = self._reach.get(key)
+        if hit is not None:
+            return hit
+        if kind == "ghost":
+            steps = game.board.ghost_steps(e.size)
+        else:
+            steps = game.board.steps(e.size, flight=kind == "flight").neighbours(open_doors)
+        reach = cheapest_paths([e.pos], steps, speed).cost
         assert e.pos is not None
         x, y = e.pos
-        speed, size = game.speed(e), e.size
-        blocked = game.board.over_pits_or_rock(size)
-        home = sight.region_of(e.pos)
-        width, height = game.setup.grid.width, game.setup.grid.height
-        for d in sorted({max(1, speed // 2), speed}):
-            for dx, dy in EIGHT:
-                ax, ay = x + dx * d, y + dy * d
-                if not (0 <= ax <= width - size and 0 <= ay <= height - size) or (ax, ay) in blocked:
-                    continue
-                if sight.region_of((ax, ay)) == home and sight.can_see((ax, ay, ax + size, ay + size), rect):
-                    return ax, ay
-        return None
+        out: list[tuple[int, int]] = []
+        for dx, dy in EIGHT:
+            ray = [(x + dx * d, y + dy * d) for d in range(1, speed + 1)]
+            far = max((d for d, sq in enumerate(ray, 1) if sq in reach), default=0)
+            for d in sorted({(far + 1) // 2, far} - {0}):
+                out.append(ray[d - 1])
+        if len(self._reach) > 512:
+            self._reach.clear()
+        hit = self._reach[key] = tuple(out)
+        return hit
 
     def fire(self, game: SkirmishGame, s: GameState, attacker: Figure) -> float:
         """The most points an attacker's next attack is expected to take from where it stands: its best
