@@ -16,8 +16,9 @@ class SkirmishWeights:
     standing_share: float = 0.4  # a standing character keeps this share of its points however hurt it is
     kill_bonus: float = 0.3  # more of a target's points for defeating it: one enemy fewer to shoot back
     exposure: float = 0.5  # per point of the enemies' expected fire at the square a figure ends on
-    #: An enemy with a ranged attack that cannot see a figure now but could step into sight of it (within
-    #: its speed, in a straight or diagonal line) and shoot at its next activation: this share of its fire.
+    #: An enemy with a ranged attack that cannot see a figure now but could move into sight of it (a few
+    #: squares it could walk to within its speed, out along the eight directions) and shoot at its next
+    #: activation: this share of its fire.
     stepping_fire: float = 0.5
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy

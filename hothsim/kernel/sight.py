@@ -76,11 +76,6 @@ class Sight:
             self._region = region
         return self._region
 
-    def region_of(self, square: Square) -> int | None:
-        """The region a square lies in (see `_regions`; None off the map): a figure walking without
-        opening a door stays in its own."""
-        return self._regions().get(square)
-
     def line_of_sight(self, a: Rect, d: Rect) -> Witness | None:
         """A witness segment if the spaces see each other, else None (symmetric, cached)."""
         key = (a, d) if a <= d else (d, a)

@@ -216,7 +216,7 @@ class SkirmishExpert:
                 if _apart(e, rect) > game.speed(e) + 1:
                     continue
             elif not sight.can_see(e.rect(), rect):
-                step = self._steps_into_sight(game, e, rect, sight) if w.stepping_fire and not self.fast else None
+                step = self._steps_into_sight(game, s, e, rect, sight) if w.stepping_fire and not self.fast else None
                 if step is None:
                     continue
                 # It shoots from the square it steps to, with the cover seen from there.
@@ -232,12 +232,12 @@ class SkirmishExpert:
             total += fire
         return w.exposure * total
 
-    def _steps_into_sight(self, game: SkirmishGame, e: Figure, rect: tuple[int, int, int, int],
+    def _steps_into_sight(self, game: SkirmishGame, s: GameState, e: Figure, rect: tuple[int, int, int, int],
                           sight: Sight) -> tuple[int, int] | None:
         """A square an enemy could step to and still shoot from, seeing `rect`, or None (a few squares of
         its move looked at: `_stepping_squares`)."""
         size = e.size
-        for ax, ay in self._stepping_squares(game, e, sight.open_doors):
+        for ax, ay in self._stepping_squares(game, e, s.open_doors):
             if sight.can_see((ax, ay, ax + size, ay + size), rect):
                 return ax, ay
         return None
@@ -245,9 +245,10 @@ class SkirmishExpert:
     def _stepping_squares(self, game: SkirmishGame, e: Figure, open_doors: frozenset) -> tuple[tuple[int, int], ...]:
         """Where an enemy might stand to shoot after a move: out along each of the eight directions, the
         farthest square it could walk (or fly) to within its speed, and the one half as far; other figures
-        left aside.  Worked out once per enemy square in a decision's many questions."""
+        left aside.  Worked out once per enemy square in a decision's many questions (and per map: the
+        tests ask one expert about many)."""
         speed, kind = game.speed(e), game.ab.move_kind(e)
-        key = (e.pos, e.size, speed, kind, open_doors)
+        key = (game.board, e.pos, e.size, speed, kind, open_doors)
         hit = self._reach.get(key)
         if hit is not None:
             return hit
