@@ -310,7 +310,8 @@ def test_a_long_stand_off_makes_the_side_it_goes_against_seek_a_shot_and_the_oth
     # No stand-off yet (the Empire has defeated a trooper): a shot would cost more than it takes.
     calm = position(0, "hoth-trooper-2")
     assert seen(calm, calm.state.fig("hoth-trooper-1").pos) == 0
-    assert SKIRMISH.expert.threat(calm, calm.state, calm.state.fig("hoth-trooper-1")) == 0
+    stepping = SkirmishExpert(with_changes(Weights(), "skirmish.stepping_fire=0.5").skirmish)
+    assert stepping.threat(calm, calm.state, calm.state.fig("hoth-trooper-1")) == 0  # nor after a step
     assert not shoots(calm, expert(calm))
     # Nine quiet rounds, and the tie-breaker would give the Empire the game: any attack roll starts the
     # count again, so the trooper steps out to shoot, and shoots.
