@@ -24,6 +24,7 @@ from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side, other
 from hothsim.kernel.paths import cheapest_paths
 from hothsim.kernel.sight import Sight
+from hothsim.kernel.sightlines import Rect
 from hothsim.kernel.values import replace
 from hothsim.skirmish.actions import (
     Action,
@@ -232,7 +233,7 @@ class SkirmishExpert:
             total += fire
         return w.exposure * total
 
-    def _steps_into_sight(self, game: SkirmishGame, s: GameState, e: Figure, rect: tuple[int, int, int, int],
+    def _steps_into_sight(self, game: SkirmishGame, s: GameState, e: Figure, rect: Rect,
                           sight: Sight) -> tuple[int, int] | None:
         """A square an enemy could step to and still shoot from, seeing `rect`, or None (a few squares of
         its move looked at: `_stepping_squares`)."""
