@@ -2,7 +2,7 @@
 
     python -m benchmarks ai [--games N] [--think SECONDS] [--scenario S ...] [--side rebel|imperial]
                             [--against expert,random,hard] [--player ai] [--seed S] [--weights CHANGES]
-                            [--level CHANGES] [--time-scale X]
+                            [--level CHANGES] [--time-scale X] [--against-weights CHANGES]
 
 For each scenario and side, `--player` (default `ai`, at its level's think time or `--think`) plays N games
 (seeds S..S+N-1) against each opponent on the other side, and one line per pairing gives its wins with the
@@ -12,7 +12,8 @@ could see its figures at the end of their activations, on average; in Assault on
 the Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
 opponent means `ai:hard` playing the measured side against `ai:normal`; `--weights skirmish.exposure=0.8`
 plays the level with those weights (as `--player`) against the shipped one (`--against shipped`), and
-`--level trust=2` the level with those fields changed.  `--time-scale 0.2` (without `--think`) gives each
+`--level trust=2` the level with those fields changed; `--against-weights` changes the opponent's weights
+(an expert's or a level's) the same way.  `--time-scale 0.2` (without `--think`) gives each
 level a fifth of its own think time, so `hard` meets `normal` at their levels' ratio of time in a fifth of
 the hours.
 A draw counts as not a win.  Long runs belong in the background: an echo-base or Assault on Hoth game
@@ -102,9 +103,10 @@ class Behaviour:
             self.siege_rounds.append(s.round)
 
 
-def players_for(player: str, opponent: str, weights: Weights | None, level: str | None = None) -> tuple[Player, Player]:
+def players_for(player: str, opponent: str, weights: Weights | None, level: str | None = None,
+                against: Weights | None = None) -> tuple[Player, Player]:
     """The measured player and its opponent for one pairing (`level`: the measured level's fields changed,
-    e.g. "trust=2")."""
+    e.g. "trust=2"; `against`: the opponent's weights, where not the shipped ones)."""
     if opponent == "hard":
         return player_named("ai:hard"), player_named("ai:normal")
     me = player_named(player)
@@ -112,6 +114,8 @@ def players_for(player: str, opponent: str, weights: Weights | None, level: str 
         base = me.level if me.kind == "computer" else LEVELS["normal"]
         me = Player(me.kind, replace(base.changed(level or ""), weights=weights or base.weights))
     them = player_named("ai" if opponent == "shipped" else opponent)
+    if against is not None:
+        them = Player(them.kind, replace(them.level, weights=against))
     return me, them
 
 
@@ -123,11 +127,12 @@ def scaled(player: Player, scale: float) -> Player:
 
 
 def pairing(scenario: str, side: str, player: str, opponent: str, games: int, think: float | None, first: int = 0,
-            weights: Weights | None = None, level: str | None = None, time_scale: float = 1.0) -> dict:
+            weights: Weights | None = None, level: str | None = None, time_scale: float = 1.0,
+            against: Weights | None = None) -> dict:
     """The player on `side` against `opponent` on the other side: wins, times and behaviour (`time_scale`:
     each level's own think time scaled, where `think` is None)."""
     other = "imperial" if side == "rebel" else "rebel"
-    me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level))
+    me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level, against))
     wins, draws, times, decisions = 0, 0, [], []
     seen = Behaviour(side)
     start = time.perf_counter()
@@ -179,14 +184,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (to add games to an earlier run)")
     p.add_argument("--weights", help="weights changed for the measured player, e.g. skirmish.exposure=0.8")
     p.add_argument("--level", help="the measured level's fields changed, e.g. trust=2,candidates=4")
+    p.add_argument("--against-weights", help="weights changed for the opponent, e.g. skirmish.stepping_fire=0.5")
     args = p.parse_args(argv or [])
     weights = with_changes(Weights(), args.weights) if args.weights else None
+    against = with_changes(Weights(), args.against_weights) if args.against_weights else None
     if args.level:
         LEVELS["normal"].changed(args.level)  # a bad field is refused before any game is played
     for scenario in args.scenario or SCENARIOS:
         for side in args.side or ("rebel", "imperial"):
             for opponent in args.against.split(","):
                 r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights,
-                            args.level, args.time_scale)
+                            args.level, args.time_scale, against)
                 who = "hard" if opponent == "hard" else args.player + ("*" if weights or args.level else "")
-                print(line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r), flush=True)
+                text = line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r)
+                print(text + ("; the opponent's weights changed" if against else ""), flush=True)

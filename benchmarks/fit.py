@@ -1,6 +1,6 @@
 """Fit the search's evaluation to how games between experts end.
 
-    python -m benchmarks fit [--scenario S[:N] ...] [--games N] [--seed S]
+    python -m benchmarks fit [--scenario S[:N] ...] [--games N] [--seed S] [--weights NAME=VALUE,...]
 
 Plays N games of each scenario (salvage:600 for 600 of that one) with the expert on both sides (seeds
 S..S+N-1) and, at every point where
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hothsim.ai.players import policy_for
-from hothsim.ai.weights import Weights
+from hothsim.ai.weights import Weights, with_changes
 from hothsim.games import open_game
 
 RIDGE = 1e-3  # keeps the solve well posed when a feature never varies (no quiet rounds, say)
@@ -37,13 +37,13 @@ class Samples:
     games: list[int] = field(default_factory=list)  # the seed of each row's game
 
 
-def collect(scenario: str, seeds: range, samples: Samples) -> list[str]:
-    """Play expert against expert from each seed, adding the positions at every rollout cut-off; returns
-    the policy's feature names."""
+def collect(scenario: str, seeds: range, samples: Samples, weights: Weights | None = None) -> list[str]:
+    """Play expert against expert from each seed (both with `weights`, the shipped ones by default), adding
+    the positions at every rollout cut-off; returns the policy's feature names."""
     names: list[str] = []
     for seed in seeds:
         game = open_game(scenario, seed=seed)
-        policy: Any = policy_for(game, Weights())
+        policy: Any = policy_for(game, weights or Weights())
         names = list(policy.feature_names)
         rng = __import__("random").Random(seed)
         seen: list[tuple[tuple[float, ...], str]] = []
@@ -121,7 +121,9 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--scenario", action="append", default=None)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--weights", help="weights changed for the experts and the features, e.g. skirmish.eval_stepping=1")
     args = ap.parse_args(argv)
+    weights = with_changes(Weights(), args.weights) if args.weights else Weights()
     scenarios = args.scenario or ["salvage", "echo-base"]
     data = Samples()
     names: list[str] = []
@@ -129,7 +131,7 @@ def main(argv: list[str]) -> None:
         scenario, _, count = named.partition(":")  # salvage:600 plays 600 games of salvage
         games = int(count) if count else args.games
         alone = Samples()
-        names = collect(scenario, range(args.seed, args.seed + games), alone)
+        names = collect(scenario, range(args.seed, args.seed + games), alone, weights)
         own = fit(alone.rows, alone.outcomes)
         print(f"{scenario}: {games} games, {len(alone.rows)} positions; fitted alone:",
               ", ".join(f"{n} {c:.2f}" for n, c in zip(names, own)), flush=True)
@@ -140,7 +142,7 @@ def main(argv: list[str]) -> None:
     test = [i for i, g in enumerate(data.games) if g % 2 == 1]
     w = fit([data.rows[i] for i in train], [data.outcomes[i] for i in train])
     game = open_game(scenarios[0].partition(":")[0], seed=0)
-    shipped = list(policy_for(game, Weights()).coefficients)
+    shipped = list(policy_for(game, weights).coefficients)
     held = ([data.rows[i] for i in test], [data.outcomes[i] for i in test])
     print(f"held-out log-loss: fitted {log_loss(w, *held):.4f}, shipped {log_loss(shipped, *held):.4f}"
           f" ({len(test)} positions)")
