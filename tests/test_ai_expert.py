@@ -331,6 +331,35 @@ def test_a_long_stand_off_makes_the_side_it_goes_against_seek_a_shot_and_the_oth
     assert seen(waiting, end) == 0
 
 
+def test_a_long_stand_off_that_would_end_in_a_draw_makes_the_expert_seek_a_shot_as_draw_pressure_says(tmp_path):
+    # The same walls as above, no one defeated, and the Rebels' trooper at E5 as near the centre as the
+    # nearest Snowtrooper (both cost 7): the tie-breaker would call the game a draw.  Content with a
+    # draw, the wounded trooper in its corner keeps hidden; with draw_pressure it presses as the side the
+    # tie-breaker goes against, at that share, and steps out to a square with a shot.
+    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 4) + tuple(Edge("h", x, 7) for x in range(1, 6))
+    imperial = {"snowtrooper-1": "i4", "snowtrooper-2": "i5", "snowtrooper-3": "i6", "snowtrooper-4": "j5"}
+    g = arena(tmp_path, {"hoth-trooper-1": "d9", "hoth-trooper-2": "e5"}, imperial, [15, 3], walls=wall)
+    s = g.state
+    g._state = replace(s.with_figure(replace(s.fig("hoth-trooper-1"), hp=5)), quiet_rounds=9)
+    do(g, "first rebel", "activate hoth-trooper-1")
+
+    def choice(draw_pressure: float):
+        p = skirmish_policy(with_changes(Weights(), f"skirmish.draw_pressure={draw_pressure}"))
+        assert p.expert.stand_off(g, g.state) == (0, 1.0)  # a draw, at the last quiet round
+        return p.play(g, random.Random(0))
+
+    def shot_after(move) -> bool:
+        after = g.clone()
+        after.apply(move)
+        return any(type(a) is Attack for a in after.legal_actions())
+
+    content = choice(0.0)
+    assert type(content) is Move and not shot_after(content)
+    pressing = choice(0.5)
+    assert type(pressing) is Move and shot_after(pressing)
+    assert pressing.destination[:2] == parse_square("a8")
+
+
 # ---------------------------------------------------------------------- Assault on Hoth
 
 def test_a_walker_with_the_shield_generator_in_its_field_of_fire_fires_at_it():

@@ -39,6 +39,8 @@ class SkirmishWeights:
     #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
     #: side it favours), at its last quiet round; the square of the share of quiet rounds gone before then.
     quiet_pressure: float = 30.0
+    #: Where the tie-breaker would fall as a draw, both sides press as the side it goes against, at this share.
+    draw_pressure: float = 0.0
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,

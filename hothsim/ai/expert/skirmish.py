@@ -375,10 +375,13 @@ class SkirmishExpert:
         moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
         # A long stand-off: the side it goes against gains by any attack roll (it starts the count again)
         # and must close in and show itself to get one; the side it favours loses by one and keeps hidden.
+        # A draw by it is pressed against as a loss at `draw_pressure`'s share: a side content with a draw
+        # would leave two careful squads hiding from each other to the end.
         verdict, quiet = self.stand_off(game, s)
-        noise = -verdict * self.w.quiet_pressure * quiet * quiet
-        hide = 1.0 + verdict * quiet
-        press = quiet if verdict < 0 else 0.0
+        lean = verdict if verdict else -self.w.draw_pressure
+        noise = -lean * self.w.quiet_pressure * quiet * quiet
+        hide = 1.0 + lean * quiet
+        press = -lean * quiet if lean < 0 else 0.0
         for a in legal:
             t = type(a)
             if t is Attack:
