@@ -19,7 +19,9 @@ class SkirmishWeights:
     #: An enemy with a ranged attack that cannot see a figure now but could move into sight of it (a few
     #: squares it could walk to within its speed, out along the eight directions) and shoot at its next
     #: activation: this share of its fire.  0 as shipped: at 0.5 the expert is much the stronger, but the
-    #: search built on it then loses to it, its quick rollouts blind to this (docs/ai.md, stop 39).
+    #: search built on it then loses to it, its quick rollouts blind to this (docs/ai.md, stop 39); with
+    #: `draw_pressure` at 0.5 too it beats it in 55% of salvage games and is no stronger than the search
+    #: as shipped (stop 40).  Without `draw_pressure`, two such experts hide from each other to a draw.
     stepping_fire: float = 0.0
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
@@ -39,7 +41,8 @@ class SkirmishWeights:
     #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
     #: side it favours), at its last quiet round; the square of the share of quiet rounds gone before then.
     quiet_pressure: float = 30.0
-    #: Where the tie-breaker would fall as a draw, both sides press as the side it goes against, at this share.
+    #: Where the tie-breaker would fall as a draw, both sides press as the side it goes against, at this
+    #: share.  0 as shipped: without stepping fire it changed no game measured (docs/ai.md, stop 40).
     draw_pressure: float = 0.0
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: The search's evaluation of a position is a logistic of these weights times its features
