@@ -288,6 +288,10 @@ def test_a_baseline_with_changed_weights_stays_that_baseline_in_the_benchmarks()
     assert me.kind == "expert" and me.level.weights.skirmish.exposure == 1.0 and them.kind == "expert"
     me, _ = players_for("ai", "expert", None, "trust=2")
     assert me.kind == "computer" and me.level.trust == 2.0
+    # `--against-weights`: the opponent plays with its own changed weights, the measured side with its.
+    me, them = players_for("ai", "expert", None, None, with_changes(Weights(), "skirmish.stepping_fire=0.5"))
+    assert them.kind == "expert" and them.level.weights.skirmish.stepping_fire == 0.5
+    assert me.kind == "computer" and me.level.weights.skirmish.stepping_fire == 0.0
 
 
 def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
@@ -329,6 +333,11 @@ def test_the_evaluation_fit_recovers_known_weights_and_reads_positions_from_both
         assert data.rows[i + 1] == pytest.approx(tuple(-x for x in data.rows[i]))
         assert data.outcomes[i] + data.outcomes[i + 1] == 1.0
     assert set(data.games) == {7, 8}
+    # `--weights`: the games are played by experts with those weights (exposure 5: experts that keep out
+    # of sight far more), so the positions noted are another game's.
+    changed = Samples()
+    collect("salvage", range(7, 8), changed, with_changes(Weights(), "skirmish.exposure=5"))
+    assert changed.rows != [r for r, g in zip(data.rows, data.games) if g == 7]
 
 
 def test_the_ceiling_benchmark_puts_every_snowspeeder_with_a_gunner_next_to_a_walker():
