@@ -19,9 +19,9 @@ class SkirmishWeights:
     #: An enemy with a ranged attack that cannot see a figure now but could move into sight of it (a few
     #: squares it could walk to within its speed, out along the eight directions) and shoot at its next
     #: activation: this share of its fire.  0 as shipped: at 0.5 the expert is much the stronger, but the
-    #: search built on it then loses to it, its quick rollouts blind to this (docs/ai.md, stop 39); with
-    #: `draw_pressure` at 0.5 too it beats it in 55% of salvage games and is no stronger than the search
-    #: as shipped (stop 40).  Without `draw_pressure`, two such experts hide from each other to a draw.
+    #: search built on it then loses to it, its quick rollouts blind to this (docs/ai.md, stop 39).  With
+    #: `draw_pressure` at 0.5 too, the search built on that expert beats it in 55% of salvage games and is
+    #: no stronger than the search as shipped (stop 40); without, two such experts hide to a draw.
     stepping_fire: float = 0.0
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
