@@ -108,12 +108,13 @@ def players_for(player: str, opponent: str, weights: Weights | None, level: str 
     """The measured player and its opponent for one pairing (`level`: the measured level's fields changed,
     e.g. "trust=2"; `against`: the opponent's weights, where not the shipped ones)."""
     if opponent == "hard":
-        return player_named("ai:hard"), player_named("ai:normal")
-    me = player_named(player)
-    if weights is not None or level:
-        base = me.level if me.kind == "computer" else LEVELS["normal"]
-        me = Player(me.kind, replace(base.changed(level or ""), weights=weights or base.weights))
-    them = player_named("ai" if opponent == "shipped" else opponent)
+        me, them = player_named("ai:hard"), player_named("ai:normal")
+    else:
+        me = player_named(player)
+        if weights is not None or level:
+            base = me.level if me.kind == "computer" else LEVELS["normal"]
+            me = Player(me.kind, replace(base.changed(level or ""), weights=weights or base.weights))
+        them = player_named("ai" if opponent == "shipped" else opponent)
     if against is not None:
         them = Player(them.kind, replace(them.level, weights=against))
     return me, them

@@ -276,12 +276,17 @@ def test_a_quiet_stand_off_leans_toward_the_tie_breakers_verdict(tmp_path):
     assert values[2][0] < values[1][0] < values[0][0]
 
 
+#: A wall along column G, open at row 5 only, and one between rows 7 and 8 (columns B-F) that shuts the
+#: corner at D9 away from the opening (the stand-off tests' battlefield).
+CORNER_WALL = tuple(Edge("v", 6, y) for y in range(12) if y != 4) + tuple(Edge("h", x, 7) for x in range(1, 6))
+
+
 def test_a_long_stand_off_makes_the_side_it_goes_against_seek_a_shot_and_the_other_keep_hidden(tmp_path):
     # A wall along column G, open at row 5 only; four Snowtroopers stand by the opening, so every square
     # with a shot is seen by them all. The wounded trooper at D9 is out of their sight, and out of the
     # sight of any square they could step to: a wall between rows 7 and 8 (columns B-F) shuts the opening
     # out of its corner, which it leaves by column A.
-    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 4) + tuple(Edge("h", x, 7) for x in range(1, 6))
+    wall = CORNER_WALL
     imperial = {"snowtrooper-1": "i4", "snowtrooper-2": "i5", "snowtrooper-3": "i6", "snowtrooper-4": "j5",
                 "snowtrooper-5": "l1"}
 
@@ -336,7 +341,7 @@ def test_a_long_stand_off_that_would_end_in_a_draw_makes_the_expert_seek_a_shot_
     # nearest Snowtrooper (both cost 7): the tie-breaker would call the game a draw.  Content with a
     # draw, the wounded trooper in its corner keeps hidden; with draw_pressure it presses as the side the
     # tie-breaker goes against, at that share, and steps out to a square with a shot.
-    wall = tuple(Edge("v", 6, y) for y in range(12) if y != 4) + tuple(Edge("h", x, 7) for x in range(1, 6))
+    wall = CORNER_WALL
     imperial = {"snowtrooper-1": "i4", "snowtrooper-2": "i5", "snowtrooper-3": "i6", "snowtrooper-4": "j5"}
     g = arena(tmp_path, {"hoth-trooper-1": "d9", "hoth-trooper-2": "e5"}, imperial, [15, 3], walls=wall)
     s = g.state

@@ -381,7 +381,7 @@ class SkirmishExpert:
         lean = verdict if verdict else -self.w.draw_pressure
         noise = -lean * self.w.quiet_pressure * quiet * quiet
         hide = 1.0 + lean * quiet
-        press = -lean * quiet if lean < 0 else 0.0
+        press = max(0.0, -lean) * quiet
         for a in legal:
             t = type(a)
             if t is Attack:
