@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (to add games to an earlier run)")
     p.add_argument("--weights", help="weights changed for the measured player, e.g. skirmish.exposure=0.8")
     p.add_argument("--level", help="the measured level's fields changed, e.g. trust=2,candidates=4")
-    p.add_argument("--against-weights", help="weights changed for the opponent, e.g. skirmish.stepping_fire=0.5")
+    p.add_argument("--against-weights", help="weights changed for the opponent, e.g. skirmish.stepping_fire=0,skirmish.draw_pressure=0 (the stop-38 expert)")
     args = p.parse_args(argv or [])
     weights = with_changes(Weights(), args.weights) if args.weights else None
     against = with_changes(Weights(), args.against_weights) if args.against_weights else None

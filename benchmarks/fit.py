@@ -121,7 +121,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--scenario", action="append", default=None)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1000)
-    ap.add_argument("--weights", help="weights changed for the experts and the features, e.g. skirmish.stepping_fire=0.5")
+    ap.add_argument("--weights", help="weights changed for the experts and the features, e.g. skirmish.stepping_fire=0")
     args = ap.parse_args(argv)
     weights = with_changes(Weights(), args.weights) if args.weights else Weights()
     scenarios = args.scenario or ["salvage", "echo-base"]

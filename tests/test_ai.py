@@ -289,9 +289,9 @@ def test_a_baseline_with_changed_weights_stays_that_baseline_in_the_benchmarks()
     me, _ = players_for("ai", "expert", None, "trust=2")
     assert me.kind == "computer" and me.level.trust == 2.0
     # `--against-weights`: the opponent plays with its own changed weights, the measured side with its.
-    me, them = players_for("ai", "expert", None, None, with_changes(Weights(), "skirmish.stepping_fire=0.5"))
-    assert them.kind == "expert" and them.level.weights.skirmish.stepping_fire == 0.5
-    assert me.kind == "computer" and me.level.weights.skirmish.stepping_fire == 0.0
+    me, them = players_for("ai", "expert", None, None, with_changes(Weights(), "skirmish.stepping_fire=0"))
+    assert them.kind == "expert" and them.level.weights.skirmish.stepping_fire == 0.0
+    assert me.kind == "computer" and me.level.weights.skirmish.stepping_fire == 0.5
 
 
 def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
