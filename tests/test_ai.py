@@ -111,6 +111,25 @@ def test_a_squad_the_computer_builds_is_legal_and_within_the_points():
         assert 0 < cost <= 100
 
 
+def test_on_one_seed_the_computer_and_the_expert_build_the_same_squads():
+    # Squads are drawn at random by cost: the search answers squad building as its expert does, from the
+    # same random numbers, so a game of the search against the expert meets the squads of the expert's own
+    # game on that seed (the benchmarks' skirmish rows are then paired games, not two draws of squads).
+    def squads(players: dict[str, Player]) -> tuple:
+        game = open_game("skirmish", seed=5)
+        n = 0
+        while game.pending.kind == "build":
+            side = game.pending.player
+            game.apply(decide(players[side], game, derive_seed(5, n, side)).action)
+            n += 1
+        return game.state.squads
+
+    expert = squads({"rebel": Player("expert"), "imperial": Player("expert")})
+    mixed = squads({"rebel": player_named("expert"), "imperial": player_named("ai")})
+    assert mixed == expert
+    assert sum(len(squad) for squad in expert) > 2  # both sides drew squads of more than one card
+
+
 def _assault_with_luke(speeder: str, deck_seed: int) -> AssaultGame:
     """Assault on Hoth at the Empire's first action, with Luke in `speeder` and the cards still in the Action
     and Event decks in an order of `deck_seed`'s (both hidden from the Imperial player); all else alike."""

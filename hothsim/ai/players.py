@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from hothsim.ai.search import LEVELS, Choice, Level, Policy, Thinking, derive_seed
+from hothsim.ai.search import LEVELS, Choice, Level, Policy, Thinking, derive_seed, expert_rng
 from hothsim.ai.weights import Weights
 from hothsim.games import kind_of
 
@@ -57,7 +57,7 @@ class Player:
             return Thinking(obs, policy, self.level, seed)
         root = obs.determinize(derive_seed(seed, "root"))
         legal = root.legal_actions()
-        rng = random.Random(derive_seed(seed, self.kind))
+        rng = expert_rng(seed) if self.kind == "expert" else random.Random(derive_seed(seed, self.kind))
         if self.kind == "random":
             action = rng.choice(legal)
             return Instant(Choice(action, "chosen at random"))

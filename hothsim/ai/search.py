@@ -174,6 +174,13 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def expert_rng(seed: int) -> random.Random:
+    """The random numbers the expert decides with at a decision's seed: the `expert` player's, and the
+    search's where it answers without search (a skirmish squad, set-up), so that on one seed the two build
+    the same squad and a game of the search against the expert pairs with the expert's own game."""
+    return random.Random(derive_seed(seed, "expert"))
+
+
 @dataclass
 class _Stats:
     values: dict[int, float] = field(default_factory=dict)  # by sample number: every candidate meets the same
@@ -197,7 +204,7 @@ class Thinking:
         root = observation.determinize(derive_seed(seed, "root"))
         self._root = root
         legal = root.legal_actions()
-        instant = policy.immediate(root, self.side, random.Random(derive_seed(seed, "immediate")))
+        instant = policy.immediate(root, self.side, expert_rng(seed))
         self._reserve: list[Any] = []  # candidates that join the race as others are dropped, best first
         if instant is not None or len(legal) == 1:
             self._alive: list[Any] = [instant if instant is not None else legal[0]]
