@@ -6,7 +6,8 @@
 
 For each scenario and side, `--player` (default `ai`, at its level's think time or `--think`) plays N games
 (seeds S..S+N-1) against each opponent on the other side, and one line per pairing gives its wins with the
-95% Wilson interval against the issue's target, its seconds per decision (median, slowest), and how it
+95% Wilson interval against the issue's target, its seconds per decision (median, slowest, and the median
+of the decisions it searched: one with a single action, squad building and set-up take no time), and how it
 played: in skirmish activations where a shot existed, the share in which it attacked; the enemies that
 could see its figures at the end of their activations, on average; in Assault on Hoth, the action rounds
 the Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
@@ -134,7 +135,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     each level's own think time scaled, where `think` is None)."""
     other = "imperial" if side == "rebel" else "rebel"
     me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level, against))
-    wins, draws, times, decisions = 0, 0, [], []
+    wins, draws, times, searched, decisions = 0, 0, [], [], []
     seen = Behaviour(side)
     start = time.perf_counter()
     for seed in range(first, first + games):
@@ -146,10 +147,12 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
         wins += result.winner == side
         draws += result.winner is None
         times += result.think_times[side]
+        searched += [t for t, n in zip(result.think_times[side], result.simulations[side]) if n]
         decisions.append(result.decisions)
     low, high = wilson(wins, games)
     return {"wins": wins, "draws": draws, "games": games, "low": low, "high": high,
             "median": statistics.median(times) if times else 0.0, "slowest": max(times, default=0.0),
+            "searched": statistics.median(searched) if searched else None,
             "decisions": statistics.mean(decisions), "seconds": time.perf_counter() - start, "behaviour": seen}
 
 
@@ -159,6 +162,8 @@ def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
     mark = "ok" if r["low"] >= target else ("short" if r["high"] < target else "unclear")
     b: Behaviour = r["behaviour"]
     play = ""
+    if r.get("searched") is not None:
+        play += f"; where it searched, decision median {r['searched']:.3f} s"
     if b.shots or b.ends:
         play = (f"; attacks when a shot exists {b.attacked}/{b.shots} ({100 * b.attacked / max(1, b.shots):.0f}%), "
                 f"enemies seeing it at the end {b.seen / max(1, b.ends):.2f}")

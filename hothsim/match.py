@@ -7,7 +7,7 @@ its choice is settled or its think time has passed, whichever comes first.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from hothsim.kernel.record import GameRecord
@@ -30,6 +30,9 @@ class GameResult:
     decisions: int
     think_times: Mapping[Side, tuple[float, ...]]  # seconds per decision of each side
     record: GameRecord
+    #: Simulations each decision of each side ran (0 where nothing was searched: a decision with one
+    #: action, squad building and set-up, or a player that does not search).
+    simulations: Mapping[Side, tuple[int, ...]] = field(default_factory=dict)
 
     def line(self) -> str:
         """One line for `hothsim match`."""
@@ -59,6 +62,7 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
     benchmarks count behaviour so)."""
     game = open_game(scenario, seed=seed, options=options)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
+    simulations: dict[Side, list[int]] = {"rebel": [], "imperial": []}
     n = 0
     while not game.is_over and n < DECISION_LIMIT:
         side = game.pending.player
@@ -67,11 +71,13 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
             watch(game, choice.action)
         game.apply(choice.action)
         times[side].append(took)
+        simulations[side].append(choice.simulations)
         n += 1
     if watch is not None:
         watch(game, None)
     reason = game.state.end_reason if game.is_over else f"stopped after {DECISION_LIMIT} decisions"
-    return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record)
+    return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record,
+                      {side: tuple(v) for side, v in simulations.items()})
 
 
 def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,

@@ -181,6 +181,18 @@ def test_a_whole_game_against_random_replays_from_its_record(scenario):
     assert replayed.is_over
 
 
+def test_a_game_counts_the_simulations_of_each_decision_and_none_where_nothing_was_searched():
+    # The benchmarks' "where it searched" median reads these: set-up and one-action decisions run none.
+    players = {"rebel": Player("computer", QUICK), "imperial": player_named("random")}
+    result = play_game("salvage", players, seed=5, think=0.2)
+    sims = result.simulations
+    assert len(sims["rebel"]) + len(sims["imperial"]) == result.decisions
+    assert all(len(sims[side]) == len(result.think_times[side]) for side in ("rebel", "imperial"))
+    assert set(sims["imperial"]) == {0}
+    assert 0 in sims["rebel"] and max(sims["rebel"]) <= QUICK.simulations
+    assert sum(1 for n in sims["rebel"] if n) > len(sims["rebel"]) // 4
+
+
 def test_the_record_header_says_who_the_computer_plays_and_resume_plays_on_against_it():
     players = {"rebel": "person", "imperial": "ai:hard"}
     assert computer_header(players, 0.5) == "imperial hard 0.5"
