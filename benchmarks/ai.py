@@ -165,7 +165,7 @@ def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
     if r.get("searched") is not None:
         play += f"; where it searched, decision median {r['searched']:.3f} s"
     if b.shots or b.ends:
-        play = (f"; attacks when a shot exists {b.attacked}/{b.shots} ({100 * b.attacked / max(1, b.shots):.0f}%), "
+        play += (f"; attacks when a shot exists {b.attacked}/{b.shots} ({100 * b.attacked / max(1, b.shots):.0f}%), "
                 f"enemies seeing it at the end {b.seen / max(1, b.ends):.2f}")
     if b.siege_rounds:
         play += f"; Shield Generator down in a median {statistics.median(b.siege_rounds):.0f} rounds"

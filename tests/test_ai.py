@@ -325,6 +325,17 @@ def test_a_baseline_with_changed_weights_stays_that_baseline_in_the_benchmarks()
     assert me.kind == "computer" and me.level.weights.skirmish.stepping_fire == 0.5
 
 
+def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_how_it_played():
+    from benchmarks.ai import Behaviour, line
+    b = Behaviour("rebel", shots=4, attacked=3, ends=5, seen=2)
+    r = {"wins": 7, "games": 10, "low": 0.4, "high": 0.9, "draws": 1, "median": 0.05, "slowest": 0.61,
+         "searched": 0.497, "decisions": 140, "seconds": 90, "behaviour": b}
+    text = line("salvage", "rebel", "ai", "expert", r)
+    assert "decision median 0.050 s, slowest 0.61 s" in text
+    assert "where it searched, decision median 0.497 s" in text
+    assert "attacks when a shot exists 3/4 (75%), enemies seeing it at the end 0.40" in text
+
+
 def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
     # Nothing dropped (z) and no lead enough to overrule the expert (trust): its first candidate stands.
     level = replace(LEVELS["normal"], simulations=30, z=1000.0, trust=1000.0)
