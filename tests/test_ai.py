@@ -493,6 +493,22 @@ def test_with_replies_the_search_weighs_the_enemys_best_answers_not_its_quick_on
         assert thinking.choice().action == expected, replies
 
 
+def test_keyed_dice_give_the_same_attack_the_same_roll_however_many_rolls_came_before():
+    # Common random numbers roll by roll: two simulations of one sample that part ways still meet the
+    # same d20 for luke's first attack on vader, and a copy keeps its own count of each purpose.
+    from hothsim.ai.chance import KeyedDice
+    a, b = KeyedDice(7), KeyedDice(7)
+    a.d20("han attacks vader")
+    b.fire(3, "fire at the Shield Generator"), b.d20("initiative: rebel"), b.d20("chewbacca attacks vader")
+    assert a.d20("luke attacks vader") == b.d20("luke attacks vader")
+    assert a.d20("luke attacks vader") == b.d20("luke attacks vader")  # the second such roll, both sides
+    copy = a.clone()
+    assert [copy.d20("x") for _ in range(4)] == [a.d20("x") for _ in range(4)]
+    assert copy.log == a.log
+    seconds = [KeyedDice(s).d20("luke attacks vader") for s in range(2000)]
+    assert all(60 <= seconds.count(face) <= 140 for face in range(1, 21))  # every face about 100 times
+
+
 def test_branch_dice_put_the_deciding_roll_in_its_branch_and_a_copy_waits_for_it_too():
     from hothsim.ai.chance import BranchDice, d20_branches
     natural_20, _hit, miss = d20_branches(45)

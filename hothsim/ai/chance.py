@@ -6,9 +6,12 @@ worth 21% of a win in every sample, instead of a win in one sample of five and n
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 from hothsim.kernel.dice import FireFace, SeededDice
+
+_MASK64 = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -49,8 +52,32 @@ def fire_branches(chance: float, symbol: str, armor: int) -> list[Branch]:
     return [b for b in out if b.probability > 1e-9]
 
 
-class BranchDice(SeededDice):
-    """Seeded dice whose first roll of the branch's kind is drawn again until it falls in the branch
+class KeyedDice(SeededDice):
+    """Seeded dice whose every roll is drawn from the seed, the roll's purpose ("luke attacks vader") and
+    how many rolls of that purpose came before it: two simulations of one sample that part ways (a move
+    here, a move there) still meet the same roll for the same attack, however many other rolls came between.
+    So common random numbers pair the candidates' samples roll by roll, not only at the start, and the
+    race tells apart what the dice would otherwise drown."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._counts: dict[str, int] = {}
+
+    def clone(self) -> "KeyedDice":
+        """A copy at the same point of every purpose's sequence."""
+        other = super().clone()
+        other._counts = dict(self._counts)
+        return other  # type: ignore[return-value]
+
+    def _below(self, n: int, purpose: str) -> int:
+        k = self._counts.get(purpose, 0)
+        self._counts[purpose] = k + 1
+        self._state = (self.seed ^ (zlib.crc32(purpose.encode("utf-8")) << 32) ^ k * 0xD1B54A32D192ED03) & _MASK64
+        return super()._below(n, purpose)
+
+
+class BranchDice(KeyedDice):
+    """Keyed dice whose first roll of the branch's kind is drawn again until it falls in the branch
     (each accepted result as likely as in a fair roll given the branch); every other roll is fair."""
 
     #: Draws a fire roll may take to fall in its branch (a branch that rare is weighed almost nothing).

@@ -32,9 +32,8 @@ import random
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, Sequence, TypeVar
 
-from hothsim.ai.chance import Branch, BranchDice
+from hothsim.ai.chance import Branch, BranchDice, KeyedDice
 from hothsim.ai.weights import Weights
-from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side
 
 
@@ -315,7 +314,7 @@ class Thinking:
         branch = branches[branch_index]
         game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
         dice = derive_seed(self.seed, "dice", sample)
-        game.dice = SeededDice(dice) if branch is None else BranchDice(dice, branch)
+        game.dice = KeyedDice(dice) if branch is None else BranchDice(dice, branch)
         rng = random.Random(derive_seed(self.seed, "rollout", sample))
         game.apply(action)
         outcome = game.state
