@@ -59,8 +59,9 @@ class KeyedDice(SeededDice):
     So common random numbers pair the candidates' samples roll by roll, not only at the start, and the
     race tells apart what the dice would otherwise drown."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, keyed: bool = True) -> None:
         super().__init__(seed)
+        self.keyed = keyed  # False: plain seeded dice, one stream for every purpose (as before stop 42)
         self._counts: dict[str, int] = {}
 
     def clone(self) -> "KeyedDice":
@@ -70,6 +71,8 @@ class KeyedDice(SeededDice):
         return other  # type: ignore[return-value]
 
     def _below(self, n: int, purpose: str) -> int:
+        if not self.keyed:
+            return super()._below(n, purpose)
         k = self._counts.get(purpose, 0)
         self._counts[purpose] = k + 1
         self._state = (self.seed ^ (zlib.crc32(purpose.encode("utf-8")) << 32) ^ k * 0xD1B54A32D192ED03) & _MASK64
@@ -83,8 +86,8 @@ class BranchDice(KeyedDice):
     #: Draws a fire roll may take to fall in its branch (a branch that rare is weighed almost nothing).
     TRIES = 20_000
 
-    def __init__(self, seed: int, branch: Branch) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, branch: Branch, keyed: bool = True) -> None:
+        super().__init__(seed, keyed)
         self.branch = branch
         self.waiting = True  # the deciding roll is still to come
 

@@ -64,6 +64,9 @@ class Level:
     #: many answers (with the same dice) and keep the worst for the deciding side: the enemy's best reply
     #: weighed, not one reply of its quick rules (0 or 1: no branching).
     replies: int = 0
+    #: The simulations' dice keyed by each roll's purpose (hothsim.ai.chance.KeyedDice), so that the
+    #: candidates' samples meet the same roll for the same attack; 0 gives one plain stream a sample.
+    keyed: bool = True
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -314,7 +317,8 @@ class Thinking:
         branch = branches[branch_index]
         game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
         dice = derive_seed(self.seed, "dice", sample)
-        game.dice = KeyedDice(dice) if branch is None else BranchDice(dice, branch)
+        keyed = self.level.keyed
+        game.dice = KeyedDice(dice, keyed) if branch is None else BranchDice(dice, branch, keyed)
         rng = random.Random(derive_seed(self.seed, "rollout", sample))
         game.apply(action)
         outcome = game.state
