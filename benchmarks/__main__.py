@@ -1,7 +1,8 @@
 """Run the benchmarks and print their figures: python -m benchmarks [geometry ...], or python -m benchmarks ai
 [--games N ...] for the computer opponent (long), python -m benchmarks fit [...] to fit the search's
 evaluation to games between experts, python -m benchmarks oracle [...] to judge where the search departs
-from its expert by playing both choices out, or python -m benchmarks ceiling [...] for what perfectly placed
+from its expert by playing both choices out, python -m benchmarks pairing [...] for how tightly the search's
+keyed dice pair its candidates, or python -m benchmarks ceiling [...] for what perfectly placed
 Snowspeeders would win at Assault on Hoth."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ SUITES = ("geometry", "skirmish", "assault", "terminal", "playouts", "ai")
 
 def main(argv: list[str]) -> int:
     """Run the named suites (all by default; `ai` is long and runs only when named, with its own options)."""
-    if argv[:1] in (["ai"], ["fit"], ["oracle"], ["ceiling"]):
+    if argv[:1] in (["ai"], ["fit"], ["oracle"], ["ceiling"], ["pairing"]):
         print(f"== {argv[0]}")
         importlib.import_module(f"benchmarks.{argv[0]}").main(argv[1:])
         return 0

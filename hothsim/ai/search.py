@@ -282,15 +282,20 @@ class Thinking:
 
     def _behind(self, a: Any, best: Any, z: float) -> bool:
         """Whether `a` is more than `z` standard errors behind `best` over the samples both have."""
-        va, vb = self._stats[a].values, self._stats[best].values
-        common = [i for i in va if i in vb]
-        n = len(common)
+        d = self.difference(best, a)
+        return d is not None and d[0] > 0.002 and d[0] > z * d[1]
+
+    def difference(self, a: Any, b: Any) -> tuple[float, float, int] | None:
+        """How far candidate `a` is ahead of `b` over the samples both have: the mean paired difference,
+        its standard error and the number of samples (None with fewer than two)."""
+        va, vb = self._stats[a].values, self._stats[b].values
+        diffs = [va[i] - vb[i] for i in vb if i in va]
+        n = len(diffs)
         if n < 2:
-            return False
-        diffs = [vb[i] - va[i] for i in common]
+            return None
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > 0.002 and mean > z * math.sqrt(var / n)
+        return mean, math.sqrt(var / n), n
 
     def _best(self) -> Any:
         """The best mean; a candidate the expert ranks higher keeps the lead unless the samples show it
