@@ -22,6 +22,8 @@ from dataclasses import replace
 from typing import Any
 
 from hothsim.ai import LEVELS, Player, derive_seed
+from hothsim.ai.players import policy_for
+from hothsim.ai.weights import Weights
 from hothsim.games import open_game
 
 POSITIONS = 40  # positions looked at, at most
@@ -33,12 +35,12 @@ def positions(scenario: str, side: str, games: int) -> list[tuple[int, Any]]:
     out: list[tuple[int, Any]] = []
     for seed in range(games):
         game = open_game(scenario, seed=seed)
+        policy = policy_for(game, Weights())
         for n in range(400):
             if game.is_over or len(out) >= POSITIONS:
                 break
             d = game.pending
-            if d.player == side and getattr(game.state, "stage", "round") == "round" and n % 5 == 0 \
-                    and len(game.legal_actions()) > 3:
+            if d.player == side and policy.in_play(game) and n % 5 == 0 and len(game.legal_actions()) > 3:
                 out.append((derive_seed(seed, n, "pairing"), game.clone()))
             game.apply(expert.thinking(game, derive_seed(seed, n, d.player)).choice().action)
     return out
