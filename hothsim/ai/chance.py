@@ -2,7 +2,9 @@
 d20: miss, hit or a natural 20; a fire's dice: hit or miss) is simulated once per result, with that roll
 made to come out so, and the results weighed by their exact probabilities.  A decisive 21% shot is then
 worth 21% of a win in every sample, instead of a win in one sample of five and nothing in the others.
-"""
+
+The search's dice may also be keyed by each roll's purpose (`KeyedDice`, a level's `keyed`), so that
+simulations which part ways still meet the same roll for the same attack."""
 
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ class KeyedDice(SeededDice):
 
     def __init__(self, seed: int, keyed: bool = True) -> None:
         super().__init__(seed)
-        self.keyed = keyed  # False: plain seeded dice, one stream for every purpose (as before stop 42)
+        self.keyed = keyed  # False: plain seeded dice, one stream for every purpose (the levels as shipped)
         self._counts: dict[str, int] = {}
 
     def clone(self) -> "KeyedDice":
