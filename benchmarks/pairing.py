@@ -5,8 +5,8 @@
 Plays N games (seeds 0..N-1) between experts and takes every fifth decision of `--side` in play with more
 than three legal actions (at most 40).  At each, the search's first two candidates (the expert's best and
 its next, or ending the turn) are sampled M times each (`normal`'s search with nothing dropped, so the
-figure depends neither on the machine nor on the race), once with keyed dice (hothsim.ai.chance.KeyedDice,
-`keyed=1`) and once with a plain stream a sample (as the levels ship).  Printed for each: the spread
+figure depends neither on the machine nor on the race), once with keyed dice
+(hothsim.kernel.dice.KeyedDice, `keyed=1`) and once with a plain stream a sample (as the levels ship).  Printed for each: the spread
 (standard deviation) of the paired difference between the two, median and mean over the positions (the
 samples a race needs to tell two candidates apart grow with its square); then, for the search as it
 plays (the race on, at M simulations), how many of its choices were the expert's own.

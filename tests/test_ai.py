@@ -520,7 +520,7 @@ def test_with_replies_the_search_weighs_the_enemys_best_answers_not_its_quick_on
 def test_keyed_dice_give_the_same_attack_the_same_roll_however_many_rolls_came_before():
     # Common random numbers roll by roll: two simulations of one sample that part ways still meet the
     # same d20 for luke's first attack on vader, and a copy keeps its own count of each purpose.
-    from hothsim.ai.chance import KeyedDice
+    from hothsim.kernel.dice import KeyedDice
     a, b = KeyedDice(7), KeyedDice(7)
     a.d20("han attacks vader")
     b.fire(3, "fire at the Shield Generator"), b.d20("initiative: rebel"), b.d20("chewbacca attacks vader")

@@ -3,17 +3,15 @@ d20: miss, hit or a natural 20; a fire's dice: hit or miss) is simulated once pe
 made to come out so, and the results weighed by their exact probabilities.  A decisive 21% shot is then
 worth 21% of a win in every sample, instead of a win in one sample of five and nothing in the others.
 
-The search's dice may also be keyed by each roll's purpose (`KeyedDice`, a level's `keyed`), so that
-simulations which part ways still meet the same roll for the same attack."""
+The search's dice may also be keyed by each roll's purpose (`hothsim.kernel.dice.KeyedDice`, a level's
+`keyed`), so that simulations which part ways still meet the same roll for the same attack; the branch
+dice below are keyed dice."""
 
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass
 
-from hothsim.kernel.dice import FireFace, SeededDice
-
-_MASK64 = (1 << 64) - 1
+from hothsim.kernel.dice import FireFace, KeyedDice
 
 
 @dataclass(frozen=True)
@@ -52,33 +50,6 @@ def fire_branches(chance: float, symbol: str, armor: int) -> list[Branch]:
     out = [Branch(chance, "fire", symbol=symbol, armor=armor, hit=True),
            Branch(1 - chance, "fire", symbol=symbol, armor=armor, hit=False)]
     return [b for b in out if b.probability > 1e-9]
-
-
-class KeyedDice(SeededDice):
-    """Seeded dice whose every roll is drawn from the seed, the roll's purpose ("luke attacks vader") and
-    how many rolls of that purpose came before it: two simulations of one sample that part ways (a move
-    here, a move there) still meet the same roll for the same attack, however many other rolls came between.
-    So common random numbers pair the candidates' samples roll by roll, not only at the start, and the
-    race tells apart what the dice would otherwise drown."""
-
-    def __init__(self, seed: int, keyed: bool = True) -> None:
-        super().__init__(seed)
-        self.keyed = keyed  # False: plain seeded dice, one stream for every purpose (the levels as shipped)
-        self._counts: dict[str, int] = {}
-
-    def clone(self) -> "KeyedDice":
-        """A copy at the same point of every purpose's sequence."""
-        other = super().clone()
-        other._counts = dict(self._counts)
-        return other  # type: ignore[return-value]
-
-    def _below(self, n: int, purpose: str) -> int:
-        if not self.keyed:
-            return super()._below(n, purpose)
-        k = self._counts.get(purpose, 0)
-        self._counts[purpose] = k + 1
-        self._state = (self.seed ^ (zlib.crc32(purpose.encode("utf-8")) << 32) ^ k * 0xD1B54A32D192ED03) & _MASK64
-        return super()._below(n, purpose)
 
 
 class BranchDice(KeyedDice):

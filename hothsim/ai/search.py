@@ -32,8 +32,9 @@ import random
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, Sequence, TypeVar
 
-from hothsim.ai.chance import Branch, BranchDice, KeyedDice
+from hothsim.ai.chance import Branch, BranchDice
 from hothsim.ai.weights import Weights
+from hothsim.kernel.dice import KeyedDice
 from hothsim.kernel.engine import Side
 
 
@@ -64,7 +65,7 @@ class Level:
     #: many answers (with the same dice) and keep the worst for the deciding side: the enemy's best reply
     #: weighed, not one reply of its quick rules (0 or 1: no branching).
     replies: int = 0
-    #: The simulations' dice keyed by each roll's purpose (hothsim.ai.chance.KeyedDice), so that the
+    #: The simulations' dice keyed by each roll's purpose (hothsim.kernel.dice.KeyedDice), so that the
     #: candidates' samples meet the same roll for the same attack: the race's paired differences are far
     #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai.md,
     #: stop 42: head to head in skirmish the plain stream won 16 of 24), so it is a knob (`--level keyed=1`).

@@ -3,11 +3,14 @@
 Every roll goes through a `Dice` object and is recorded as a `Roll` with what it was for, so a game
 record can store the outcomes and a replay can check them.  `SeededDice` uses its own small
 generator (SplitMix64) instead of `random`, so a seed gives the same rolls on every machine and
-every Python version; `ScriptedDice` hands out results written by a test or by `hothsim run --dice`.
+every Python version; `KeyedDice` draws each roll from the seed and the roll's purpose instead (the
+computer's search may roll so); `ScriptedDice` hands out results written by a test or by `hothsim run
+--dice`.
 """
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, Sequence
 
@@ -222,6 +225,32 @@ class SeededDice(RecordingDice):
         other.__dict__.update(self.__dict__)
         other.log = list(self.log)
         return other
+
+
+class KeyedDice(SeededDice):
+    """Seeded dice whose every roll is drawn from the seed, the roll's purpose ("luke attacks vader") and
+    how many rolls of that purpose came before it: two games from one seed that part ways (a move here, a
+    move there) still meet the same roll for the same attack, however many other rolls came between.  The
+    computer's search may roll so (hothsim.ai.chance), to pair its candidates' samples roll by roll."""
+
+    def __init__(self, seed: int, keyed: bool = True) -> None:
+        super().__init__(seed)
+        self.keyed = keyed  # False: plain seeded dice, one stream for every purpose
+        self._counts: dict[str, int] = {}
+
+    def clone(self) -> "KeyedDice":
+        """A copy at the same point of every purpose's sequence."""
+        other = super().clone()
+        other._counts = dict(self._counts)
+        return other  # type: ignore[return-value]
+
+    def _below(self, n: int, purpose: str) -> int:
+        if not self.keyed:
+            return super()._below(n, purpose)
+        k = self._counts.get(purpose, 0)
+        self._counts[purpose] = k + 1
+        self._state = (self.seed ^ (zlib.crc32(purpose.encode("utf-8")) << 32) ^ k * 0xD1B54A32D192ED03) & _MASK64
+        return super()._below(n, purpose)
 
 
 class ScriptedDice(RecordingDice):
