@@ -56,10 +56,10 @@ def measure(found: list[tuple[int, Any]], keyed: bool, simulations: int) -> str:
         t = pair.thinking(game, seed)
         while t.step():
             pass
-        first, second = (t.candidates + (None, None))[:2]
-        d = t.difference(first, second) if second is not None else None
+        d = t.difference(*t.candidates) if len(t.candidates) == 2 else None
         if d is not None:
-            spreads.append(d[1] * math.sqrt(d[2]))
+            _, error, n = d
+            spreads.append(error * math.sqrt(n))
         r = race.thinking(game, seed)
         while r.step():
             pass

@@ -7,7 +7,7 @@ its choice is settled or its think time has passed, whichever comes first.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from hothsim.kernel.record import GameRecord
@@ -32,7 +32,7 @@ class GameResult:
     record: GameRecord
     #: Simulations each decision of each side ran (0 where nothing was searched: a decision with one
     #: action, squad building and set-up, or a player that does not search).
-    simulations: Mapping[Side, tuple[int, ...]] = field(default_factory=dict)
+    simulations: Mapping[Side, tuple[int, ...]]
 
     def line(self) -> str:
         """One line for `hothsim match`."""

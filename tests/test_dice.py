@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from hothsim.kernel.dice import FIRE_FACES, DiceError, Roll, ScriptedDice, SeededDice, count_symbols
+from hothsim.kernel.dice import FIRE_FACES, DiceError, KeyedDice, Roll, ScriptedDice, SeededDice, count_symbols
 
 
 def test_seeded_dice_give_the_same_results_on_every_run():
@@ -107,3 +107,21 @@ def test_fire_dice_hit_rates_match_the_engines_exact_binomial_odds(dice, armor, 
     hits = sum(1 for _ in range(trials) if count_symbols(d.fire(dice, "t"), symbol) >= armor)
     p = float(hit_probability(dice, armor))
     assert abs(hits - trials * p) < 4 * math.sqrt(trials * p * (1 - p))
+
+
+def test_keyed_dice_give_the_same_attack_the_same_roll_however_many_rolls_came_before():
+    # Common random numbers roll by roll: two games from one seed that part ways still meet the
+    # same d20 for luke's first attack on vader, and a copy keeps its own count of each purpose.
+    a, b = KeyedDice(7), KeyedDice(7)
+    a.d20("han attacks vader")
+    b.fire(3, "fire at the Shield Generator"), b.d20("initiative: rebel"), b.d20("chewbacca attacks vader")
+    assert a.d20("luke attacks vader") == b.d20("luke attacks vader")
+    assert a.d20("luke attacks vader") == b.d20("luke attacks vader")  # the second such roll, both sides
+    copy = a.clone()
+    assert [copy.d20("x") for _ in range(4)] == [a.d20("x") for _ in range(4)]
+    assert copy.log == a.log
+    seconds = [KeyedDice(s).d20("luke attacks vader") for s in range(2000)]
+    assert all(60 <= seconds.count(face) <= 140 for face in range(1, 21))  # every face about 100 times
+    # Not keyed: one plain stream, whatever the purposes.
+    plain, seeded = KeyedDice(7, keyed=False), SeededDice(7)
+    assert [plain.d20(str(i)) for i in range(5)] == [seeded.d20("any") for _ in range(5)]
