@@ -15,10 +15,15 @@ decision number: the expert's game replays it exactly), the candidates in notati
 `score` replays each position, runs the search on it for a fixed N simulations (no clock, so the figure
 does not depend on the machine; the race kept to the W candidates whose worth is known) and prints how
 far its choices' worth is above the expert's own choices': over all positions and over the positions
-where it departs, with standard errors, and how often its choice is the best known.  A search stronger
-than its expert should show a positive gain; the expert's own gain is 0 by definition.  The worths are
-the expert's long-run results, so a gain says whether the search's departures would be right if play went
-on as the expert plays; it is a quick, paired proxy for games won, not a substitute for them.
+where it departs, with standard errors, and how often its choice is the best known.  Then, for every
+candidate the race sampled beside the expert's choice, how its lead there goes with its lead in worth
+(their correlation), and the mean worth of the candidates the race puts ahead of the expert's choice by
+more than 1, 2 and 4 standard errors: what overruling the expert at that `trust` would gain.  A search
+stronger than its expert should show a positive gain; the expert's own gain is 0 by definition.
+`benchmarks/truth-salvage.json` is such a set (72 positions of salvage seeds 100-101 and 200-202, every
+third decision, four candidates, 32 playouts each).  The worths are the expert's long-run results, so a
+gain says whether the search's departures would be right if play went on as the expert plays; it is a
+quick, paired proxy for games won, not a substitute for them.
 """
 
 from __future__ import annotations
@@ -132,7 +137,8 @@ def load(paths: list[Path]) -> list[Position]:
 def score(positions: list[Position], player: Player) -> dict[str, float]:
     """The search's choices on the positions against the expert's, by the positions' worths (printed)."""
     gains, departures, best, outside = [], [], 0, 0
-    leads: list[tuple[float, float]] = []  # (the race's lead of a candidate over the expert's choice, its worth's)
+    leads: list[tuple[float, float, float]] = []  # a candidate's lead over the expert's choice in the race,
+    # its standard error there, and its lead in worth
     for p in positions:
         game = replay(p.scenario, p.seed, p.decision)
         t = player.thinking(game, derive_seed(p.seed, p.decision, p.side))
@@ -160,17 +166,23 @@ def score(positions: list[Position], player: Player) -> dict[str, float]:
           f"a position; {d} departures, gain {mean_se(departures)} a departure; the best known chosen in "
           f"{best} ({100 * best / max(n, 1):.0f}%)")
     if len(leads) > 2:
-        agree = sum((a > 0) == (b > 0) for a, b in leads if abs(b) >= 0.1)
-        told = sum(abs(b) >= 0.1 for _, b in leads)
-        r = statistics.correlation(*zip(*leads)) if len({a for a, _ in leads}) > 1 else 0.0
+        agree = sum((a > 0) == (b > 0) for a, _, b in leads if abs(b) >= 0.1)
+        told = sum(abs(b) >= 0.1 for *_, b in leads)
+        race, worths = [a for a, _, _ in leads], [b for *_, b in leads]
+        r = statistics.correlation(race, worths) if len(set(race)) > 1 and len(set(worths)) > 1 else 0.0
         print(f"the race's leads over the expert's choice against the worths' ({len(leads)} candidates): "
               f"correlation {r:+.2f}; the same sign in {agree} of the {told} whose worths differ by 0.1 or more")
+        for z in (1, 2, 4):
+            ahead = [b for a, e, b in leads if a > 0.002 and a > z * e]
+            print(f"  ahead of the expert's choice by more than {z} standard errors in the race: {len(ahead)}, "
+                  f"their lead in worth {mean_se(ahead)}")
     return {"positions": n, "departures": d, "gain": statistics.mean(gains) if gains else 0.0}
 
 
-def race_leads(thinking: Any, game: Any, position: Position, worths: dict[str, float]) -> list[tuple[float, float]]:
+def race_leads(thinking: Any, game: Any, position: Position,
+               worths: dict[str, float]) -> list[tuple[float, float, float]]:
     """For each candidate with a known worth that the race sampled beside the expert's choice: (its mean
-    paired lead over that choice in the race, its worth less that choice's)."""
+    paired lead over that choice in the race, that lead's standard error, its worth less that choice's)."""
     if not hasattr(thinking, "difference"):
         return []  # a player that does not search
     by_notation = {a.notation(): a for a in game.legal_actions()}
@@ -185,7 +197,7 @@ def race_leads(thinking: Any, game: Any, position: Position, worths: dict[str, f
         except KeyError:
             continue  # not among the race's candidates
         if d is not None:
-            out.append((d[0], w - worths[position.expert]))
+            out.append((d[0], d[1], w - worths[position.expert]))
     return out
 
 

@@ -55,3 +55,13 @@ def test_a_truth_file_with_a_bad_field_is_refused_naming_the_file(tmp_path: Path
     bad.write_text(good.read_text().replace('"playouts":1', '"playouts":"many"'))
     with pytest.raises(SystemExit, match="(?s)bad.json.*positions.0.playouts"):
         load([bad])
+
+
+def test_the_salvage_truth_set_in_the_repository_loads_and_replays():
+    positions = load([Path(__file__).parent.parent / "benchmarks" / "truth-salvage.json"])
+    assert len(positions) == 72
+    assert all(len(p.candidates) == len(p.worth) == 4 and all(0 <= w <= 1 for w in p.worth) for p in positions)
+    first = positions[0]
+    game = replay(first.scenario, first.seed, first.decision)
+    assert game.pending.player == first.side
+    assert first.expert in {a.notation() for a in game.legal_actions()}
