@@ -43,7 +43,7 @@ def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenari
         choice, took = decide_within(Player("computer", QUICK), game, seed, think=5,
                                      clock=lambda: float(next(ticks)))
         assert game.is_legal(choice.action), (scenario, seed, choice.action)
-        assert took <= 6  # the search looked at the clock after each simulation and stopped at 5 ticks
+        assert took <= 6  # the search looked at the clock after each step and stopped at 5 ticks
         assert choice.reason
 
 

@@ -247,16 +247,20 @@ def test_the_evaluation_counts_the_fire_each_side_can_bring_next(tmp_path):
     assert keen.evaluate(g, "rebel") + keen.evaluate(g, "imperial") == pytest.approx(1.0)
 
 
-def test_an_attacks_three_results_are_played_one_step_each_so_no_step_outlasts_a_rollout(tmp_path):
+def test_a_step_plays_one_decision_of_a_rollout_and_an_attacks_three_results_count_as_one_sample(tmp_path):
     # The search's first candidate is the attack (a natural 20, another hit, a miss): the caller that
-    # watches the clock gets control back after each of the three rollouts, and the sample counts once.
+    # watches the clock gets control back before each decision of each of the three rollouts, and the
+    # sample counts once, when the third is scored.
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
     do(g, "first rebel", "activate hoth-trooper")
     thinking = Player("computer", SMALL).thinking(g, 3)
     assert thinking.candidates[0] == Attack("hoth-trooper", "snowtrooper")
-    assert thinking.step() and thinking.done == 0
-    assert thinking.step() and thinking.done == 0
-    assert thinking.step() and thinking.done == 1
+    steps = 0
+    while thinking.done == 0:
+        assert thinking.step()
+        steps += 1
+    # Each of the three rollouts pauses before each of its decisions, and ends in a step of its own.
+    assert steps > 3 * 2
 
 
 

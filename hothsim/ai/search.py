@@ -19,9 +19,10 @@ For one decision of side S:
    caller's deadline or the level's cap stops it; the best mean wins, and the expert's order breaks what
    the samples cannot tell apart.
 
-The search runs a simulation per `step()` so a caller can show progress and answer keys between steps;
-it never reads a clock (the caller stops stepping at its deadline and takes `choice()`).  Everything
-random comes from the seed, so a decision is a function of (observation, level, seed, simulations run).
+The search plays one decision of a simulation per `step()` so a caller can show progress and answer keys
+between steps; it never reads a clock (the caller stops stepping at its deadline and takes `choice()`, and
+a simulation cut short counts for nothing).  Everything random comes from the seed, so a decision is a
+function of (observation, level, seed, simulations finished).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Protocol, Sequence, TypeVar
+from typing import Any, Generator, Protocol, Sequence, TypeVar
 
 from hothsim.ai.chance import Branch, BranchDice
 from hothsim.ai.weights import Weights
@@ -55,7 +56,9 @@ class Level:
     #: Standard errors by which the samples must put a candidate ahead of one the expert ranks higher: at
     #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
     #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87; 4 won
-    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai.md).
+    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai.md).  `normal` races
+    #: three candidates at 2 since stop 43: with rollouts played by the expert itself a sample costs five
+    #: of the quick rules', and 4 standard errors were then seldom reached (docs/ai.md).
     trust: float = 4.0
     #: The same where the samples would put ending the turn (or the round) ahead of an action the expert
     #: ranks higher (waiting looks right once in a rollout whose own side acts next time, and the search
@@ -91,7 +94,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", think=0.3, simulations=24, candidates=3, widen=3, horizon=1, rollout_limit=20, reply=False),
-    Level("normal", think=1.0, simulations=5000, candidates=6, widen=12, horizon=2, rollout_limit=60),
+    Level("normal", think=1.0, simulations=5000, candidates=3, widen=4, horizon=2, rollout_limit=60,
+          first_samples=4, trust=2.0, trust_pass=2.0),
     Level("hard", think=3.0, simulations=20000, candidates=8, widen=20, horizon=3, rollout_limit=100),
 )}
 
@@ -197,7 +201,7 @@ class _Stats:
 
 
 class Thinking:
-    """One decision being searched; `step()` runs one simulation, `choice()` is the best so far."""
+    """One decision being searched; `step()` plays one decision of a simulation, `choice()` is the best so far."""
 
     def __init__(self, observation: Observation, policy: Policy[Any, Any, Any], level: Level, seed: int) -> None:
         self.side: Side = observation.side
@@ -227,6 +231,7 @@ class Thinking:
         self._partial: dict[tuple[Any, int], tuple[float, Any]] = {}  # a sample's branches played so far
         self._sample = 0  # samples dealt so far to every candidate still in the running
         self._check = level.first_samples  # the race is looked at when every candidate has this many
+        self._running: tuple[Any, int, int, Generator[None, None, tuple[float, Any]]] | None = None  # the simulation under way
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -245,22 +250,30 @@ class Thinking:
         return self.done >= self.planned or (len(self._alive) < 2 and not self._reserve)
 
     def step(self) -> bool:
-        """Run one rollout (a simulation, or one branch of a simulation whose action turns on a roll), so
-        that a caller watching the clock is never kept waiting longer than one rollout; False once the
-        search has nothing left to do."""
-        if self.settled:
-            return False
-        if not self._queue:
-            if self._sample >= self._check:
-                self._race()
-                if self.settled:
-                    return False
-            # A step plays one branch of one sample, so that no step takes more than one rollout.
-            planned = [(a, self._sample, b) for a in self._alive for b in range(self._branch_count(a))]
-            self._queue = planned[::-1]
-            self._sample += 1
-        action, sample, branch = self._queue.pop()
-        value, outcome = self._simulate(action, sample, branch)
+        """Play one decision of a rollout (or start or finish a simulation, or one branch of a simulation
+        whose action turns on a roll), so that a caller watching the clock is never kept waiting longer
+        than one of the expert's decisions; False once the search has nothing left to do."""
+        if self._running is None:
+            if self.settled:
+                return False
+            if not self._queue:
+                if self._sample >= self._check:
+                    self._race()
+                    if self.settled:
+                        return False
+                # A simulation plays one branch of one sample, and a step one decision of it.
+                planned = [(a, self._sample, b) for a in self._alive for b in range(self._branch_count(a))]
+                self._queue = planned[::-1]
+                self._sample += 1
+            action, sample, branch = self._queue.pop()
+            self._running = (action, sample, branch, self._simulate(action, sample, branch))
+        action, sample, branch, simulation = self._running
+        try:
+            next(simulation)
+            return True
+        except StopIteration as finished:
+            value, outcome = finished.value
+        self._running = None
         if branch > 0:
             before, outcome = self._partial.pop((action, sample))
             value += before
@@ -317,10 +330,11 @@ class Thinking:
         """How many results of its deciding roll an action is played for (1 when it is sampled)."""
         return len(self._branches.get(action) or (None,))
 
-    def _simulate(self, action: Any, sample: int, branch_index: int) -> tuple[float, Any]:
-        """Deal a game for this sample, apply the action, play on to the horizon, score it: the value
-        weighed by the probability of the branch played (an action that turns on one roll is played once
-        for each of its results), and the state just after the action."""
+    def _simulate(self, action: Any, sample: int, branch_index: int) -> Generator[None, None, tuple[float, Any]]:
+        """Deal a game for this sample, apply the action, play on to the horizon, score it, pausing
+        (yielding) before each decision of the rollout; it returns the value weighed by the probability of
+        the branch played (an action that turns on one roll is played once for each of its results), and
+        the state just after the action."""
         branches: Sequence[Branch | None] = self._branches.get(action) or (None,)
         branch = branches[branch_index]
         game = self.observation.determinize(derive_seed(self.seed, "sample", sample))
@@ -331,12 +345,14 @@ class Thinking:
         game.apply(action)
         outcome = game.state
         weight = 1.0 if branch is None else branch.probability
-        return weight * self._play_out(game, rng, self.level.rollout_limit, self.level.replies), outcome
+        value = yield from self._play_out(game, rng, self.level.rollout_limit, self.level.replies)
+        return weight * value, outcome
 
-    def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int) -> float:
-        """Play a simulation on to the horizon (at most `limit` decisions) and score it; with `replies`
-        above 1, the other side's first decision is played each of its expert's best `replies` ways, from
-        the same dice and rollout seed, and the worst result for the deciding side is kept."""
+    def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int) -> Generator[None, None, float]:
+        """Play a simulation on to the horizon (at most `limit` decisions), pausing before each, and
+        return its score; with `replies` above 1, the other side's first decision is played each of its
+        expert's best `replies` ways, from the same dice and rollout seed, and the worst result for the
+        deciding side is kept."""
         for n in range(limit):
             if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
                                                    self.level.horizon, self.level.reply):
@@ -350,9 +366,10 @@ class Thinking:
                         trial = game.clone()
                         trial.apply(answer)
                         rng.setstate(state)
-                        worst = min(worst, self._play_out(trial, rng, limit - n - 1, 0))
+                        worst = min(worst, (yield from self._play_out(trial, rng, limit - n - 1, 0)))
                     return worst
                 replies = 0
+            yield
             game.apply(self.policy.rollout(game, rng, self.side))
         return self.policy.evaluate(game, self.side)
 
