@@ -231,7 +231,8 @@ class Thinking:
         self._partial: dict[tuple[Any, int], tuple[float, Any]] = {}  # a sample's branches played so far
         self._sample = 0  # samples dealt so far to every candidate still in the running
         self._check = level.first_samples  # the race is looked at when every candidate has this many
-        self._running: tuple[Any, int, int, Generator[None, None, tuple[float, Any]]] | None = None  # the simulation under way
+        # The simulation under way (its candidate, sample, branch and the generator playing it), if any.
+        self._running: tuple[Any, int, int, Generator[None, None, tuple[float, Any]]] | None = None
 
     @property
     def progress(self) -> tuple[int, int]:

@@ -35,9 +35,9 @@ class SkirmishWeights:
     fast_exposure: float = 0.0
     #: Rollouts played by the expert's own choice (1) rather than its quick rules (0): five times slower,
     #: but the race's leads then say what the expert's own games say (benchmarks/truth.py), and with
-    #: `normal`'s three candidates at `trust` 2 it won 57 of 80 salvage games against the expert where
-    #: the quick rules with six candidates at 4 won 22 of 40 (docs/ai.md, stop 43).  The `expert` player
-    #: does not read it.
+    #: `normal`'s three candidates at `trust` 2 it won 28 of 40 salvage games against the expert where
+    #: the quick rules with six candidates at 4 won 22 (seeds 0-19 each side; 57 of 80 over seeds 0-39:
+    #: docs/ai.md, stop 43).  The `expert` player does not read it.
     rollout_expert: float = 1.0
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
