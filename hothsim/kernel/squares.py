@@ -72,6 +72,13 @@ class Edge(NamedTuple):
 
 def column_label(x: int) -> str:
     """Column letters for a 0-based column: 0 -> A, 25 -> Z, 26 -> AA, 27 -> AB."""
+    if 0 <= x < len(_COLUMNS):
+        return _COLUMNS[x]  # the computer's tie-breaks write the notation of thousands of moves
+    return _letters(x)
+
+
+def _letters(x: int) -> str:
+    """Column letters worked out (for `column_label`)."""
     if x < 0:
         raise ValueError(f"column {x} is off the map")
     letters = ""
@@ -80,6 +87,9 @@ def column_label(x: int) -> str:
         n, rem = divmod(n - 1, 26)
         letters = chr(ord("A") + rem) + letters
     return letters
+
+
+_COLUMNS: tuple[str, ...] = tuple(_letters(x) for x in range(26 * 27))  # A to ZZ
 
 
 def square_label(square: Square) -> str:

@@ -39,6 +39,7 @@ class Board:
         # the computer weighs, every game it imagines from one position).
         self._range_to: dict[tuple[frozenset[Edge], tuple[Square, ...], tuple[Square, ...]], int | None] = {}
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
+        self._masks: dict[tuple[Square, int], int] = {}  # `space_mask`, by anchor and size
 
     def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
         """Remembered squeezing geometry for one kind of mover and one state of the doors."""
@@ -195,6 +196,20 @@ class Board:
             hit = self._next_to[key] = tuple(
                 (x, y) for x in range(x0 - size, x1 + 1) for y in range(y0 - size, y1 + 1)
                 if self.adjacent(open_doors, (x, y, x + size, y + size), rect))
+        return hit
+
+    def space_mask(self, pos: Square, size: int) -> int:
+        """The bit mask (as `Sight.mask_of` makes it) of the squares a figure of this size fills from
+        `pos`: cover asks it of every figure standing between two others, again and again."""
+        key = (pos, size)
+        hit = self._masks.get(key)
+        if hit is None:
+            if len(self._masks) >= _MAX_CACHED:
+                self._masks.clear()
+            x, y = pos
+            w = self.grid.width
+            hit = self._masks[key] = sum(1 << ((y + j) * w + x + i) for j in range(size) for i in range(size)
+                                         if 0 <= x + i < w and y + j >= 0)
         return hit
 
     def adjacent(self, open_doors: frozenset[Edge], a: Rect, d: Rect) -> bool:

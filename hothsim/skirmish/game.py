@@ -360,8 +360,12 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     def covered(self, s: GameState, attacker: Figure, target: Figure) -> bool:
         """Cover of a target against an attacker: characters in between count, a Hologram does not."""
-        others = frozenset(sq for f in s.living() if f.id not in (attacker.id, target.id) and not self.ab.hologram(f)
-                           for sq in f.space())
+        skip = (attacker.id, target.id)
+        mask = self.board.space_mask
+        others = 0  # the squares of the characters in between, as a bit mask (built for every shot weighed)
+        for f in s.figures:
+            if f.alive and f.id not in skip and not self.ab.hologram(f):
+                others |= mask(f.pos, f.size)  # type: ignore[arg-type]
         return self.board.sight(s.open_doors).has_cover(attacker.rect(), target.rect(), others)
 
     def targets(self, s: GameState, fig: Figure, melee: bool | None = None) -> list[TargetView]:
