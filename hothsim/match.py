@@ -12,7 +12,7 @@ from typing import Callable, Mapping
 
 from hothsim.kernel.record import GameRecord
 
-from hothsim.ai import Choice, Player, derive_seed
+from hothsim.ai import Choice, Pace, Player, derive_seed
 from hothsim.games import Game, open_game
 from hothsim.kernel.engine import Side
 
@@ -44,13 +44,13 @@ class GameResult:
 def decide_within(player: Player, game: Game, seed: int, think: float | None = None,
                   clock: Callable[[], float] = time.perf_counter) -> tuple[Choice, float]:
     """The player's decision, searched until it is settled or `think` seconds have passed (by `clock`;
-    None: its level's think time); with the seconds it took."""
+    None: its level's think time; `Pace` says when); with the seconds it took."""
     think = player.level.think if think is None else think
     start = clock()
+    pace = Pace(think, start)
     thinking = player.thinking(game, seed)
-    while thinking.step():
-        if clock() - start >= think:
-            break
+    while pace.more(clock()) and thinking.step():
+        pass
     return thinking.choice(), clock() - start
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from hothsim.ai import derive_seed, player_named
+from hothsim.ai import Pace, derive_seed, player_named
 from hothsim.describe import Describer, side_words, spoken, units_meant, words_for
 from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
@@ -176,8 +176,8 @@ class PlainPlay:
 
     def thought(self, thinking: Any) -> Any:
         """A search stepped until it is settled or the session's think time has passed; its choice."""
-        start = self.clock()
-        while thinking.step() and self.clock() - start < self.session.think:
+        pace = Pace(self.session.think, self.clock())
+        while pace.more(self.clock()) and thinking.step():
             pass
         return thinking.choice()
 

@@ -11,7 +11,7 @@ from itertools import count
 
 import pytest
 
-from hothsim.ai import LEVELS, Player, decide, derive_seed, player_named
+from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
 from hothsim.ai.search import Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, with_changes
@@ -49,6 +49,30 @@ def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenari
         assert game.is_legal(choice.action), (scenario, seed, choice.action)
         assert took <= 6  # the search looked at the clock after each step and stopped at 5 ticks
         assert choice.reason
+
+
+def test_the_pace_stops_short_of_a_step_that_would_carry_the_decision_past_its_time():
+    """Steps of 0.3 s at a think time of 0.5 s: a second step ends at 0.6 s (within the grace of 0.1 s)
+    and is taken; steps of 0.35 s would end at 0.7 s, so the second is not begun."""
+    pace = Pace(0.5, start=0.0)
+    assert [pace.more(t) for t in (0.0, 0.3, 0.6)] == [True, True, False]
+    pace = Pace(0.5, start=0.0)
+    assert [pace.more(t) for t in (0.0, 0.35)] == [True, False]
+    quick = Pace(0.5, start=0.0)  # steps of a millisecond: it steps until the time is up
+    assert all(quick.more(k / 1000) for k in range(500)) and not quick.more(0.5)
+
+
+def test_a_search_whose_start_took_its_time_answers_at_once_with_the_experts_choice():
+    """The clock is read before the first step: where ranking the root already took the think time, no
+    simulation is begun and the expert's first choice is the answer."""
+    game = random_play("salvage", 3, 30)
+    while game.pending.kind != "turn":
+        game.apply(game.legal_actions()[0])
+    readings = iter([0.0, 7.0, 7.0])  # the start, then after the search's start, then the time taken
+    choice, took = decide_within(Player("computer", QUICK), game, 5, think=5, clock=lambda: next(readings))
+    assert choice.simulations == 0 and took == 7.0
+    assert choice.action == SKIRMISH_POLICY.ranked(game.observation(game.pending.player).determinize(
+        derive_seed(5, "root")))[0][1]
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "ai:easy"])

@@ -177,6 +177,32 @@ class Choice:
     simulations: int = 0
 
 
+@dataclass
+class Pace:
+    """When a caller stops stepping a search, from its own clock's readings (the search reads none).
+
+    It stops once `think` seconds have passed since `start`, and also sooner where the next step would
+    likely end past `think + grace`: each step is one of the expert's decisions in a rollout, and where
+    those are slow (echo-base's Snowspeeders weigh hundreds of squares) the last step would otherwise
+    carry the decision that much past its time.  The longest step so far stands for the next one.  The
+    clock is read before the first step too: a search whose start already took the time answers with
+    the expert's choice."""
+
+    think: float
+    start: float
+    grace: float = 0.1
+    last: float | None = None
+    longest: float = 0.0
+
+    def more(self, now: float) -> bool:
+        """Whether to take another step, the clock reading `now` (read just before asking)."""
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        spent = now - self.start
+        return spent < self.think and spent + self.longest <= self.think + self.grace
+
+
 def derive_seed(*parts: object) -> int:
     """A 64-bit seed from any parts (stable across runs and machines, unlike hash())."""
     digest = hashlib.sha256(repr(parts).encode("utf-8")).digest()

@@ -16,6 +16,7 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
+from hothsim.ai import Pace
 from hothsim.session import Session
 from hothsim.tui.frame import Frame
 from hothsim.tui.keys import ESCAPE, read_escape
@@ -205,7 +206,8 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
     start = last = time.monotonic()
     window.timeout(0)
     try:
-        while thinking.step() and time.monotonic() - start < session.think:
+        pace = Pace(session.think, start)
+        while pace.more(time.monotonic()) and thinking.step():
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 done, _ = thinking.progress
@@ -273,7 +275,8 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     start = last = time.monotonic()
     window.timeout(0)
     try:
-        while thinking.step() and time.monotonic() - start < session.think:
+        pace = Pace(session.think, start)
+        while pace.more(time.monotonic()) and thinking.step():
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 share = f"{min(99, int(100 * (last - start) / session.think))}%"
