@@ -163,6 +163,19 @@ def test_combined_fire_only_when_it_beats_the_helpers_own_shots(tmp_path):
         assert choice == Attack("snowtrooper", "han", ("elite-snowtrooper",))
 
 
+def test_a_figure_beside_an_enemy_that_would_strike_it_shoots_rather_than_heals(tmp_path):
+    """Han (70 of 90 hit points) stands beside Vader: healing himself 10 leaves him where Vader strikes as
+    surely as shooting does, so the enemies' fire there counts against the Heal as against the shot
+    (`power_exposure`); without it the Heal looked the better by that fire, and the expert took it."""
+    g = arena(tmp_path, {"han": "c3", "leia": "c10"}, {"vader": "e3"}, [3, 15, 15], abilities=True)
+    do(g, "first imperial", "activate vader", "attack vader han", "end vader", "activate han")
+    assert g.state.fig("han").hp == 70
+    choice = expert(g)
+    assert type(choice) is Attack and choice.target == "vader"
+    unwary = skirmish_policy(with_changes(Weights(), "skirmish.power_exposure=0"))
+    assert unwary.play(g, random.Random(0)) == parse_action("heal han han")
+
+
 def test_the_figure_with_the_best_shot_activates_first(tmp_path):
     # Only hoth-trooper-1 sees the wounded snowtrooper; hoth-trooper-2 is walled off from every enemy.
     wall = tuple(Edge("v", 3, y) for y in range(6, 12)) + tuple(Edge("h", x, 6) for x in range(0, 3))

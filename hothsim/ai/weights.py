@@ -23,6 +23,10 @@ class SkirmishWeights:
     #: built on it is level with the search built on that one (72 of 144 games head to head) and harder
     #: for a careful player to beat (docs/ai.md, stop 41).
     stepping_fire: float = 0.5
+    #: The enemies' expected fire where a figure stands after a Force power, an ability or Heal, counted as
+    #: after an attack (1); 0 (as until stop 44): not counted, so that healing beside Vader looked better
+    #: than shooting him and stepping away.
+    power_exposure: float = 1.0
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
     ranged_reach: int = 6  # squares within which a ranged figure fights well

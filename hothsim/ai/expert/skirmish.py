@@ -31,6 +31,7 @@ from hothsim.skirmish.actions import (
     Attack,
     EndTurn,
     First,
+    ForceMove,
     ForcePower,
     Move,
     Opportunity,
@@ -322,9 +323,10 @@ class SkirmishExpert:
         self._stand = (s, side, made)
         return made
 
-    def tried(self, game: SkirmishGame, action: Action) -> float:
+    def tried(self, game: SkirmishGame, action: Action, exposed: float = 0.0, figure: str | None = None) -> float:
         """An action scored by playing it: the mean change in the points standing (and Force kept) over a few
-        dice, compared with now."""
+        dice, compared with now; less `exposed` times the enemies' expected fire at `figure` where it then
+        stands (a power used in reach of an enemy is weighed as an attack made there is)."""
         side = game.pending.player
         assert side is not None
         before = self.standing(game, side)
@@ -335,6 +337,9 @@ class SkirmishExpert:
             trial.dice = SeededDice(k)  # the same few rolls for every action scored so: they compare fairly
             trial.apply(action)
             total += self.standing(trial, side)
+            after = trial.state
+            if exposed and figure is not None and after.stage == "round" and after.fig(figure).alive:
+                total -= exposed * self.threat(trial, after, after.fig(figure))
         return total / samples - before
 
     def standing(self, game: SkirmishGame, side: Side) -> float:
@@ -415,7 +420,8 @@ class SkirmishExpert:
             elif t is EndTurn:
                 scored.append((-self.approach(game, s, fig, press) - hide * self.threat(game, s, fig), a))
             else:  # Force powers, abilities, Heal, a Harpoon, the Force move
-                scored.append((self.tried(game, a) if not self.fast else -0.5, a))
+                exposed = 0.0 if t is ForceMove else hide * self.w.power_exposure  # a Force move: the move weighs it
+                scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
         moves = best_first(moves)
         keep = self.w.fast_shortlist if self.fast else self.w.shortlist
         for i, (rough, a, there, s2, shot) in enumerate(moves):
