@@ -342,11 +342,14 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = self._state
         return self.chance_in(s, s.fig(attack.figure), s.fig(attack.target), len(attack.helpers))
 
-    def chance_in(self, s: GameState, attacker: Figure, target: Figure, helpers: int = 0) -> int:
+    def chance_in(self, s: GameState, attacker: Figure, target: Figure, helpers: int = 0,
+                  cover: bool | None = None) -> int:
         """The chance in percent that `attacker` hits `target` in state `s` (which may be one the game
-        has not reached: the computer asks it of squares a figure could move to)."""
-        adjacent = self.board.adjacent(s.open_doors, attacker.rect(), target.rect())
-        cover = not adjacent and self.covered(s, attacker, target)
+        has not reached: the computer asks it of squares a figure could move to); `cover`, where the
+        caller already knows it from the target's view (`targets`), is not worked out again."""
+        if cover is None:
+            adjacent = self.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+            cover = not adjacent and self.covered(s, attacker, target)
         bonus = sum(v for _, v in self.ab.attack_mods(s, attacker, target, helpers))
         need = sum(v for _, v in self.ab.defense_mods(s, attacker, target, cover)) - bonus
         hits = sum(1 for roll in range(2, 20) if roll >= need) + 1

@@ -175,10 +175,10 @@ class SkirmishExpert:
         return lost
 
     def attack_value(self, game: SkirmishGame, s: GameState, attacker: Figure, target: Figure,
-                     helpers: Sequence[str] = ()) -> float:
+                     helpers: Sequence[str] = (), cover: bool | None = None) -> float:
         """The points an attack is expected to take from the target: chance to hit times what its damage is
-        worth, a natural 20's double damage counted apart."""
-        chance = game.chance_in(s, attacker, target, len(helpers)) / 100
+        worth, a natural 20's double damage counted apart (`cover` where the target's view gave it)."""
+        chance = game.chance_in(s, attacker, target, len(helpers), cover) / 100
         adjacent = game.board.adjacent(s.open_doors, attacker.rect(), target.rect())
         card = game.card(target)
         value = 0.0
@@ -194,7 +194,7 @@ class SkirmishExpert:
             return 0.0, None
         best: tuple[float, str | None] = (0.0, None)
         for view in game.targets(s, fig):
-            v = self.attack_value(game, s, fig, s.fig(view.target))
+            v = self.attack_value(game, s, fig, s.fig(view.target), cover=view.cover)
             if v > best[0]:
                 best = (v, view.target)
         return best
