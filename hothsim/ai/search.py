@@ -186,7 +186,7 @@ class Pace:
 
     It stops once `think` seconds have passed since `start`, and also sooner where the next step would
     likely end past `think + grace`: each step is one of the expert's decisions in a rollout, and where
-    those are slow (echo-base's Snowspeeders weigh hundreds of squares) the last step would otherwise
+    those are slow (in echo-base a figure may reach hundreds of squares) the last step would otherwise
     carry the decision that much past its time.  The longest step so far stands for the next one.  The
     clock is read before the first step too: a search whose start already took the time answers with
     the expert's choice."""
