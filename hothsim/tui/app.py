@@ -206,8 +206,8 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
     start = last = time.monotonic()
     window.timeout(0)
     try:
-        pace = Pace(session.think, start)
-        while pace.more(time.monotonic()) and thinking.step():
+        budget = Pace(session.think, start)
+        while budget.more(time.monotonic()) and thinking.step():
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 done, _ = thinking.progress
@@ -275,8 +275,8 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     start = last = time.monotonic()
     window.timeout(0)
     try:
-        pace = Pace(session.think, start)
-        while pace.more(time.monotonic()) and thinking.step():
+        budget = Pace(session.think, start)
+        while budget.more(time.monotonic()) and thinking.step():
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 share = f"{min(99, int(100 * (last - start) / session.think))}%"
