@@ -207,9 +207,8 @@ class Board:
             if len(self._masks) >= _MAX_CACHED:
                 self._masks.clear()
             x, y = pos
-            w = self.grid.width
-            hit = self._masks[key] = sum(1 << ((y + j) * w + x + i) for j in range(size) for i in range(size)
-                                         if 0 <= x + i < w and y + j >= 0)
+            hit = self._masks[key] = self.sight(frozenset()).mask_of(
+                (x + i, y + j) for j in range(size) for i in range(size))
         return hit
 
     def adjacent(self, open_doors: frozenset[Edge], a: Rect, d: Rect) -> bool:

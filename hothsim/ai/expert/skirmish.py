@@ -377,12 +377,7 @@ class SkirmishExpert:
                 if h not in own:
                     own[h] = self.best_shot(game, s, s.fig(h))[0]
             return sum(own[h] + self.w.helper_activation for h in helpers)
-        kept: dict[int, bool] = {}  # whether an attack is left after a move of this many squares
-
-        def kept_after(cost: int) -> bool:
-            if cost not in kept:
-                kept[cost] = game.attack_kept_after(cost)
-            return kept[cost]
+        limit = game.attack_move_limit()  # an attack is left after a move of at most this many squares
         moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
         # A long stand-off: the side it goes against gains by any attack roll (it starts the count again)
         # and must close in and show itself to get one; the side it favours loses by one and keeps hidden.
@@ -406,7 +401,7 @@ class SkirmishExpert:
                 there = replace(fig, pos=dest)
                 s2 = s.with_figure(there)
                 aoo = self._opportunity_cost(game, s, fig, plan.provoked if plan is not None else ())
-                keeps = attack_left and plan is not None and kept_after(plan.cost)
+                keeps = attack_left and plan is not None and plan.cost <= limit
                 if keeps and (not self.fast or len(moves) < 40):
                     shot = shots.get(dest)
                     if shot is None:
