@@ -93,6 +93,21 @@ def test_line_of_sight_large_figures_see_past_a_pillar():
     assert s.can_see(R((0, 2), 2), R((6, 3), 2))
 
 
+def test_a_big_figure_sees_through_a_gap_only_one_of_its_squares_faces():
+    # A wall along x=3 with one gap at 4 < y < 5.  Of a 2x2 figure at (1, 3), only its upper squares reach
+    # the gap on a line falling to a target low on the far side; the figure sees the target through them.
+    gap = walls(*vwall(3, 0, 4), *vwall(3, 5, 9))
+    target = R((7, 0))
+    s = Sight(gap)
+    assert not s.can_see(R((1, 3)), target) and not s.can_see(R((2, 3)), target)
+    assert s.can_see(R((2, 4)), target)
+    assert s.can_see(R((1, 3), 2), target) and s.can_see(target, R((1, 3), 2))
+    assert not Sight(walls(*vwall(3, 0, 9))).can_see(R((1, 3), 2), target)  # the gap closed
+    # Two big figures: only the upper-right square of one and the lower-left square of the other line up.
+    assert s.can_see(R((1, 3), 2), R((6, 0), 2)) and s.can_see(R((6, 0), 2), R((1, 3), 2))
+    assert find_line_of_sight(gap, R((1, 3), 2), R((6, 0), 2)) is not None
+
+
 def test_witness_segment_lies_inside_both_spaces_and_is_clear():
     b = walls(*vwall(4, 0, 2), *vwall(4, 3, 8), *hwall(5, 0, 3))
     a, d = R((1, 1)), R((7, 6))
@@ -260,6 +275,24 @@ def _long_walls(specs):
 @given(st.lists(edge_st, max_size=10), st.lists(long_wall_st, max_size=3), space_st, space_st)
 def test_line_of_sight_with_long_walls_agrees_with_brute_force(edges, longs, sa, sd):
     _agrees_with_brute_force(walls(*edges, *_long_walls(longs)), sa, sd)
+
+
+big_space_st = st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([1, 2, 2, 3]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(edge_st, max_size=10), st.lists(long_wall_st, max_size=2), big_space_st, big_space_st)
+def test_line_of_sight_of_a_big_space_is_the_sight_of_any_of_its_squares(edges, longs, sa, sd):
+    """A Sight answers for spaces bigger than a square from their squares' answers: the same answer, and
+    a witness inside both spaces, as the whole spaces' geometry gives."""
+    b = walls(*edges, *_long_walls(longs))
+    a, d = R((sa[0], sa[1]), sa[2]), R((sd[0], sd[1]), sd[2])
+    if not _disjoint(a, d):
+        return
+    w = Sight(b).line_of_sight(a, d)
+    assert (w is None) == (find_line_of_sight(b, a, d) is None)
+    if w is not None:
+        assert inside(a, w.p) and inside(d, w.q) and clear(b, w.p, w.q)
 
 
 def test_line_of_sight_never_through_a_closed_building():
