@@ -7,11 +7,13 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hothsim.ai import LEVELS, Player, decide
 from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
-from hothsim.ai.expert.skirmish import SkirmishExpert
+from hothsim.ai.expert.skirmish import SkirmishExpert, best_first, notation_words
 from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, with_changes
@@ -22,7 +24,7 @@ from hothsim.assault.game import AssaultGame, hit_probability
 from hothsim.assault.movement import march_costs, walker_walks
 from hothsim.kernel.hexes import distance, hex_label, in_field_of_fire, parse_hex
 from hothsim.kernel.squares import Edge, parse_square
-from hothsim.skirmish.actions import Attack, EndTurn, Move, parse_action
+from hothsim.skirmish.actions import Activate, Attack, EndTurn, ForcePower, Move, parse_action
 from tests.arena import arena
 from tests.assault_arena import arena as hex_arena
 from tests.assault_arena import clear, on_perimeter
@@ -637,3 +639,26 @@ def test_no_choice_of_the_expert_depends_on_the_order_of_the_legal_actions(scena
         backwards.legal_actions = lambda listed=listed: list(reversed(listed()))  # type: ignore[method-assign]
         for rules in (policy.expert, policy.quick):
             assert rules.choose(game, random.Random(1)) == rules.choose(backwards, random.Random(1)), (seed, steps)
+
+
+# ---------------------------------------------------------------- ties: a fixed order, quickly found
+
+_position = st.one_of(st.tuples(st.integers(0, 30), st.integers(0, 30)),
+                      st.tuples(st.integers(0, 30), st.integers(0, 30), st.integers(0, 1), st.integers(0, 1)))
+_figure = st.sampled_from(["luke", "han", "blizzard-scout", "trooper-1", "trooper-10"])
+_action = st.one_of(
+    st.builds(Move, _figure, st.lists(_position, min_size=1, max_size=6).map(tuple)),
+    st.builds(Attack, _figure, _figure, st.lists(_figure, max_size=2).map(lambda hs: tuple(sorted(hs)))),
+    st.builds(Activate, _figure),
+    st.builds(EndTurn, _figure),
+    st.builds(ForcePower, _figure, st.sampled_from(["grip", "sweep"]), st.one_of(st.none(), _figure)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_action, min_size=2, max_size=12))
+def test_equal_scores_are_ordered_by_the_actions_notation(actions):
+    # The words of the notation sort as the notation itself, squeezes (`c7~10`) and two-digit rows included.
+    labels: dict = {}
+    assert sorted(actions, key=lambda a: notation_words(a, labels)) == sorted(actions, key=lambda a: a.notation())
+    tied = best_first([(1.0, a) for a in actions], labels)
+    assert [a for _, a in tied] == sorted(actions, key=lambda a: a.notation())

@@ -53,6 +53,11 @@ class Activate:
         return f"activate {self.figure}"
 
 
+def position_word(p: tuple[int, ...]) -> str:
+    """A position of a move's path as the notation writes it: `c7`, or `c7~10` for a big figure squeezing."""
+    return square_label((p[0], p[1])).lower() + (f"~{p[2]}{p[3]}" if len(p) == 4 else "")
+
+
 @dataclass(frozen=True)
 class Move:
     """Move along a path of positions (each a step from the one before).  A position is an anchor
@@ -64,8 +69,7 @@ class Move:
 
     def notation(self) -> str:
         """Text form."""
-        return f"move {self.figure} " + " ".join(
-            square_label((p[0], p[1])).lower() + (f"~{p[2]}{p[3]}" if len(p) == 4 else "") for p in self.path)
+        return f"move {self.figure} " + " ".join(position_word(p) for p in self.path)
 
     @property
     def destination(self) -> tuple[int, ...]:

@@ -38,6 +38,7 @@ from hothsim.skirmish.actions import (
     Ready,
     Recruit,
     Reroll,
+    position_word,
 )
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.game import SkirmishGame
@@ -58,6 +59,7 @@ class SkirmishExpert:
         self.fast = fast  # rollouts: fewer squares looked at, no trial plays of powers
         self._stand: tuple[GameState, Side | None, tuple[int, float]] | None = None  # `stand_off`'s last answer
         self._reach: dict[tuple, tuple[tuple[int, int], ...]] = {}  # `_stepping_squares`, by enemy square
+        self._labels: dict[tuple[int, ...], str] = {}  # squares' names in a move's notation (`best_first`)
 
     # ------------------------------------------------------------------ the player
 
@@ -160,7 +162,7 @@ class SkirmishExpert:
             scored = [(float(game.card_cost(a.card)) if type(a) is Recruit else 0.0, a) for a in legal]
         else:  # rerolls and Force reactions: played out and counted
             scored = [(self.tried(game, a), a) for a in legal]
-        return best_first(scored)
+        return best_first(scored, self._labels)
 
     # ------------------------------------------------------------------ worth
 
@@ -417,7 +419,7 @@ class SkirmishExpert:
             else:  # Force powers, abilities, Heal, a Harpoon, the Force move
                 exposed = 0.0 if t is ForceMove else hide * self.w.power_exposure  # a Force move: the move weighs it
                 scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
-        moves = best_first(moves)
+        moves = best_first(moves, self._labels)
         keep = self.w.fast_shortlist if self.fast else self.w.shortlist
         for i, (rough, a, there, s2, shot) in enumerate(moves):
             if i < keep:
@@ -493,19 +495,36 @@ FAST = {"turn": SkirmishExpert.quick_turn, "activate": SkirmishExpert.quick_acti
         "reaction": SkirmishExpert.quick_react}
 
 
-def best_first(scored: Sequence[ScoredT]) -> list[ScoredT]:
+def best_first(scored: Sequence[ScoredT], labels: dict[tuple[int, ...], str] | None = None) -> list[ScoredT]:
     """Scored items best first, equal scores in the order of their actions' notation (a fixed order).
-    The notation is written only where scores tie: writing it for every move cost a fifth of a search."""
+    The order is worked out only where scores tie, and from the notation's words (`notation_words`,
+    with `labels` to remember squares' names): writing the notation of every move cost a fifth of a
+    search."""
     out = sorted(scored, key=lambda item: -item[0])
+    known = {} if labels is None else labels
     i = 0
     while i < len(out):
         j = i + 1
         while j < len(out) and out[j][0] == out[i][0]:
             j += 1
         if j - i > 1:
-            out[i:j] = sorted(out[i:j], key=lambda item: item[1].notation())
+            out[i:j] = sorted(out[i:j], key=lambda item: notation_words(item[1], known))
         i = j
     return out
+
+
+def notation_words(action: Action, labels: dict[tuple[int, ...], str]) -> tuple[str, ...]:
+    """An action's notation cut at its spaces, which sort exactly as the notation does (a space sorts
+    before every character a word holds); a move's squares are named once each into `labels`."""
+    if type(action) is not Move:
+        return tuple(action.notation().split(" "))
+    words = ["move", action.figure]
+    for p in action.path:
+        word = labels.get(p)
+        if word is None:
+            word = labels[p] = position_word(p)
+        words.append(word)
+    return tuple(words)
 
 
 def build_step(game: SkirmishGame, rng: random.Random) -> Action:
