@@ -662,3 +662,41 @@ def test_equal_scores_are_ordered_by_the_actions_notation(actions):
     assert sorted(actions, key=lambda a: notation_words(a, labels)) == sorted(actions, key=lambda a: a.notation())
     tied = best_first([(1.0, a) for a in actions], labels)
     assert [a for _, a in tied] == sorted(actions, key=lambda a: a.notation())
+
+
+def test_vader_beside_a_figure_threatens_both_of_his_attacks_and_one_when_he_must_move_first(tmp_path):
+    """Double Attack: an enemy that need not move to strike attacks twice, so the fire a figure meets
+    beside Vader counts the second attack too (`repeat_fire`); where Vader must walk up first, one."""
+    def threats(vader_square):
+        g = arena(tmp_path, {"han": "c3"}, {"vader": vader_square}, [15, 3], abilities=True)
+        s = g.state
+        han, vader = s.fig("han"), s.fig("vader")
+        p = g.chance_in(s, vader, han) / 100
+        single = SkirmishExpert(Weights().skirmish)
+        double = SkirmishExpert(with_changes(Weights(), "skirmish.repeat_fire=1").skirmish)
+        one = p * single.worth_lost(g.card(han), han.hp, 20)
+        two = 2 * p * (1 - p) * single.worth_lost(g.card(han), han.hp, 20) + p * p * single.worth_lost(
+            g.card(han), han.hp, 40)
+        return single.threat(g, s, han), double.threat(g, s, han), one, two
+
+    beside_single, beside_double, one, two = threats("e3")
+    assert beside_single == pytest.approx(0.5 * one)  # `exposure` 0.5 of one attack
+    assert beside_double == pytest.approx(0.5 * two) and two > 1.9 * one
+    apart_single, apart_double, one, _ = threats("h3")  # four squares off: he must move, and strikes once
+    assert apart_single == apart_double == pytest.approx(0.5 * one)
+
+
+def test_a_melee_enemy_that_can_reach_a_corner_of_a_figure_counts_as_a_threat(tmp_path):
+    """Beside means sharing an edge or only a corner: Vader (Speed 6) five columns and one row off Leia's
+    corner walks 6 squares to stand diagonally beside her and strike; one column farther he cannot.  The
+    expert counted only his walk to her side, one square more, and stepped her into his reach."""
+    def threat(vader_square):
+        g = arena(tmp_path, {"leia": "a3"}, {"vader": vader_square}, [15, 3], abilities=True)
+        s = g.state
+        assert g.speed(s.fig("vader")) == 6
+        return SkirmishExpert(Weights().skirmish).threat(g, s, s.fig("leia"))
+
+    assert threat("g5") > 0  # 5 columns and 1 row between: a walk of 6 to her corner
+    assert threat("h5") == 0  # 6 columns and 1 row between: 7
+    assert threat("h3") > 0  # level with her: 6 columns between, a walk of 6 to her side
+    assert threat("i3") == 0

@@ -217,24 +217,40 @@ class SkirmishExpert:
                 continue
             share, shooter, seen = 1.0, e, s
             if game.ab.melee(e):
-                if _apart(e, rect) > game.speed(e) + 1:
+                if _steps_to_strike(e, rect) > game.speed(e):
                     continue
-            elif not sight.can_see(e.rect(), rect):
+                stays = game.board.adjacent(s.open_doors, e.rect(), rect)
+            elif sight.can_see(e.rect(), rect):
+                stays = True
+            else:
                 step = self._steps_into_sight(game, s, e, rect, sight) if w.stepping_fire and not self.fast else None
                 if step is None:
                     continue
                 # It shoots from the square it steps to, with the cover seen from there.
-                share, shooter = w.stepping_fire, replace(e, pos=step)
+                share, shooter, stays = w.stepping_fire, replace(e, pos=step), False
                 seen = s.with_figure(shooter)
             chance = game.chance_in(seen, shooter, fig) / 100
-            damage = game.card(e).damage
-            fire = share * chance * self.worth_lost(card, fig.hp, damage)
+            fire = share * self._attacks_worth(game, e, fig, card, chance, stays)
             if e.activated:
                 fire *= w.acted_enemy
             if e.id == spare:
                 fire *= 1 - spare_share
             total += fire
         return w.exposure * total
+
+    def _attacks_worth(self, game: SkirmishGame, e: Figure, fig: Figure, card: Card, chance: float,
+                       stays: bool) -> float:
+        """What an enemy's attacks at its next activation are expected to take from `fig`: one attack, or
+        two where its card gives a second (Twin Attack always; Double Attack when it need not move first,
+        `stays`), that second counted at the weights' `repeat_fire` share."""
+        damage = game.card(e).damage
+        one = chance * self.worth_lost(card, fig.hp, damage)
+        w = self.w.repeat_fire
+        if not w or not (game.ab.printed(e, "Twin Attack") or (stays and game.ab.printed(e, "Double Attack"))):
+            return one
+        two = (2 * chance * (1 - chance) * self.worth_lost(card, fig.hp, damage)
+               + chance * chance * self.worth_lost(card, fig.hp, 2 * damage))
+        return one + w * (two - one)
 
     def _steps_into_sight(self, game: SkirmishGame, s: GameState, e: Figure, rect: Rect,
                           sight: Sight) -> tuple[int, int] | None:
@@ -283,13 +299,13 @@ class SkirmishExpert:
             return 0.0
         melee = game.ab.melee(attacker)
         sight = None if melee else game.board.sight(s.open_doors)
-        reach = game.speed(attacker) + 1
+        speed = game.speed(attacker)
         rect = attacker.rect()
         damage = game.card(attacker).damage
         best = 0.0
         for target in s.living(other(attacker.side)):
             if melee:
-                if _apart(target, rect) > reach:
+                if _steps_to_strike(target, rect) > speed:
                     continue
             elif not sight.can_see(rect, target.rect()):  # type: ignore[union-attr]
                 continue
@@ -544,6 +560,17 @@ def _apart(enemy: Figure, rect: tuple[int, int, int, int]) -> int:
     ex0, ey0, ex1, ey1 = enemy.rect()  # the far edges are exclusive: a square (x, y) is (x, y, x + 1, y + 1)
     x0, y0, x1, y1 = rect
     return max(0, ex0 - x1 + 1, x0 - ex1 + 1) + max(0, ey0 - y1 + 1, y0 - ey1 + 1)
+
+
+def _steps_to_strike(enemy: Figure, rect: tuple[int, int, int, int]) -> int:
+    """Squares a melee figure must walk, walls aside, to stand beside a rectangle: sharing an edge or only
+    a corner, so a figure off both its rows and its columns need not come level with it (a step costs 1,
+    a diagonal 2, so the rows and the columns between are crossed one by one)."""
+    ex0, ey0, ex1, ey1 = enemy.rect()
+    x0, y0, x1, y1 = rect
+    columns = max(0, ex0 - x1, x0 - ex1)  # columns strictly between them
+    rows = max(0, ey0 - y1, y0 - ey1)
+    return columns + rows
 
 
 def _zone_sample(game: SkirmishGame, side: Side) -> list[tuple[int, int]]:
