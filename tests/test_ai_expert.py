@@ -700,3 +700,18 @@ def test_a_melee_enemy_that_can_reach_a_corner_of_a_figure_counts_as_a_threat(tm
     assert threat("h5") == 0  # 6 columns and 1 row between: 7
     assert threat("h3") > 0  # level with her: 6 columns between, a walk of 6 to her side
     assert threat("i3") == 0
+
+
+def test_force_is_not_spent_on_two_more_squares_that_buy_nothing(tmp_path):
+    """Luke far from Vader behind a wall: two more squares bring him no shot and no nearer round the
+    wall's end, so he walks and keeps his Force for a reroll or a save.  Scored by the Force point alone,
+    the Force move came out ahead of every walk, as it did wherever the enemy stood far off."""
+    wall = tuple(Edge("v", 6, y) for y in range(1, 12))
+    g = arena(tmp_path, {"luke": "a11"}, {"vader": "ad11"}, [15, 3], width=30, height=12, abilities=True,
+              walls=wall)
+    do(g, "first rebel", "activate luke")
+    assert parse_action("force luke move") in g.legal_actions()
+    choice = expert(g)
+    assert type(choice) is Move and g.state.fig("luke").force == 3
+    by_the_point = skirmish_policy(with_changes(Weights(), "skirmish.force_move_ahead=0"))
+    assert by_the_point.play(g, random.Random(0)) == parse_action("force luke move")

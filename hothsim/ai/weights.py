@@ -32,6 +32,9 @@ class SkirmishWeights:
     #: fears both his blows, and stepped away where it stood; against the expert at 0 it won 102 of 200
     #: games (four scenarios, both sides, docs/ai.md, stop 45): level, so it ships at 0, one attack each.
     repeat_fire: float = 0.0
+    #: A Force move scored by the turn's best choice once it is spent (1), rather than by the points it
+    #: changes alone (0), which put it ahead of every move wherever the enemy stood far off.
+    force_move_ahead: float = 1.0
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
     ranged_reach: int = 6  # squares within which a ranged figure fights well

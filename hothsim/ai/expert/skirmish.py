@@ -360,6 +360,18 @@ class SkirmishExpert:
                 total -= exposed * self.threat(trial, after, after.fig(figure))
         return total / samples - before
 
+    def force_move_worth(self, game: SkirmishGame, action: ForceMove) -> float:
+        """A Force move scored by what its two more squares buy: the turn's best choice once it is spent,
+        less the Force point (in points standing, as every score here).  Scored as a power is, by the
+        points it changes alone, it came out ahead of every move wherever the enemy stood far off, and
+        the points went on walking rather than on a reroll or a Deflect."""
+        side = game.pending.player
+        assert side is not None
+        trial = game.clone()
+        trial.apply(action)  # no dice: a Force move rolls none
+        after = self.ranked(trial)[0][0] if trial.pending.kind == "turn" and trial.pending.player == side else 0.0
+        return after + self.standing(trial, side) - self.standing(game, side)
+
     def standing(self, game: SkirmishGame, side: Side) -> float:
         """Points of `side`'s characters standing (weighed by hit points left) and Force kept, less the
         enemy's: the scale every score here is in."""
@@ -432,6 +444,8 @@ class SkirmishExpert:
                 moves.append((rough, a, there, s2, shot))
             elif t is EndTurn:
                 scored.append((-self.approach(game, s, fig, press) - hide * self.threat(game, s, fig), a))
+            elif t is ForceMove and self.w.force_move_ahead and not self.fast:
+                scored.append((self.force_move_worth(game, a), a))
             else:  # Force powers, abilities, Heal, a Harpoon, the Force move
                 exposed = 0.0 if t is ForceMove else hide * self.w.power_exposure  # a Force move: the move weighs it
                 scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
