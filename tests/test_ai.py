@@ -62,6 +62,18 @@ def test_the_pace_stops_short_of_a_step_that_would_carry_the_decision_past_its_t
     assert all(quick.more(k / 1000) for k in range(500)) and not quick.more(0.5)
 
 
+def test_the_pace_foresees_a_step_that_weighs_many_more_choices_than_those_before():
+    """Steps weighing 40 choices take 0.04 s (a millisecond a choice); at 0.2 s the next weighs 400 (a
+    Snowspeeder's squares), foreseen at 0.4 s, which would end at 0.6 s, past 0.5 s and its grace: not
+    begun.  Without the count the longest step so far (0.04 s) would have let it start."""
+    pace = Pace(0.5, start=0.0)
+    assert [pace.more(t, 40) for t in (0.0, 0.04, 0.08, 0.12, 0.16)] == [True] * 5
+    assert not pace.more(0.2, 400)
+    assert Pace(0.5, start=0.0, longest=0.04, last=0.16).more(0.2, 0)
+    few = Pace(0.5, start=0.0)  # steps of few choices set no rate: a 0.03 s step of 2 choices is no guide
+    assert [few.more(t, 2) for t in (0.0, 0.03)] == [True, True] and few.more(0.06, 400)
+
+
 def test_a_search_whose_start_took_its_time_answers_at_once_with_the_experts_choice():
     """The clock is read before the first step: where ranking the root already took the think time, no
     simulation is begun and the expert's first choice is the answer."""

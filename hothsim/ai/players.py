@@ -84,6 +84,7 @@ class Instant:
 
     result: Choice
     progress: tuple[int, int] = (0, 0)
+    upcoming: int = 0  # choices the next step weighs (`Pace`): none
 
     def step(self) -> bool:
         """Nothing to search."""

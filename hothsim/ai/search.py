@@ -31,7 +31,7 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Generator, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Generator, Protocol, Sequence, TypeVar
 
 from hothsim.ai.chance import Branch, BranchDice
 from hothsim.ai.weights import Weights
@@ -187,7 +187,9 @@ class Pace:
     It stops once `think` seconds have passed since `start`, and also sooner where the next step would
     likely end past `think + grace`: each step is one of the expert's decisions in a rollout, and where
     those are slow (in echo-base a figure may reach hundreds of squares) the last step would otherwise
-    carry the decision that much past its time.  The longest step so far stands for the next one.  The
+    carry the decision that much past its time.  The next step is foreseen as long as the longest so far,
+    or longer where it weighs more choices than those did (the most time a step has taken per choice,
+    times the choices open at the next: a Snowspeeder's hundreds of squares after a trooper's few).  The
     clock is read before the first step too: a search whose start already took the time answers with
     the expert's choice."""
 
@@ -196,14 +198,26 @@ class Pace:
     grace: float = 0.1
     last: float | None = None
     longest: float = 0.0
+    #: Seconds a step has taken per choice open at it (the most seen, over steps with at least `MANY`
+    #: choices, where weighing the choices is most of a step), and the choices open at the step under way.
+    per_choice: float = 0.0
+    choices: int = 0
 
-    def more(self, now: float) -> bool:
-        """Whether to take another step, the clock reading `now` (read just before asking)."""
+    MANY: ClassVar[int] = 30
+
+    def more(self, now: float, upcoming: int = 0) -> bool:
+        """Whether to take another step, the clock reading `now` (read just before asking); `upcoming` is
+        how many choices the next step weighs (`Thinking.upcoming`, 0 if not known), so that a step
+        weighing hundreds of squares after steps weighing a few is foreseen."""
         if self.last is not None:
-            self.longest = max(self.longest, now - self.last)
-        self.last = now
+            took = now - self.last
+            self.longest = max(self.longest, took)
+            if self.choices >= self.MANY:
+                self.per_choice = max(self.per_choice, took / self.choices)
+        self.last, self.choices = now, upcoming
         spent = now - self.start
-        return spent < self.think and spent + self.longest <= self.think + self.grace
+        ahead = max(self.longest, self.per_choice * upcoming)
+        return spent < self.think and spent + ahead <= self.think + self.grace
 
 
 def derive_seed(*parts: object) -> int:
@@ -239,6 +253,7 @@ class Thinking:
         self.level = level
         self.seed = seed
         self.done = 0
+        self.upcoming = 0  # the choices open at the decision the next step plays (0: not known), for `Pace`
         root = observation.determinize(derive_seed(seed, "root"))
         self._root = root
         legal = root.legal_actions()
@@ -303,7 +318,7 @@ class Thinking:
             return True
         except StopIteration as finished:
             value, outcome = finished.value
-        self._running = None
+        self._running, self.upcoming = None, 0
         if branch > 0:
             before, outcome = self._partial.pop((action, sample))
             value += before
@@ -399,6 +414,7 @@ class Thinking:
                         worst = min(worst, (yield from self._play_out(trial, rng, limit - n - 1, 0)))
                     return worst
                 replies = 0
+            self.upcoming = len(game.legal_actions())
             yield
             game.apply(self.policy.rollout(game, rng, self.side))
         return self.policy.evaluate(game, self.side)
