@@ -28,9 +28,9 @@ class SkirmishWeights:
     #: than shooting him and stepping away.
     power_exposure: float = 1.0
     #: An enemy's second attack at its next activation (Twin Attack; Double Attack where it need not move
-    #: to attack): this share of it counted in the fire a figure would meet.  At 1 the expert beside Vader
-    #: fears both his blows, and stepped away where it stood; against the expert at 0 it won 102 of 200
-    #: games (four scenarios, both sides, docs/ai.md, stop 45): level, so it ships at 0, one attack each.
+    #: to attack): this share of it counted in the fire a figure would meet.  At 1, the expert standing
+    #: beside Vader counts both of his blows; against the expert at 0 it won 102 of 200 games (four
+    #: scenarios, both sides, docs/ai.md, stop 45): level, so it ships at 0, one attack each.
     repeat_fire: float = 0.0
     #: A Force move scored by the turn's best choice once it is spent (1), rather than by the points it
     #: changes alone (0), which put it ahead of every move wherever the enemy stood far off.
