@@ -49,7 +49,7 @@ def decide_within(player: Player, game: Game, seed: int, think: float | None = N
     start = clock()
     pace = Pace(think, start)
     thinking = player.thinking(game, seed)
-    while pace.more(clock(), thinking.upcoming) and thinking.step():
+    while pace.step(thinking, clock()):
         pass
     return thinking.choice(), clock() - start
 

@@ -177,7 +177,7 @@ class PlainPlay:
     def thought(self, thinking: Any) -> Any:
         """A search stepped until it is settled or the session's think time has passed; its choice."""
         pace = Pace(self.session.think, self.clock())
-        while pace.more(self.clock(), thinking.upcoming) and thinking.step():
+        while pace.step(thinking, self.clock()):
             pass
         return thinking.choice()
 

@@ -180,6 +180,16 @@ class Choice:
     simulations: int = 0
 
 
+class Steppable(Protocol):
+    """A decision being made a step at a time (`Thinking`, or `Instant` for one made at once)."""
+
+    upcoming: int  # choices the next step weighs (0: not known)
+
+    def step(self) -> bool:
+        """Take one step; False once there is nothing left to do."""
+        ...
+
+
 @dataclass
 class Pace:
     """When a caller stops stepping a search, from its own clock's readings (the search reads none).
@@ -218,6 +228,12 @@ class Pace:
         spent = now - self.start
         ahead = max(self.longest, self.per_choice * upcoming)
         return spent < self.think and spent + ahead <= self.think + self.grace
+
+    def step(self, thinking: "Steppable", now: float) -> bool:
+        """Step a search (`Thinking`, or a decision made at once) if there is time for its next step, the
+        clock reading `now`; False once the time is up or the search has nothing left to do.  Callers loop
+        on it, answering keys or showing progress between steps."""
+        return self.more(now, thinking.upcoming) and thinking.step()
 
 
 def derive_seed(*parts: object) -> int:

@@ -131,14 +131,8 @@ class Sight:
         form an open set, and a clear segment from a point on a line between two of a space's squares
         stays clear when that point moves a little into one of them.  Cheaper too: a big figure's
         squares are a small figure's spaces, so most of those answers are in the cache already."""
-        hit = None
-        for sa in rect_squares(key[0]):
-            for sd in rect_squares(key[1]):
-                hit = self.line_of_sight(rect_of(sa), rect_of(sd))
-                if hit is not None:
-                    break
-            if hit is not None:
-                break
+        pairs = ((rect_of(sa), rect_of(sd)) for sa in rect_squares(key[0]) for sd in rect_squares(key[1]))
+        hit = next((w for a, d in pairs if (w := self.line_of_sight(a, d)) is not None), None)
         self._los[key] = hit
         return hit
 

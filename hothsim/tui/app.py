@@ -207,7 +207,7 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
     window.timeout(0)
     try:
         budget = Pace(session.think, start)
-        while budget.more(time.monotonic(), thinking.upcoming) and thinking.step():
+        while budget.step(thinking, time.monotonic()):
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 done, _ = thinking.progress
@@ -276,7 +276,7 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     window.timeout(0)
     try:
         budget = Pace(session.think, start)
-        while budget.more(time.monotonic(), thinking.upcoming) and thinking.step():
+        while budget.step(thinking, time.monotonic()):
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
                 share = f"{min(99, int(100 * (last - start) / session.think))}%"
