@@ -576,3 +576,29 @@ def test_branch_dice_put_the_deciding_roll_in_its_branch_and_a_copy_waits_for_it
         assert first in branch.faces
         assert copy.d20("attack") == first and copy.waiting is False
         assert [dice.d20("later") for _ in range(5)] == [copy.d20("later") for _ in range(5)]
+
+
+def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_odds(tmp_path):
+    # Spending a Force point turns on one d20, as an attack does: the search plays each result once and
+    # weighs it by its share of the faces, where three sampled rerolls that all missed made the point look
+    # wasted (echo-base, stop 46: "keep vader" chosen over the reroll on three samples).
+    from tests.arena import arena
+    from hothsim.skirmish.actions import Attack, ForcePower, Keep, Reroll, parse_action
+    policy = skirmish_policy(Weights())
+    g = arena(tmp_path, {"leia": "c3"}, {"snowtrooper-1": "h3", "snowtrooper-2": "h9"}, [15, 3, 2],
+              abilities=True)
+    for line in ("first rebel", "activate leia"):
+        g.apply(parse_action(line))
+    chance = g.hit_chance(Attack("leia", "snowtrooper-1"))
+    g.apply(parse_action("attack leia snowtrooper-1"))  # a natural 2: missed, a reroll offered
+    assert g.pending.kind == "reroll"
+    branches = policy.branches(g, Reroll("leia"))
+    assert [sorted(b.faces)[-1] for b in branches] == [20 - chance // 5, 19, 20]  # miss, hit, natural 20
+    assert [b.probability for b in branches] == [1 - chance / 100, chance / 100 - 0.05, 0.05]
+    assert policy.branches(g, Keep("leia")) is None  # keeping the miss rolls nothing
+    g = arena(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18], abilities=True)
+    for line in ("first rebel", "activate leia", "attack leia vader"):
+        g.apply(parse_action(line))
+    assert g.pending.kind == "reaction"
+    made, failed = sorted(policy.branches(g, ForcePower("vader", "deflect")), key=lambda b: 20 in b.faces)[::-1]
+    assert made.faces == frozenset(range(11, 21)) and made.probability == 0.5 == failed.probability

@@ -10,6 +10,7 @@ dice below are keyed dice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Hashable
 
 from hothsim.kernel.dice import FireFace, KeyedDice
 
@@ -43,6 +44,16 @@ def d20_branches(chance_percent: int) -> list[Branch]:
     out = [Branch(0.05, "d20", frozenset({20})), Branch(others / 20, "d20", hits),
            Branch(1 - chance_percent / 100, "d20", frozenset(range(1, 20)) - hits)]
     return [b for b in out if b.probability > 0]
+
+
+def d20_classes(outcome: Callable[[int], Hashable]) -> list[Branch]:
+    """A d20 whose faces fall into classes by `outcome(face)` (a reroll's hit, critical hit or miss; a
+    save made or failed): one branch a class, weighed by its share of the twenty faces, in the order the
+    classes first appear from face 1 up."""
+    classes: dict[Hashable, set[int]] = {}
+    for face in range(1, 21):
+        classes.setdefault(outcome(face), set()).add(face)
+    return [Branch(len(faces) / 20, "d20", frozenset(faces)) for faces in classes.values()]
 
 
 def fire_branches(chance: float, symbol: str, armor: int) -> list[Branch]:

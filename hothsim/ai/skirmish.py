@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from hothsim.ai.chance import Branch, d20_branches
+from hothsim.ai.chance import Branch, d20_branches, d20_classes
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
 from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
@@ -24,12 +24,17 @@ from hothsim.skirmish.actions import (
     Attack,
     EndTurn,
     First,
+    ForcePower,
     Move,
     Place,
     Ready,
     Recruit,
+    Reroll,
 )
+from hothsim.skirmish.attacks import judge
+from hothsim.skirmish.combat import DEFLECT_SAVE
 from hothsim.skirmish.game import SkirmishGame
+from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.skirmish.state import Figure
 from hothsim.skirmish.victory import tie_break
 
@@ -86,9 +91,23 @@ class SkirmishPolicy:
         return (self.expert if full else self.quick).choose(game, rng)
 
     def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
-        """An attack turns on its d20: a natural 20, another hit, or a miss."""
-        if type(action) is Attack:
+        """An attack turns on its d20: a natural 20, another hit, or a miss; so does a Force reroll of a
+        missed attack, against the same modifiers and Defense; a reroll of a failed save and Lightsaber
+        Deflect turn on a save's d20, made or failed.  Keeping the roll or declining rolls nothing: the
+        choice between spending a Force point and not is then weighed at the roll's exact odds, where a
+        few samples that all missed made the point look wasted."""
+        t = type(action)
+        if t is Attack:
             return d20_branches(game.hit_chance(action))
+        s = game.state
+        if t is Reroll and s.attack is not None:
+            mods, defense = s.attack.modifiers, s.attack.defense
+            return d20_classes(lambda face: (judge(face, mods, defense).hit, face == 20))
+        if t is Reroll and s.save is not None:
+            needed = s.save.needed
+            return d20_classes(lambda face: save_succeeds(face, needed))
+        if t is ForcePower and action.power == "deflect":  # type: ignore[union-attr]
+            return d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE))
         return None
 
     def tempo(self, game: SkirmishGame) -> Tempo:
