@@ -73,6 +73,14 @@ class Level:
     #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai.md,
     #: stop 42: head to head in skirmish the plain stream won 16 of 24), so it is a knob (`--level keyed=1`).
     keyed: bool = False
+    #: The fewest paired samples on which one candidate may count as behind another (dropped from the
+    #: race, or overruled where the expert ranks it higher): with two to four, a standard error is itself
+    #: a guess, and rollouts in which the dice decide nothing give equal differences and a standard error
+    #: of nothing.
+    least: int = 2
+    #: The least lead, in win probability, that counts as a lead at all: below it the evaluation's own
+    #: error is larger than the difference it reports.
+    margin: float = 0.002
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -360,7 +368,7 @@ class Thinking:
     def _behind(self, a: Any, best: Any, z: float) -> bool:
         """Whether `a` is more than `z` standard errors behind `best` over the samples both have."""
         d = self.difference(best, a)
-        return d is not None and d[0] > 0.002 and d[0] > z * d[1]
+        return d is not None and d[2] >= self.level.least and d[0] > self.level.margin and d[0] > z * d[1]
 
     def difference(self, a: Any, b: Any) -> tuple[float, float, int] | None:
         """How far candidate `a` is ahead of `b` over the samples both have: the mean paired difference,
