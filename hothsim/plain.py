@@ -162,7 +162,7 @@ class PlainPlay:
 
     def computer_turn(self) -> None:
         """The computer decides within its think time; its reason and what happened are said."""
-        self.session.apply_choice(self.thought(self.session.thinking()))
+        self.session.apply_choice(self.thought(self.session.thinking))
 
     def remote_turn(self) -> None:
         """A game at two machines: wait for the other player's line (the session stops, saved, when the
@@ -174,9 +174,11 @@ class PlainPlay:
                      "Waiting for the other machine.")
         self.session.poll()
 
-    def thought(self, thinking: Any) -> Any:
-        """A search stepped until it is settled or the session's think time has passed; its choice."""
+    def thought(self, begin: Callable[[], Any]) -> Any:
+        """A search begun by `begin` and stepped until it is settled or the session's think time has passed
+        (counted from before it began, so that its first ranking is part of its time); its choice."""
         pace = Pace(self.session.think, self.clock())
+        thinking = begin()
         while pace.step(thinking, self.clock()):
             pass
         return thinking.choice()
@@ -355,7 +357,7 @@ class PlainPlay:
         if self.game.is_over or self.session.computer() is not None:
             self.say("hint: no decision of yours to hint at now.")
             return
-        choice = self.thought(self.session.hint())
+        choice = self.thought(self.session.hint)
         number = self.numbers.get(choice.action, 0)
         self.session.log.append(f"hint for {self.game.pending.player}: {choice.reason}")
         self.logged = len(self.session.log)

@@ -74,6 +74,31 @@ def test_the_pace_foresees_a_step_that_weighs_many_more_choices_than_those_befor
     assert [few.more(t, 2) for t in (0.0, 0.03)] == [True, True] and few.more(0.06, 400)
 
 
+def test_the_pace_learns_what_a_choice_costs_from_the_root_the_search_ranked_as_it_began():
+    """The search's start ranked 100 choices in 0.1 s (a millisecond a choice); its first step weighs
+    550 (a Snowspeeder's squares), foreseen at 0.55 s, which would end at 0.65 s, past 0.5 s and its grace:
+    not begun.  A start that ranked nothing teaches nothing, and the step is taken."""
+    from hothsim.ai.players import Instant
+    from hothsim.ai.search import Choice
+
+    class Begun(Instant):
+        steps = 0
+
+        def step(self) -> bool:
+            self.steps += 1
+            return True
+
+    ranked = Begun(Choice("done", ""), upcoming=550, weighed=100)
+    assert not Pace(0.5, start=0.0).step(ranked, 0.1) and ranked.steps == 0
+    unranked = Begun(Choice("done", ""), upcoming=550, weighed=0)
+    assert Pace(0.5, start=0.0).step(unranked, 0.1) and unranked.steps == 1
+    game = random_play("echo-base", 3, 60)
+    while game.pending.kind != "turn" or len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    thinking = Player("computer", QUICK).thinking(game, 5)
+    assert thinking.weighed == len(game.legal_actions()) > 1  # the root's choices, ranked as it began
+
+
 def test_a_search_whose_start_took_its_time_answers_at_once_with_the_experts_choice():
     """The clock is read before the first step: where ranking the root already took the think time, no
     simulation is begun and the expert's first choice is the answer."""

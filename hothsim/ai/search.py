@@ -192,6 +192,7 @@ class Steppable(Protocol):
     """A decision being made a step at a time (`Thinking`, or `Instant` for one made at once)."""
 
     upcoming: int  # choices the next step weighs (0: not known)
+    weighed: int  # choices weighed before the first step (the root's, ranked as the search began; 0: none)
 
     def step(self) -> bool:
         """Take one step; False once there is nothing left to do."""
@@ -240,7 +241,12 @@ class Pace:
     def step(self, thinking: "Steppable", now: float) -> bool:
         """Step a search (`Thinking`, or a decision made at once) if there is time for its next step, the
         clock reading `now`; False once the time is up or the search has nothing left to do.  Callers loop
-        on it, answering keys or showing progress between steps."""
+        on it, answering keys or showing progress between steps, and read `start` before the search is
+        made, so that its first ranking counts in its time and tells the pace what a choice costs."""
+        if self.last is None and thinking.weighed >= self.MANY:
+            # The search began by weighing its root's choices: the time each took foresees its steps,
+            # which weigh the choices of the rollouts' decisions the same way.
+            self.per_choice = (now - self.start) / thinking.weighed
         return self.more(now, thinking.upcoming) and thinking.step()
 
 
@@ -278,6 +284,7 @@ class Thinking:
         self.seed = seed
         self.done = 0
         self.upcoming = 0  # the choices open at the decision the next step plays (0: not known), for `Pace`
+        self.weighed = 0  # the root's choices, where the expert ranked them before any step (for `Pace`)
         root = observation.determinize(derive_seed(seed, "root"))
         self._root = root
         legal = root.legal_actions()
@@ -288,6 +295,7 @@ class Thinking:
             self.planned = 0
         else:
             ranked = policy.ranked(root)
+            self.weighed = len(legal)
             self._alive = policy.candidates(ranked, level.candidates)
             self._reserve = [a for a in policy.candidates(ranked, level.widen) if a not in self._alive]
             self.planned = level.simulations if len(self._alive) > 1 else 0

@@ -202,8 +202,8 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
     """Let the computer decide, showing its progress; None if the person quits meanwhile.  The search
     runs a simulation at a time so keys and resizing are answered between them."""
     side = session.game.pending.player
+    start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
     thinking = session.thinking()
-    start = last = time.monotonic()
     window.timeout(0)
     try:
         budget = Pace(session.think, start)
@@ -271,8 +271,8 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     if session.game.is_over or session.computer() is not None:
         return replace(ui, message="no decision of yours to hint at now")
     side = session.game.pending.player
+    start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
     thinking = session.hint()
-    start = last = time.monotonic()
     window.timeout(0)
     try:
         budget = Pace(session.think, start)
