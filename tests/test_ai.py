@@ -627,3 +627,25 @@ def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_
     assert g.pending.kind == "reaction"
     made, failed = sorted(policy.branches(g, ForcePower("vader", "deflect")), key=lambda b: 20 in b.faces)[::-1]
     assert made.faces == frozenset(range(11, 21)) and made.probability == 0.5 == failed.probability
+
+
+def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_those_of_a_big_one():
+    # Echo-base's 17 figures made the expert's own rollouts so slow that a decision got 8 or 9 samples
+    # (docs/ai.md, stop 46): above `rollout_expert_figures` the quick rules play them.
+    class Spy:
+        def __init__(self, name, calls):
+            self.name, self.calls = name, calls
+
+        def choose(self, game, rng):
+            self.calls.append(self.name)
+            return game.legal_actions()[0]
+
+    for scenario, weights, expected in (("salvage", Weights(), "expert"), ("echo-base", Weights(), "quick"),
+                                        ("echo-base", with_changes(Weights(), "skirmish.rollout_expert_figures=17"),
+                                         "expert")):
+        game = random_play(scenario, 2, 40)
+        policy = skirmish_policy(weights)
+        calls: list[str] = []
+        policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
+        policy.rollout(game, random.Random(1), game.pending.player)
+        assert calls == [expected], scenario

@@ -83,8 +83,12 @@ class SkirmishPolicy:
     def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:
         """The expert's fast play, for whoever decides now (both sides, inside simulations of a decision of
         `side`); the expert's own play instead where the weights say so: `rollout_expert` for both sides,
-        `rollout_expert_us` for `side`'s decisions, `rollout_expert_them` for the other side's."""
+        `rollout_expert_us` for `side`'s decisions, `rollout_expert_them` for the other side's, in a game
+        of at most `rollout_expert_figures` figures (in a bigger one the expert's own choice costs so much
+        that a decision gets only a handful of samples)."""
         w = self.weights.skirmish
+        if len(game.state.figures) > w.rollout_expert_figures:
+            return self.quick.choose(game, rng)
         full = w.rollout_expert
         if not full and (w.rollout_expert_us or w.rollout_expert_them):  # asked only then: a hot path
             full = w.rollout_expert_us if game.pending.player == side else w.rollout_expert_them

@@ -51,6 +51,12 @@ class SkirmishWeights:
     #: the quick rules with six candidates at 4 won 22 (seeds 0-19 each side; 57 of 80 over seeds 0-39:
     #: docs/ai.md, stop 43).  The `expert` player does not read it.
     rollout_expert: float = 1.0
+    #: The most figures a skirmish may hold (both squads, as set up) for the expert's own choice to play its
+    #: rollouts; in a bigger one the quick rules play them.  In echo-base (17 figures) the expert's
+    #: rollouts left a decision 8 or 9 samples at 0.5 s and the search won 8 of 24 games against the
+    #: expert (twice the time: its Empire 1 of 12); the quick rules' rollouts won 18 of 24.  In salvage and
+    #: quick-start (6) and skirmish (9-11) they won no more than the expert's (docs/ai.md, stop 46).
+    rollout_expert_figures: int = 12
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
