@@ -110,7 +110,7 @@ class SkirmishPolicy:
         if t is Reroll and s.save is not None:
             needed = s.save.needed
             return d20_classes(lambda face: save_succeeds(face, needed))
-        if t is ForcePower and action.power == "deflect":  # type: ignore[union-attr]
+        if isinstance(action, ForcePower) and action.power == "deflect":
             return d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE))
         return None
 
