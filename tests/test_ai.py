@@ -12,7 +12,8 @@ from itertools import count
 import pytest
 
 from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
-from hothsim.ai.search import Thinking
+from hothsim.ai.players import Instant
+from hothsim.ai.search import Choice, Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.assault.game import AssaultGame
@@ -21,8 +22,9 @@ from hothsim.games import load_game, open_game
 from hothsim.kernel.dice import SeededDice
 from hothsim.match import decide_within, play_game
 from hothsim.session import Session, computer_header, players_of
-from hothsim.skirmish.actions import Ready, Recruit
+from hothsim.skirmish.actions import Attack, ForcePower, Keep, Ready, Recruit, Reroll, parse_action
 from hothsim.skirmish.game import SkirmishGame
+from tests.arena import arena
 from tests.random_play import random_play
 
 SCENARIOS = ("quick-start", "salvage", "echo-base", "skirmish", "assault-on-hoth")
@@ -78,9 +80,6 @@ def test_the_pace_learns_what_a_choice_costs_from_the_root_the_search_ranked_as_
     """The search's start ranked 100 choices in 0.1 s (a millisecond a choice); its first step weighs
     550 (a Snowspeeder's squares), foreseen at 0.55 s, which would end at 0.65 s, past 0.5 s and its grace:
     not begun.  A start that ranked nothing teaches nothing, and the step is taken."""
-    from hothsim.ai.players import Instant
-    from hothsim.ai.search import Choice
-
     class Begun(Instant):
         steps = 0
 
@@ -607,8 +606,6 @@ def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_
     # Spending a Force point turns on one d20, as an attack does: the search plays each result once and
     # weighs it by its share of the faces, where three sampled rerolls that all missed made the point look
     # wasted (echo-base, stop 46: "keep vader" chosen over the reroll on three samples).
-    from tests.arena import arena
-    from hothsim.skirmish.actions import Attack, ForcePower, Keep, Reroll, parse_action
     policy = skirmish_policy(Weights())
     g = arena(tmp_path, {"leia": "c3"}, {"snowtrooper-1": "h3", "snowtrooper-2": "h9"}, [15, 3, 2],
               abilities=True)
