@@ -39,11 +39,8 @@ class Branch:
 def d20_branches(chance_percent: int) -> list[Branch]:
     """An attack's d20 that hits with this chance: a natural 20 (a critical hit), the other hits (the
     highest faces from 2 to 19), and a miss; results that cannot happen left out."""
-    others = max(0, chance_percent // 5 - 1)  # faces 2..19 that hit
-    hits = frozenset(range(20 - others, 20))
-    out = [Branch(0.05, "d20", frozenset({20})), Branch(others / 20, "d20", hits),
-           Branch(1 - chance_percent / 100, "d20", frozenset(range(1, 20)) - hits)]
-    return [b for b in out if b.probability > 0]
+    lowest = 20 - max(0, chance_percent // 5 - 1)  # faces from this up to 19 hit (none where it is 20)
+    return d20_classes(lambda face: 2 if face == 20 else 1 if face >= lowest else 0)[::-1]
 
 
 def d20_classes(outcome: Callable[[int], Hashable]) -> list[Branch]:
