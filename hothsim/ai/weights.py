@@ -35,6 +35,10 @@ class SkirmishWeights:
     #: A Force move scored by the turn's best choice once it is spent (1), rather than by the points it
     #: changes alone (0), which put it ahead of every move wherever the enemy stood far off.
     force_move_ahead: float = 1.0
+    #: Squares a melee enemy with a Force point left may add to its reach when the fire a figure would meet
+    #: is counted: the Force move's two (0: its speed alone, as until stop 47, so that a Rebel stopping
+    #: eight squares from Vader counted itself safe from him).
+    force_reach: int = 0
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
     ranged_reach: int = 6  # squares within which a ranged figure fights well

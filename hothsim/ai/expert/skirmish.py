@@ -190,6 +190,11 @@ class SkirmishExpert:
             value += p * self.worth_lost(card, target.hp, dealt)
         return value
 
+    def reach(self, game: SkirmishGame, e: Figure) -> int:
+        """Squares a melee enemy may walk and still strike at its next activation: its speed, and the Force
+        move's extra squares (`force_reach`) while it has a Force point to pay for them."""
+        return game.speed(e) + (self.w.force_reach if e.force >= 1 else 0)
+
     def best_shot(self, game: SkirmishGame, s: GameState, fig: Figure) -> tuple[float, str | None]:
         """The best attack a figure could make from where it stands in `s`, alone: (points, target)."""
         if not game.ab.can_attack(s, fig):
@@ -217,7 +222,7 @@ class SkirmishExpert:
                 continue
             share, shooter, seen = 1.0, e, s
             if game.ab.melee(e):
-                if _steps_to_strike(e, rect) > game.speed(e):
+                if _steps_to_strike(e, rect) > self.reach(game, e):
                     continue
                 stays = game.board.adjacent(s.open_doors, e.rect(), rect)
             elif sight.can_see(e.rect(), rect):
