@@ -646,3 +646,35 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
         policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
         policy.rollout(game, random.Random(1), game.pending.player)
         assert calls == [expected], scenario
+
+
+def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_search_decides_as_without_it():
+    # A search meets the same position in many samples (every rollout's first decisions, until a die is
+    # rolled, and a Force move's trial turn), so the expert keeps its rankings by position (stop 47).
+    expert_player = Player("expert")
+    game = open_game("quick-start", seed=3)
+    for n in count():  # to Luke's turn in the first round: his Force move is ranked by a trial turn
+        if game.pending.kind == "turn" and game.state.turn.figure == "luke":
+            break
+        game.apply(expert_player.thinking(game, derive_seed(3, n)).choice().action)
+    policy = skirmish_policy(Weights())
+    first = policy.expert.ranked(game)
+    worked: list[int] = []
+    rank = policy.expert._rank
+    policy.expert._rank = lambda g: worked.append(1) or rank(g)  # type: ignore[method-assign]
+    first.clear()  # a caller's copy: the kept ranking is not touched
+    again = policy.expert.ranked(game.clone())
+    assert worked == [] and again == skirmish_policy(Weights()).expert.ranked(game)
+    assert any(a.notation() == "force luke move" for _, a in again)
+    level = replace(LEVELS["normal"], simulations=12)
+    decisions = []
+    for keep in (True, False):
+        p = skirmish_policy(Weights())
+        if not keep:
+            p.expert.ranked = p.expert._rank  # type: ignore[method-assign]
+        thinking = Thinking(game.observation("rebel"), p, level, seed=11)
+        while thinking.step():
+            pass
+        c = thinking.choice()
+        decisions.append((c.action, c.value, c.simulations))
+    assert decisions[0] == decisions[1] and decisions[0][2] == 12

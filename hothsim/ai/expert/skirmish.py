@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from typing import Sequence, TypeVar
+from typing import Callable, Generic, Sequence, TypeVar
 
 from hothsim.ai.weights import SkirmishWeights
 from hothsim.kernel.dice import SeededDice
@@ -47,8 +47,29 @@ from hothsim.skirmish.victory import tie_break
 
 EIGHT = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))  # the directions of a step
 CRITICAL = 0.05  # a natural 20: always a hit, double damage
+#: The most positions whose rankings an expert keeps (`ranked`): a decision's search meets a few thousand.
+REMEMBERED = 4096
 Scored = tuple[float, Action]
 ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
+T = TypeVar("T")
+
+
+class Remembered(Generic[T]):
+    """Answers worked out from a position, kept for the positions met again in one game's setup."""
+
+    def __init__(self) -> None:
+        self._kept: dict[GameState, T] = {}
+        self._setup: object | None = None
+
+    def answer(self, game: SkirmishGame, work: Callable[[SkirmishGame], T]) -> T:
+        """`work(game)`, or its answer when this position was met before."""
+        if game.setup is not self._setup or len(self._kept) >= REMEMBERED:
+            self._kept.clear()
+            self._setup = game.setup
+        known = self._kept.get(game.state)
+        if known is None:
+            known = self._kept[game.state] = work(game)
+        return known
 
 
 class SkirmishExpert:
@@ -60,6 +81,9 @@ class SkirmishExpert:
         self._stand: tuple[GameState, Side | None, tuple[int, float]] | None = None  # `stand_off`'s last answer
         self._reach: dict[tuple, tuple[tuple[int, int], ...]] = {}  # `_stepping_squares`, by enemy square
         self._labels: dict[tuple[int, ...], str] = {}  # squares' names in a move's notation (`best_first`)
+        # `ranked`'s answers by position, for one game's setup (a search meets the same position in many
+        # samples: every rollout's first decisions, until a die is rolled, and a Force move's trial turn).
+        self._ranked: Remembered[list[Scored]] = Remembered()
 
     # ------------------------------------------------------------------ the player
 
@@ -144,7 +168,15 @@ class SkirmishExpert:
         return min(acting, key=lambda a: a.notation()) if acting else min(legal, key=lambda a: a.notation())
 
     def ranked(self, game: SkirmishGame) -> list[Scored]:
-        """Every legal action with its score in points, best first."""
+        """Every legal action with its score in points, best first.  A score is a function of the position
+        and the game's setup alone (a power's trial plays roll fixed dice), so the full expert remembers
+        the rankings of the positions it has met; the quick rules', cheaper than the asking, are not kept."""
+        if self.fast:
+            return self._rank(game)
+        return list(self._ranked.answer(game, self._rank))
+
+    def _rank(self, game: SkirmishGame) -> list[Scored]:
+        """`ranked`, worked out."""
         kind = game.pending.kind
         legal = game.legal_actions()
         if kind == "turn":
