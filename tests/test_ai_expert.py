@@ -715,3 +715,37 @@ def test_force_is_not_spent_on_two_more_squares_that_buy_nothing(tmp_path):
     assert type(choice) is Move and g.state.fig("luke").force == 3
     by_the_point = skirmish_policy(with_changes(Weights(), "skirmish.force_move_ahead=0"))
     assert by_the_point.play(g, random.Random(0)) == parse_action("force luke move")
+
+
+def test_vaders_force_move_carries_his_reach_two_squares_farther_while_he_has_a_force_point(tmp_path):
+    """A Force move gives a figure two more squares this turn, so Vader with a Force point strikes a
+    figure eight squares off (`force_reach`); without one, or where the knob is 0, his speed alone."""
+    def threat(vader_square, force_reach, force=None):
+        g = arena(tmp_path, {"leia": "a3"}, {"vader": vader_square}, [15, 3], abilities=True)
+        s = g.state
+        if force is not None:
+            s = s.with_figure(replace(s.fig("vader"), force=force))
+        weights = with_changes(Weights(), f"skirmish.force_reach={force_reach}").skirmish
+        return SkirmishExpert(weights).threat(g, s, s.fig("leia"))
+
+    assert threat("j3", 2) > 0  # 8 columns between: a walk of 8 to her side, 6 and the Force move's 2
+    assert threat("k3", 2) == 0  # 9
+    assert threat("j3", 0) == 0 == threat("j3", 2, force=0)
+    assert threat("h3", 0) == threat("h3", 2) > 0  # within his speed: the same fire either way
+
+
+def test_a_ranged_hit_on_a_figure_that_can_deflect_it_is_worth_half_as_much_while_it_has_force(tmp_path):
+    """Lightsaber Deflect saves a ranged hit on 11 or better (`deflected`): Han's shot at Vader is worth
+    half as much while Vader has a Force point to pay for it, and all of it once he has none; a melee
+    blow cannot be deflected."""
+    g = arena(tmp_path, {"han": "c3", "luke": "g4"}, {"vader": "g3"}, [15, 3], abilities=True)
+    s = g.state
+    han, luke, vader = s.fig("han"), s.fig("luke"), s.fig("vader")
+    plain = SkirmishExpert(Weights().skirmish)
+    wary = SkirmishExpert(with_changes(Weights(), "skirmish.deflected=1").skirmish)
+    shot = plain.attack_value(g, s, han, vader)
+    assert shot > 0 and wary.attack_value(g, s, han, vader) == pytest.approx(0.5 * shot)
+    spent = replace(vader, force=0)
+    assert wary.attack_value(g, s, han, spent) == pytest.approx(plain.attack_value(g, s, han, spent))
+    assert g.ab.melee(vader)
+    assert wary.threat(g, s, luke) == pytest.approx(plain.threat(g, s, luke))  # Vader's blade: not deflected

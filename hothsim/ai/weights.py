@@ -39,6 +39,11 @@ class SkirmishWeights:
     #: is counted: the Force move's two (0: its speed alone, as until stop 47, so that a Rebel stopping
     #: eight squares from Vader counted itself safe from him).
     force_reach: int = 0
+    #: The share of a ranged hit's worth that a target with Lightsaber Deflect and a Force point takes away
+    #: by its save (11 or better on a d20: half the time), counted in the worth of an attack on it and of
+    #: an enemy's fire at it; 0: not counted, as until stop 47, so that a Rebel spent its activation and
+    #: two allies' on combined fire at Vader as if he could not deflect it.
+    deflected: float = 0.0
     acted_enemy: float = 0.5  # an enemy that has acted this round shoots only next round: its fire weighs less
     approach: float = 0.3  # per square a figure with no shot stands beyond its reach of the nearest enemy
     ranged_reach: int = 6  # squares within which a ranged figure fights well

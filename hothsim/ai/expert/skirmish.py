@@ -41,7 +41,9 @@ from hothsim.skirmish.actions import (
     position_word,
 )
 from hothsim.skirmish.cards import Card
+from hothsim.skirmish.combat import DEFLECT_SAVE
 from hothsim.skirmish.game import SkirmishGame
+from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.victory import tie_break
 
@@ -49,6 +51,7 @@ EIGHT = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))  
 CRITICAL = 0.05  # a natural 20: always a hit, double damage
 #: The most positions whose rankings an expert keeps (`ranked`): a decision's search meets a few thousand.
 REMEMBERED = 4096
+DEFLECT_CHANCE = sum(save_succeeds(face, DEFLECT_SAVE) for face in range(1, 21)) / 20  # Lightsaber Deflect's save
 Scored = tuple[float, Action]
 ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
 T = TypeVar("T")
@@ -220,7 +223,15 @@ class SkirmishExpert:
             raw = sum(v for _, v in game.ab.damage_of(s, attacker, target, critical, adjacent, tuple(helpers)))
             dealt, _ = game.ab.reduce_damage(target, raw, attacker, adjacent)
             value += p * self.worth_lost(card, target.hp, dealt)
-        return value
+        return value * self.undeflected(game, attacker, target)
+
+    def undeflected(self, game: SkirmishGame, attacker: Figure, target: Figure) -> float:
+        """The share of a hit's worth left after the target's Lightsaber Deflect (a ranged attack on a
+        target with the power and a Force point: saved half the time), at the weights' `deflected` share."""
+        if (not self.w.deflected or target.force < 1 or game.ab.melee(attacker)
+                or not game.ab.power(target, "Lightsaber Deflect")):
+            return 1.0
+        return 1.0 - self.w.deflected * DEFLECT_CHANCE
 
     def reach(self, game: SkirmishGame, e: Figure) -> int:
         """Squares a melee enemy may walk and still strike at its next activation: its speed, and the Force
@@ -281,6 +292,7 @@ class SkirmishExpert:
         two where its card gives a second (Twin Attack always; Double Attack when it need not move first,
         `stays`), that second counted at the weights' `repeat_fire` share."""
         damage = game.card(e).damage
+        chance *= self.undeflected(game, e, fig)
         one = chance * self.worth_lost(card, fig.hp, damage)
         w = self.w.repeat_fire
         if not w or not (game.ab.printed(e, "Twin Attack") or (stays and game.ab.printed(e, "Double Attack"))):
