@@ -694,7 +694,8 @@ def test_a_melee_enemy_that_can_reach_a_corner_of_a_figure_counts_as_a_threat(tm
         g = arena(tmp_path, {"leia": "a3"}, {"vader": vader_square}, [15, 3], abilities=True)
         s = g.state
         assert g.speed(s.fig("vader")) == 6
-        return SkirmishExpert(Weights().skirmish).threat(g, s, s.fig("leia"))
+        # His speed alone: the Force move's two squares more are the next test's.
+        return SkirmishExpert(with_changes(Weights(), "skirmish.force_reach=0").skirmish).threat(g, s, s.fig("leia"))
 
     assert threat("g5") > 0  # 5 columns and 1 row between: a walk of 6 to her corner
     assert threat("h5") == 0  # 6 columns and 1 row between: 7
