@@ -49,7 +49,8 @@ from hothsim.skirmish.victory import tie_break
 
 EIGHT = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))  # the directions of a step
 CRITICAL = 0.05  # a natural 20: always a hit, double damage
-#: The most positions whose rankings an expert keeps (`ranked`): a decision's search meets a few thousand.
+#: The most positions whose rankings an expert keeps (`ranked`; then it starts afresh): a quick-start
+#: decision of 3 s met about 800, each ranking some 26 kB.
 REMEMBERED = 4096
 DEFLECT_CHANCE = sum(save_succeeds(face, DEFLECT_SAVE) for face in range(1, 21)) / 20  # Lightsaber Deflect's save
 Scored = tuple[float, Action]
