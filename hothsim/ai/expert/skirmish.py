@@ -19,6 +19,7 @@ import random
 from itertools import islice
 from typing import Callable, Generic, Sequence, TypeVar
 
+from hothsim.ai.chance import d20_classes
 from hothsim.ai.weights import SkirmishWeights
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side, other
@@ -52,7 +53,8 @@ CRITICAL = 0.05  # a natural 20: always a hit, double damage
 #: The most positions whose rankings an expert keeps (`ranked`; then it starts afresh): a quick-start
 #: decision of 3 s met about 800, each ranking some 26 kB.
 REMEMBERED = 4096
-DEFLECT_CHANCE = sum(save_succeeds(face, DEFLECT_SAVE) for face in range(1, 21)) / 20  # Lightsaber Deflect's save
+#: Lightsaber Deflect's save made: its share of the d20's faces, split as the search splits the roll.
+DEFLECT_CHANCE = next(b.probability for b in d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE)) if 20 in b.faces)
 Scored = tuple[float, Action]
 ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
 T = TypeVar("T")
