@@ -392,6 +392,30 @@ def test_the_race_widens_to_the_experts_next_best_as_candidates_are_dropped():
     assert widened
 
 
+def test_moves_to_neighbouring_squares_are_passed_over_as_candidates_where_the_weights_ask_it():
+    """With `candidate_apart` at 1 the race keeps the expert's best move, then the best moves ending at
+    least two squares from it, never two ending side by side; at 0 it takes the expert's best few as
+    they come (ending the turn always among them)."""
+    from hothsim.ai.skirmish import policy as policy_with
+    from hothsim.skirmish.actions import EndTurn, Move
+    apart = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=1"))
+    crowded = 0
+    for seed in range(6):
+        game = random_play("salvage", seed, 12)
+        while game.pending.kind != "turn" or game.state.turn.moved_before:
+            game.apply(game.legal_actions()[0])
+        ranked = QUICK_POLICY.ranked(game)
+        plain = QUICK_POLICY.candidates(ranked, 4)
+        spread = apart.candidates(ranked, 4)
+        assert plain[:3] == [a for _, a in ranked[:3]] and spread[0] == ranked[0][1]
+        assert any(type(a) is EndTurn for a in plain) and any(type(a) is EndTurn for a in spread)
+        ends = [a.destination[:2] for a in spread if type(a) is Move]
+        assert all(max(abs(x - u), abs(y - v)) > 1 for i, (x, y) in enumerate(ends) for u, v in ends[:i])
+        near = [a.destination[:2] for a in plain if type(a) is Move]
+        crowded += any(max(abs(x - u), abs(y - v)) <= 1 for i, (x, y) in enumerate(near) for u, v in near[:i])
+    assert crowded  # the expert's own best few do crowd together
+
+
 def test_a_level_is_changed_by_name_for_the_benchmarks():
     level = LEVELS["normal"].changed("trust=2, candidates=4, reply=0")
     assert (level.trust, level.candidates, level.reply) == (2.0, 4, False)

@@ -73,8 +73,17 @@ class SkirmishPolicy:
         return self.expert.ranked(game)
 
     def candidates(self, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
-        """The expert's best few, with ending the turn always among them (so it is weighed, not assumed)."""
-        out = [a for _, a in ranked[:limit]]
+        """The expert's best few, with ending the turn always among them (so it is weighed, not assumed);
+        a move ending within the weights' `candidate_apart` squares of a better move's end is passed over,
+        so that the race chooses between plans rather than between neighbouring squares."""
+        apart = self.weights.skirmish.candidate_apart
+        out: list[Action] = []
+        for _, a in ranked:
+            if len(out) >= limit:
+                break
+            if apart and type(a) is Move and any(type(b) is Move and _near(a, b, apart) for b in out):
+                continue
+            out.append(a)
         ends = [a for _, a in ranked if type(a) is EndTurn]
         if ends and ends[0] not in out:
             out[-1:] = ends[:1]
@@ -232,6 +241,12 @@ class SkirmishPolicy:
         if t is Place:
             return f"{action.figure} is set up at {square_label(action.square)}"
         return action.notation()
+
+
+def _near(a: Move, b: Move, apart: int) -> bool:
+    """Whether two moves of a figure end within `apart` squares of each other (the larger gap)."""
+    (ax, ay), (bx, by) = a.destination[:2], b.destination[:2]
+    return max(abs(ax - bx), abs(ay - by)) <= apart
 
 
 # ---------------------------------------------------------------------- words
