@@ -395,18 +395,20 @@ def test_the_race_widens_to_the_experts_next_best_as_candidates_are_dropped():
 def test_moves_to_neighbouring_squares_are_passed_over_as_candidates_where_the_weights_ask_it():
     """With `candidate_apart` at 1 the race keeps the expert's best move, then the best moves ending at
     least two squares from it, never two ending side by side; at 0 it takes the expert's best few as
-    they come (ending the turn always among them)."""
+    they come (ending the turn always among them), and so it does in a skirmish too big for the expert's
+    own rollouts."""
     from hothsim.ai.skirmish import policy as policy_with
     from hothsim.skirmish.actions import EndTurn, Move
     apart = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=1"))
+    as_they_come = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=0"))
     crowded = 0
     for seed in range(6):
         game = random_play("salvage", seed, 12)
         while game.pending.kind != "turn" or game.state.turn.moved_before:
             game.apply(game.legal_actions()[0])
         ranked = QUICK_POLICY.ranked(game)
-        plain = QUICK_POLICY.candidates(ranked, 4)
-        spread = apart.candidates(ranked, 4)
+        plain = as_they_come.candidates(game, ranked, 4)
+        spread = apart.candidates(game, ranked, 4)
         assert plain[:3] == [a for _, a in ranked[:3]] and spread[0] == ranked[0][1]
         assert any(type(a) is EndTurn for a in plain) and any(type(a) is EndTurn for a in spread)
         ends = [a.destination[:2] for a in spread if type(a) is Move]
@@ -414,6 +416,13 @@ def test_moves_to_neighbouring_squares_are_passed_over_as_candidates_where_the_w
         near = [a.destination[:2] for a in plain if type(a) is Move]
         crowded += any(max(abs(x - u), abs(y - v)) <= 1 for i, (x, y) in enumerate(near) for u, v in near[:i])
     assert crowded  # the expert's own best few do crowd together
+    # Echo-base's 17 figures are past `rollout_expert_figures`: its rollouts are the quick rules', and
+    # there the expert's best few are raced as they come.
+    game = random_play("echo-base", 1, 12)
+    while game.pending.kind != "turn":
+        game.apply(game.legal_actions()[0])
+    ranked = QUICK_POLICY.ranked(game)
+    assert apart.candidates(game, ranked, 4) == as_they_come.candidates(game, ranked, 4)
 
 
 def test_a_level_is_changed_by_name_for_the_benchmarks():
@@ -569,7 +578,7 @@ class _DuelPolicy:
         order = ["bold", "safe"] if not game.moves else ["a", "b", "c"]
         return [(float(-i), a) for i, a in enumerate(order)]
 
-    def candidates(self, ranked, limit):
+    def candidates(self, game, ranked, limit):
         return [a for _, a in ranked[:limit]]
 
     def rollout(self, game, rng, side):

@@ -67,7 +67,7 @@ class AssaultPolicy:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
-    def candidates(self, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
+    def candidates(self, game: AssaultGame, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best choices of each unit (its best two), best first, and ending the round."""
         out: list[Action] = []
         per_unit: dict[str | None, int] = {}

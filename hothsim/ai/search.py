@@ -143,8 +143,8 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         """Every legal action with the expert's score, best first."""
         ...
 
-    def candidates(self, ranked: list[tuple[float, ActionT]], limit: int) -> list[ActionT]:
-        """At most `limit` of the ranked actions worth searching, best first."""
+    def candidates(self, game: GameT, ranked: list[tuple[float, ActionT]], limit: int) -> list[ActionT]:
+        """At most `limit` of the ranked actions of `game`'s decision worth searching, best first."""
         ...
 
     def rollout(self, game: GameT, rng: random.Random, side: Side) -> ActionT:
@@ -296,8 +296,8 @@ class Thinking:
         else:
             ranked = policy.ranked(root)
             self.weighed = len(legal)
-            self._alive = policy.candidates(ranked, level.candidates)
-            self._reserve = [a for a in policy.candidates(ranked, level.widen) if a not in self._alive]
+            self._alive = policy.candidates(root, ranked, level.candidates)
+            self._reserve = [a for a in policy.candidates(root, ranked, level.widen) if a not in self._alive]
             self.planned = level.simulations if len(self._alive) > 1 else 0
         self._prior = self._alive + self._reserve  # the expert's order
         self._branches = {a: policy.branches(root, a) for a in self._prior} if self.planned else {}

@@ -72,11 +72,13 @@ class SkirmishPolicy:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
-    def candidates(self, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
+    def candidates(self, game: SkirmishGame, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best few, with ending the turn always among them (so it is weighed, not assumed);
-        a move ending within the weights' `candidate_apart` squares of a better move's end is passed over,
-        so that the race chooses between plans rather than between neighbouring squares."""
-        apart = self.weights.skirmish.candidate_apart
+        where the rollouts are the expert's own (`rollout_expert_figures`), a move ending within the
+        weights' `candidate_apart` squares of a better move's end is passed over, so that the race
+        chooses between plans rather than between neighbouring squares."""
+        w = self.weights.skirmish
+        apart = w.candidate_apart if len(game.state.figures) <= w.rollout_expert_figures else 0
         out: list[Action] = []
         for _, a in ranked:
             if len(out) >= limit:

@@ -70,9 +70,12 @@ class SkirmishWeights:
     #: quick-start (6) and skirmish (9-11) they won no more than the expert's (docs/ai.md, stop 46).
     rollout_expert_figures: int = 12
     #: Squares (the larger of the two gaps) within which a move is passed over as a candidate of the
-    #: search when a better-ranked move of the same figure ends that near: 0 takes the expert's best few
-    #: as they come, often three moves to neighbouring squares, which leave the race nothing to choose.
-    candidate_apart: int = 0
+    #: search when a better-ranked move of the same figure ends that near, in a skirmish small enough for
+    #: the expert's own rollouts (`rollout_expert_figures`): 0 takes the expert's best few as they come,
+    #: often three moves to neighbouring squares, which leave the race nothing to choose.  At 2 the search
+    #: won more of the same seeds against the expert in salvage and skirmish and as many in quick-start;
+    #: in echo-base, whose rollouts are the quick rules', its Rebels won fewer (docs/ai.md, stop 48).
+    candidate_apart: int = 2
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
