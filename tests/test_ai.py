@@ -417,12 +417,14 @@ def test_moves_to_neighbouring_squares_are_passed_over_as_candidates_where_the_w
         crowded += any(max(abs(x - u), abs(y - v)) <= 1 for i, (x, y) in enumerate(near) for u, v in near[:i])
     assert crowded  # the expert's own best few do crowd together
     # Echo-base's 17 figures are past `rollout_expert_figures`: its rollouts are the quick rules', and
-    # there the expert's best few are raced as they come.
+    # there the expert's best few are raced as they come, though they crowd together as well.
+    bigger = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=1,skirmish.rollout_expert_figures=17"))
     game = random_play("echo-base", 1, 12)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
     ranked = QUICK_POLICY.ranked(game)
     assert apart.candidates(game, ranked, 4) == as_they_come.candidates(game, ranked, 4)
+    assert bigger.candidates(game, ranked, 4) != as_they_come.candidates(game, ranked, 4)
 
 
 def test_a_level_is_changed_by_name_for_the_benchmarks():

@@ -74,9 +74,10 @@ class SkirmishPolicy:
 
     def candidates(self, game: SkirmishGame, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best few, with ending the turn always among them (so it is weighed, not assumed);
-        where the rollouts are the expert's own (`rollout_expert_figures`), a move ending within the
-        weights' `candidate_apart` squares of a better move's end is passed over, so that the race
-        chooses between plans rather than between neighbouring squares."""
+        in a skirmish of at most `rollout_expert_figures` figures (where the expert's own choice plays the
+        rollouts as shipped), a move ending within the weights' `candidate_apart` squares of a better
+        move's end is passed over, so that the race chooses between plans rather than neighbouring
+        squares."""
         w = self.weights.skirmish
         apart = w.candidate_apart if len(game.state.figures) <= w.rollout_expert_figures else 0
         out: list[Action] = []

@@ -69,6 +69,8 @@ class SkirmishWeights:
     #: expert (twice the time: its Empire 1 of 12); the quick rules' rollouts won 18 of 24.  In salvage and
     #: quick-start (6) and skirmish (9-11) they won no more than the expert's (docs/ai.md, stop 46).
     rollout_expert_figures: int = 12
+    rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
+    rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: Squares (the larger of the two gaps) within which a move is passed over as a candidate of the
     #: search when a better-ranked move of the same figure ends that near, in a skirmish small enough for
     #: the expert's own rollouts (`rollout_expert_figures`): 0 takes the expert's best few as they come,
@@ -76,8 +78,6 @@ class SkirmishWeights:
     #: won more of the same seeds against the expert in salvage and skirmish and as many in quick-start;
     #: in echo-base, whose rollouts are the quick rules', its Rebels won fewer (docs/ai.md, stop 48).
     candidate_apart: int = 2
-    rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
-    rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
     #: side it favours), at its last quiet round; the square of the share of quiet rounds gone before then.
     quiet_pressure: float = 30.0
