@@ -78,8 +78,7 @@ class SkirmishPolicy:
         rollouts as shipped), a move ending within the weights' `candidate_apart` squares of a better
         move's end is passed over, so that the race chooses between plans rather than neighbouring
         squares."""
-        w = self.weights.skirmish
-        apart = w.candidate_apart if len(game.state.figures) <= w.rollout_expert_figures else 0
+        apart = self.weights.skirmish.candidate_apart if self.small_enough(game) else 0
         out: list[Action] = []
         for _, a in ranked:
             if len(out) >= limit:
@@ -92,6 +91,11 @@ class SkirmishPolicy:
             out[-1:] = ends[:1]
         return out
 
+    def small_enough(self, game: SkirmishGame) -> bool:
+        """Whether the skirmish holds at most `rollout_expert_figures` figures: small enough for the
+        expert's own choice in the rollouts, and for candidates spread apart (`candidates`)."""
+        return len(game.state.figures) <= self.weights.skirmish.rollout_expert_figures
+
     def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:
         """The expert's fast play, for whoever decides now (both sides, inside simulations of a decision of
         `side`); the expert's own play instead where the weights say so: `rollout_expert` for both sides,
@@ -99,7 +103,7 @@ class SkirmishPolicy:
         of at most `rollout_expert_figures` figures (in a bigger one the expert's own choice costs so much
         that a decision gets only a handful of samples)."""
         w = self.weights.skirmish
-        if len(game.state.figures) > w.rollout_expert_figures:
+        if not self.small_enough(game):
             return self.quick.choose(game, rng)
         full = w.rollout_expert
         if not full and (w.rollout_expert_us or w.rollout_expert_them):  # asked only then: a hot path
