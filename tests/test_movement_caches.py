@@ -1,16 +1,23 @@
 """The skirmish's movement caches give the same steps as working them out afresh (issue 16's speed-ups must
-not change a single legal move): a door state's steps, and squeezing steps shared between door states."""
+not change a single legal move): a door state's steps, squeezing steps shared between door states, and
+the movement plans a game's copies share."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from hothsim.ai import LEVELS, Player, derive_seed
+from hothsim.ai.players import policy_for
+from hothsim.ai.search import Thinking
 from hothsim.data.catalog import Catalog
 from hothsim.kernel.paths import SquareMover
 from hothsim.skirmish.board import Board
+from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.movement import _SqueezeGeometry, squeezed_size
+from tests.random_play import random_play
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +78,44 @@ def test_range_within_a_limit_is_the_range_when_it_is_no_farther(outpost, limit)
             full = board.range_between(doors, space, (d,))
             expected = full if full is not None and full <= limit else None
             assert board.range_within(doors, space, (d,), limit) == expected, (space, d, sorted(doors))
+
+
+def _fresh_copy(game):
+    """The same position in a game that keeps no memo of movement plans (every plan worked out afresh)."""
+    return SkirmishGame(replace(game.setup, plans=None), game.state, game.dice.clone(), game.board, game.record)
+
+
+@pytest.mark.parametrize("scenario,seed", [("echo-base", 4), ("skirmish", 7)])
+def test_a_remembered_movement_plan_is_the_plan_worked_out_afresh(scenario, seed):
+    """The games a search deals from one observation share a memo of movement plans: every legal move,
+    path and attack of opportunity a dealt game gives must be what a game without the memo works out,
+    including where the memo was filled by other dealt games along other lines of play."""
+    game = random_play(scenario, seed, 0)
+    level = replace(LEVELS["normal"], simulations=12)
+    expert = Player("expert")
+    compared = hits = 0
+    for n in range(260):
+        if game.is_over:
+            break
+        side = game.pending.player
+        if game.pending.kind == "turn" and n % 3 == 0:
+            observation = game.observation(side)
+            thinking = Thinking(observation, policy_for(game, level.weights), level, n)
+            while thinking.step():  # the search's dealt games and their rollouts fill the memo
+                pass
+            memo = observation.setup.plans
+            dealt = observation.determinize(n)
+            policy = policy_for(dealt, level.weights)
+            for step in range(6):  # the root, then positions the rollouts may have met
+                if dealt.is_over:
+                    break
+                held = len(memo._held)
+                legal = dealt.legal_actions()
+                hits += len(memo._held) == held and dealt.pending.kind == "turn"
+                assert legal == _fresh_copy(dealt).legal_actions(), (n, step)
+                assert dealt.move_plans() == _fresh_copy(dealt).move_plans(), (n, step)
+                compared += 1
+                dealt.apply(policy.rollout(dealt, random.Random(step), side))
+        game.apply(expert.thinking(game, derive_seed(seed, n)).choice().action)
+    assert compared >= 100 and hits >= 40
+    assert game.setup.plans is None  # the game itself keeps none: a game played on pays nothing for it

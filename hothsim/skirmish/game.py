@@ -15,14 +15,14 @@ through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
-from hothsim.kernel.squares import Square, SquareMap, Terrain, anchors_over, space_of, square_label
+from hothsim.kernel.squares import Square, SquareMap, space_of, square_label
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
     Action,
@@ -47,9 +47,11 @@ from hothsim.skirmish.actions import (
 )
 from hothsim.skirmish.attacks import TargetView, combined_fire_helpers, legal_targets
 from hothsim.skirmish.board import Board
+from hothsim.skirmish.deployment import fixed_positions, placements
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
-from hothsim.skirmish.movement import Node, is_squeezed, movement_graph, mover_for, path_costs, plan_moves, squeezed_size
+from hothsim.skirmish.movement import (
+    PlanMemo, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size, stopping_rule)
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
 from hothsim.skirmish.refusals import Refusals
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
@@ -81,6 +83,9 @@ class Setup:
     build_points: int | None = None
     glossary: Glossary | None = None
     source: str = ""  # the scenario file, when it is not one of the shipped scenarios
+    #: Movement plans shared by the games dealt from one observation (the search's hundreds, whose
+    #: rollouts meet the same positions again and again); None where each game works out its own.
+    plans: PlanMemo | None = field(default=None, compare=False, repr=False)
 
 
 
@@ -124,7 +129,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
-        self._plans: tuple[GameState, dict] | None = None  # move_plans() of one state, worked out once
+        # move_plans() of one state, worked out once, with its entry in the setup's memo
+        self._plans: tuple[GameState, dict, tuple[dict, list]] | None = None
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         self.ab = Abilities(self)
         self.combat = Combat(self)
@@ -315,7 +321,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if self.pending.kind != "turn" or s.turn is None:
             return {}
         if self._plans is None or self._plans[0] is not s:  # the legal moves and the screen ask alike
-            self._plans = (s, self._planned_moves(s.fig(s.turn.figure)))
+            entry = self._remembered_moves(s.fig(s.turn.figure), s)
+            self._plans = (s, entry[0], entry)
         return self._plans[1]
 
     def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:
@@ -472,7 +479,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return self.squads.build_actions(s, d.player)  # type: ignore[arg-type]
         if d.kind == "place":
             return [Place(f.id, sq) for f in s.figures if f.side == d.player and f.pos is None and not f.defeated
-                    for sq in self._placements(f)]
+                    for sq in placements(self.setup.grid, self.setup.zones[f.side], s, f)]
         if d.kind == "first":
             return [First(side) for side in SIDES]
         if d.kind == "activate":
@@ -493,8 +500,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = self._state
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
-        out: list[Action] = [Move(fig.id, plan.path) for _, plan in sorted(self.move_plans().items())]
-        return out + self._turn_choices(fig)
+        self.move_plans()
+        return PlanMemo.moves(self._plans[2], fig.id) + self._turn_choices(fig)  # type: ignore[index]
 
     def _turn_choices(self, fig: Figure) -> list[Action]:
         """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
@@ -526,26 +533,25 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return False
         return self.ab.printed(attacker, "Mounted Weapon") == self.ab.printed(helper, "Mounted Weapon")
 
-    def _planned_moves(self, fig: Figure, s: GameState | None = None):
-        s = self._state if s is None else s
+    def _planned_moves(self, fig: Figure, s: GameState | None = None) -> dict:
+        return self._remembered_moves(fig, self._state if s is None else s)[0]
+
+    def _remembered_moves(self, fig: Figure, s: GameState) -> tuple[dict, list]:
+        """The figure's plans in state `s` (and its move actions, once made): from the memo that games
+        dealt from one observation share, where one met the same position (`PlanMemo`), else worked out."""
         assert s.turn is not None and fig.pos is not None
-        budget = self.allowance(s, fig)
-        if budget <= 0:
-            return {}
-        size = fig.size
-        # The anchors whose space would hold a pit or solid rock (the map's, remembered), or another character.
-        ground = self.board.over_pits_or_rock(size)
-        crowd = anchors_over((sq for f in s.living() if f.id != fig.id for sq in f.space()), size)
-
-        if size == 1:  # the common case, quicker: a one-square figure never squeezes
-            def may_stop(a: Node) -> bool:
-                return a not in ground and a not in crowd
-        else:
-            def may_stop(a: Node) -> bool:
-                return len(a) == 2 and a not in ground and a not in crowd
-
         threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
-        return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, threats)
+        budget = self.allowance(s, fig)
+
+        def work() -> dict:
+            if budget <= 0:
+                return {}
+            others = (sq for f in s.living() if f.id != fig.id for sq in f.space())
+            may_stop = stopping_rule(self.board.over_pits_or_rock(fig.size), others, fig.size)
+            return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, threats)  # type: ignore[arg-type]
+
+        memo = self.setup.plans
+        return (work(), []) if memo is None else memo.recall(plan_key(fig, s, budget, threats), work)
 
     def _graph(self, s: GameState, fig: Figure):
         """The moving figure's neighbour function: walking (enemies block), flying (over enemies, low
@@ -579,51 +585,14 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return False
         return not s.turn.attacked or s.turn.moved_before == 0
 
-    def _placements(self, f: Figure) -> list[Square]:
-        s = self._state
-        zone = self.setup.zones[f.side]
-        taken = {sq for g in s.figures if g.pos is not None for sq in g.space()}
-        grid = self.setup.grid
-        barriers = grid.barriers()
-        out = []
-        for sq in sorted(zone):
-            space = space_of(sq, f.size)
-            if any(p not in zone or p in taken or grid.terrain_at(p) in (Terrain.PIT, Terrain.SOLID) for p in space):
-                continue
-            if f.size > 1 and not mover_for(s, f)._space_fits(grid, barriers, sq):
-                continue
-            out.append(sq)
-        return out
-
     def set_up_at(self, positions: dict[str, Square]) -> tuple[str, str] | None:
         """Set every figure up where a scenario fixes it (anywhere it fits, not only in the zones), then
         begin round 1.  Returns (figure, problem) instead when a position cannot be used."""
-        s = self._state
-        grid = self.setup.grid
-        barriers = grid.barriers()
-        taken: set[Square] = set()
-        for f in s.figures:
-            if f.id not in positions:
-                return f.id, "has no position (a scenario fixes every figure's position or none)"
-        for fid in positions:
-            try:
-                s.fig(fid)
-            except KeyError:
-                return fid, f"is not a figure of the squads ({', '.join(f.id for f in s.figures)})"
-        for f in s.figures:
-            anchor = positions[f.id]
-            space = space_of(anchor, f.size)
-            if not mover_for(s, f)._space_fits(grid, barriers, anchor):
-                return f.id, f"does not fit at {square_label(anchor)} (map edge, solid rock or a wall)"
-            if any(grid.terrain_at(p) is Terrain.PIT for p in space):
-                return f.id, f"cannot be set up in a pit at {square_label(anchor)}"
-            if taken & set(space):
-                return f.id, f"would share a square with another character at {square_label(anchor)}"
-            taken.update(space)
-            s = s.with_figure(replace(f, pos=anchor))
-        events: list[Event] = []
+        s = fixed_positions(self.setup.grid, self._state, positions)
+        if isinstance(s, tuple):
+            return s
         s = replace(s, setup_side=other(self.setup.setup_first))
-        self._state = self.rounds.after_placement(s, events)
+        self._state = self.rounds.after_placement(s, [])
         self._legal = None
         return None
 

@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Mapping
 
 from hothsim.kernel.paths import SquareMover, StepTable
 from hothsim.kernel.squares import Square, SquareMap, anchors_over
+from hothsim.skirmish.actions import Move
 from hothsim.skirmish.state import Figure, GameState
 
 
@@ -38,6 +39,56 @@ class PlannedMove:
     provoked: frozenset[str]
     cost: int
     path: tuple[Node, ...]
+
+
+class PlanMemo:
+    """Movement plans already worked out, shared by the games dealt from one observation (the search deals
+    hundreds of games from one position, and their rollouts reach the same positions again and again).
+
+    A plan turns only on what its key holds (`plan_key`), so a remembered one is exactly the one that
+    would be worked out again.  The oldest are forgotten past `LIMIT`, to bound a long search's memory.
+    """
+
+    LIMIT = 256
+
+    def __init__(self) -> None:
+        self._held: dict[tuple, tuple[dict[Square, PlannedMove], list[Move]]] = {}
+
+    def recall(self, key: tuple, work: Callable[[], dict[Square, PlannedMove]]
+               ) -> tuple[dict[Square, PlannedMove], list[Move]]:
+        """The plans under `key` with their move actions (empty until `moves` makes them), worked out by
+        `work` and remembered if they are not held."""
+        held = self._held
+        entry = held.get(key)
+        if entry is None:
+            if len(held) >= self.LIMIT:
+                del held[next(iter(held))]
+            entry = held[key] = (work(), [])
+        return entry
+
+    @staticmethod
+    def moves(entry: tuple[dict[Square, PlannedMove], list[Move]], figure: str) -> list[Move]:
+        """The move actions of a remembered entry's plans, by destination, made once for every copy."""
+        if not entry[1]:
+            entry[1].extend(Move(figure, plan.path) for _, plan in sorted(entry[0].items()))
+        return entry[1]
+
+
+def plan_key(fig: Figure, s: GameState, budget: int, threats: Mapping[Square, frozenset[str]]) -> tuple:
+    """Everything a figure's movement plans turn on: the mover and its square, the squares it may still
+    move, the doors, every character's square (who blocks, who may not be stood on) and the enemies each
+    square would provoke."""
+    return (fig.id, fig.pos, budget, s.open_doors, tuple((f.id, f.pos) for f in s.living()),
+            frozenset(threats.items()))
+
+
+def stopping_rule(ground: frozenset[Square], others: Iterable[Square], size: int) -> Callable[[Node], bool]:
+    """Where a mover of this size may end its move: no part of its space over a pit or solid rock (the
+    anchors in `ground`) or on another character (`others`' squares); never squeezed."""
+    crowd = anchors_over(others, size)
+    if size == 1:  # the common case, quicker: a one-square figure never squeezes
+        return lambda a: a not in ground and a not in crowd
+    return lambda a: len(a) == 2 and a not in ground and a not in crowd
 
 
 def plan_moves(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import SIDES, Side
 from hothsim.kernel.record import GameRecord
+from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.state import GameState
 from hothsim.kernel.values import replace
 
@@ -49,4 +50,5 @@ def observe(game: "SkirmishGame", side: Side) -> SkirmishObservation:
         mine = SIDES.index(side)
         squads = tuple(sq if i == mine else () for i, sq in enumerate(s.squads))
         s = replace(s, squads=squads)  # type: ignore[arg-type]
-    return SkirmishObservation(side, s, game.setup, game.board)
+    # The games a search deals from this observation share one memo of movement plans.
+    return SkirmishObservation(side, s, replace(game.setup, plans=PlanMemo()), game.board)
