@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hothsim.ai import LEVELS, Player, decide
+from hothsim.ai import LEVELS, Player, decide, derive_seed
 from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
 from hothsim.ai.expert.skirmish import SkirmishExpert, best_first, notation_words
@@ -22,6 +22,7 @@ from hothsim.assault.actions import Move as Fly
 from hothsim.assault.fire import SHIELD_GENERATOR
 from hothsim.assault.game import AssaultGame, hit_probability
 from hothsim.assault.movement import march_costs, walker_walks
+from hothsim.games import open_game
 from hothsim.kernel.hexes import distance, hex_label, in_field_of_fire, parse_hex
 from hothsim.kernel.squares import Edge, parse_square
 from hothsim.skirmish.actions import Activate, Attack, EndTurn, ForcePower, Move, parse_action
@@ -750,3 +751,29 @@ def test_a_ranged_hit_on_a_figure_that_can_deflect_it_is_worth_half_as_much_whil
     assert wary.attack_value(g, s, han, spent) == pytest.approx(plain.attack_value(g, s, han, spent))
     assert g.ab.melee(vader)
     assert wary.threat(g, s, luke) == pytest.approx(plain.threat(g, s, luke))  # Vader's blade: not deflected
+
+
+def _zone_seeing(weights: Weights, scenario: str, seed: int) -> float:
+    """The mean share of the other side's set-up zone that can see a figure of the side that sets up first,
+    once the expert with these weights has set both squads up."""
+    expert = Player("expert", replace(LEVELS["normal"], weights=weights))
+    game = open_game(scenario, seed=seed)
+    n = 0
+    while game.state.stage != "round":
+        game.apply(expert.thinking(game, derive_seed(seed, n)).choice().action)
+        n += 1
+    first = game.setup.setup_first
+    zone = sorted(game.setup.zones["rebel" if first == "imperial" else "imperial"])
+    sight = game.board.sight(game.state.open_doors)
+    shares = [sum(1 for x, y in zone if sight.can_see((x, y, x + 1, y + 1), f.rect())) / len(zone)
+              for f in game.state.figures if f.side == first]
+    return sum(shares) / len(shares)
+
+
+def test_the_side_that_sets_up_first_keeps_out_of_sight_of_the_enemys_set_up_zone():
+    """Before any enemy stands, the squares of the enemy's zone stand in for it: the Empire, which sets up
+    first in echo-base and skirmish, is set up where less of the Rebels' zone can see it."""
+    for scenario, blind_at_least, shipped_at_most in (("echo-base", 0.25, 0.20), ("skirmish", 0.24, 0.20)):
+        blind = _zone_seeing(with_changes(Weights(), "skirmish.zone_sight=0"), scenario, 1)
+        shipped = _zone_seeing(Weights(), scenario, 1)
+        assert blind >= blind_at_least and shipped <= shipped_at_most, (scenario, blind, shipped)

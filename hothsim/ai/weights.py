@@ -85,6 +85,10 @@ class SkirmishWeights:
     #: share (without stepping fire it changed no game measured: docs/ai.md, stop 40).
     draw_pressure: float = 0.5
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
+    #: Set-up before any enemy stands (the side that sets up first): points off a square per share of
+    #: the enemy's set-up zone that could see it, so the squad is not set up in view of where the enemy
+    #: will stand (once enemies stand, those that see it count instead).
+    zone_sight: float = 3.0
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,
     #: the fire each side's figures that have not acted this round could bring next and that of those

@@ -560,6 +560,9 @@ class SkirmishExpert:
         enemies = [f for f in s.figures if f.side != fig.side and f.pos is not None]
         targets = [f.pos for f in enemies] or _zone_sample(game, other(fig.side))
         sight = game.board.sight(s.open_doors)
+        # Before any enemy stands, the squares of its zone it could stand on (a sample) stand in for it.
+        watchers = [] if enemies or not self.w.zone_sight else [
+            (x, y, x + 1, y + 1) for x, y in _zone_sample(game, other(fig.side), 24)]
         out: list[Scored] = []
         for a in mine:
             x, y = a.square
@@ -567,6 +570,9 @@ class SkirmishExpert:
             gap = min((max(abs(x - ax), abs(y - ay)) for ax, ay in allies), default=1)
             rect = replace(fig, pos=a.square).rect()
             seen = sum(1 for e in enemies if sight.can_see(e.rect(), rect))
+            if watchers:
+                seen_by_zone = sum(1 for w in watchers if sight.can_see(w, rect)) / len(watchers)
+                seen += self.w.zone_sight / 3.0 * seen_by_zone
             out.append((-0.5 * far - 1.0 * max(0, gap - 2) - 3.0 * seen, a))
         return out + [(-1000.0, a) for a in legal if a.figure != figure]
 
@@ -639,7 +645,7 @@ def _steps_to_strike(enemy: Figure, rect: tuple[int, int, int, int]) -> int:
     return columns + rows
 
 
-def _zone_sample(game: SkirmishGame, side: Side) -> list[tuple[int, int]]:
-    """A few squares of a side's set-up zone (for set-up before any enemy stands)."""
+def _zone_sample(game: SkirmishGame, side: Side, count: int = 8) -> list[tuple[int, int]]:
+    """About `count` squares spread over a side's set-up zone (for set-up before any enemy stands)."""
     zone = game.setup.zones.get(side)
-    return sorted(zone)[:: max(1, len(zone) // 8)] if zone else []
+    return sorted(zone)[:: max(1, len(zone) // count)] if zone else []
