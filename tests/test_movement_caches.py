@@ -117,5 +117,5 @@ def test_a_remembered_movement_plan_is_the_plan_worked_out_afresh(scenario, seed
                 compared += 1
                 dealt.apply(policy.rollout(dealt, random.Random(step), side))
         game.apply(expert.thinking(game, derive_seed(seed, n)).choice().action)
-    assert compared >= 100 and hits >= 40
+    assert compared >= 80 and hits >= 30
     assert game.setup.plans is None  # the game itself keeps none: a game played on pays nothing for it

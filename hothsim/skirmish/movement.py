@@ -32,7 +32,7 @@ def mover_for(state: GameState, fig: Figure) -> SquareMover:
     return SquareMover(size=fig.size, impassable=frozenset(enemy), no_stop=frozenset(other))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlannedMove:
     """The default path to one destination: who it provokes, what it costs, the squares stepped into."""
 
@@ -49,7 +49,7 @@ class PlanMemo:
     would be worked out again.  The oldest are forgotten past `LIMIT`, to bound a long search's memory.
     """
 
-    LIMIT = 256
+    LIMIT = 64
 
     def __init__(self) -> None:
         self._held: dict[tuple, tuple[dict[Square, PlannedMove], list[Move]]] = {}
