@@ -47,9 +47,9 @@ from hothsim.skirmish.actions import (
 )
 from hothsim.skirmish.attacks import TargetView, combined_fire_helpers, legal_targets
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.deployment import fixed_positions, placements
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
+from hothsim.skirmish.deployment import fixed_positions, placements
 from hothsim.skirmish.movement import (
     PlanMemo, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size, stopping_rule)
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers

@@ -570,10 +570,8 @@ class SkirmishExpert:
             gap = min((max(abs(x - ax), abs(y - ay)) for ax, ay in allies), default=1)
             rect = replace(fig, pos=a.square).rect()
             seen = sum(1 for e in enemies if sight.can_see(e.rect(), rect))
-            if watchers:
-                seen_by_zone = sum(1 for w in watchers if sight.can_see(w, rect)) / len(watchers)
-                seen += self.w.zone_sight / 3.0 * seen_by_zone
-            out.append((-0.5 * far - 1.0 * max(0, gap - 2) - 3.0 * seen, a))
+            in_view = sum(1 for w in watchers if sight.can_see(w, rect)) / len(watchers) if watchers else 0.0
+            out.append((-0.5 * far - 1.0 * max(0, gap - 2) - 3.0 * seen - self.w.zone_sight * in_view, a))
         return out + [(-1000.0, a) for a in legal if a.figure != figure]
 
 
