@@ -109,9 +109,9 @@ def test_a_remembered_movement_plan_is_the_plan_worked_out_afresh(scenario, seed
             for step in range(6):  # the root, then positions the rollouts may have met
                 if dealt.is_over:
                     break
-                held = len(memo._held)
+                held = len(memo)
                 legal = dealt.legal_actions()
-                hits += len(memo._held) == held and dealt.pending.kind == "turn"
+                hits += len(memo) == held and dealt.pending.kind == "turn"
                 assert legal == _fresh_copy(dealt).legal_actions(), (n, step)
                 assert dealt.move_plans() == _fresh_copy(dealt).move_plans(), (n, step)
                 compared += 1

@@ -129,8 +129,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
-        # move_plans() of one state, worked out once, with its entry in the setup's memo
-        self._plans: tuple[GameState, dict, tuple[dict, list]] | None = None
+        # move_plans() of one state, worked out once: its plans and their move actions (`PlanMemo`)
+        self._plans: tuple[GameState, tuple[dict, list]] | None = None
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         self.ab = Abilities(self)
         self.combat = Combat(self)
@@ -321,9 +321,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if self.pending.kind != "turn" or s.turn is None:
             return {}
         if self._plans is None or self._plans[0] is not s:  # the legal moves and the screen ask alike
-            entry = self._remembered_moves(s.fig(s.turn.figure), s)
-            self._plans = (s, entry[0], entry)
-        return self._plans[1]
+            self._plans = (s, self._remembered_moves(s.fig(s.turn.figure), s))
+        return self._plans[1][0]
 
     def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:
         """For an explicit path of the acting character: its cost in squares (None when a step is not
@@ -501,7 +500,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
         self.move_plans()
-        return PlanMemo.moves(self._plans[2], fig.id) + self._turn_choices(fig)  # type: ignore[index]
+        return PlanMemo.moves(self._plans[1], fig.id) + self._turn_choices(fig)  # type: ignore[index]
 
     def _turn_choices(self, fig: Figure) -> list[Action]:
         """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
@@ -540,12 +539,12 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """The figure's plans in state `s` (and its move actions, once made): from the memo that games
         dealt from one observation share, where one met the same position (`PlanMemo`), else worked out."""
         assert s.turn is not None and fig.pos is not None
-        threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
         budget = self.allowance(s, fig)
+        if budget <= 0:
+            return {}, []
+        threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
 
         def work() -> dict:
-            if budget <= 0:
-                return {}
             others = (sq for f in s.living() if f.id != fig.id for sq in f.space())
             may_stop = stopping_rule(self.board.over_pits_or_rock(fig.size), others, fig.size)
             return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, threats)  # type: ignore[arg-type]

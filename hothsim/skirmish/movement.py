@@ -54,6 +54,10 @@ class PlanMemo:
     def __init__(self) -> None:
         self._held: dict[tuple, tuple[dict[Square, PlannedMove], list[Move]]] = {}
 
+    def __len__(self) -> int:
+        """How many plans are held."""
+        return len(self._held)
+
     def recall(self, key: tuple, work: Callable[[], dict[Square, PlannedMove]]
                ) -> tuple[dict[Square, PlannedMove], list[Move]]:
         """The plans under `key` with their move actions (empty until `moves` makes them), worked out by
