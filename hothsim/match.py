@@ -13,6 +13,7 @@ from typing import Callable, Mapping
 from hothsim.kernel.record import GameRecord
 
 from hothsim.ai import Choice, Pace, Player, derive_seed
+from hothsim.collector import collector_paused
 from hothsim.games import Game, open_game
 from hothsim.kernel.engine import Side
 
@@ -46,12 +47,13 @@ def decide_within(player: Player, game: Game, seed: int, think: float | None = N
     """The player's decision, searched until it is settled or `think` seconds have passed (by `clock`;
     None: its level's think time; `Pace` says when); with the seconds it took."""
     think = player.level.think if think is None else think
-    start = clock()
-    pace = Pace(think, start)
-    thinking = player.thinking(game, seed)
-    while pace.step(thinking, clock()):
-        pass
-    return thinking.choice(), clock() - start
+    with collector_paused():
+        start = clock()
+        pace = Pace(think, start)
+        thinking = player.thinking(game, seed)
+        while pace.step(thinking, clock()):
+            pass
+        return thinking.choice(), clock() - start
 
 
 def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,

@@ -15,6 +15,7 @@ import time
 from typing import Any, Callable
 
 from hothsim.ai import Pace, derive_seed, player_named
+from hothsim.collector import collector_paused
 from hothsim.describe import Describer, side_words, spoken, units_meant, words_for
 from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
@@ -177,11 +178,12 @@ class PlainPlay:
     def thought(self, begin: Callable[[], Any]) -> Any:
         """A search begun by `begin` and stepped until it is settled or the session's think time has passed
         (counted from before it began, so that its first ranking is part of its time); its choice."""
-        pace = Pace(self.session.think, self.clock())
-        thinking = begin()
-        while pace.step(thinking, self.clock()):
-            pass
-        return thinking.choice()
+        with collector_paused():
+            pace = Pace(self.session.think, self.clock())
+            thinking = begin()
+            while pace.step(thinking, self.clock()):
+                pass
+            return thinking.choice()
 
     # ------------------------------------------------------------------ choices
 

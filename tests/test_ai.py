@@ -4,6 +4,7 @@ baselines, and `hothsim match`."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from dataclasses import replace
@@ -18,6 +19,7 @@ from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.assault.game import AssaultGame
 from hothsim.cli import main
+from hothsim.collector import collector_paused
 from hothsim.games import load_game, open_game
 from hothsim.kernel.dice import SeededDice
 from hothsim.match import decide_within, play_game
@@ -51,6 +53,38 @@ def test_every_decision_of_the_computer_is_legal_and_within_its_deadline(scenari
         assert game.is_legal(choice.action), (scenario, seed, choice.action)
         assert took <= 6  # the search looked at the clock after each step and stopped at 5 ticks
         assert choice.reason
+
+
+def test_the_collector_is_paused_while_the_computer_thinks_against_the_clock_and_runs_again_after():
+    """Every reading of the clock inside a decision finds the cyclic collector paused (its full passes
+    pushed decisions past their deadline); after the decision it runs again, and a collector the caller had
+    paused stays paused."""
+    game = random_play("salvage", 3, 10)
+    seen: list[bool] = []
+    ticks = count()
+
+    def clock() -> float:
+        seen.append(gc.isenabled())
+        return float(next(ticks))
+
+    assert gc.isenabled()
+    decide_within(Player("computer", QUICK), game, 3, think=4, clock=clock)
+    assert len(seen) >= 3 and not any(seen)  # the start, a look between steps, the time taken
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        decide_within(Player("computer", QUICK), game, 3, think=4, clock=lambda: float(next(ticks)))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_collector_runs_again_when_a_thought_is_broken_off():
+    with pytest.raises(KeyboardInterrupt):
+        with collector_paused():
+            assert not gc.isenabled()
+            raise KeyboardInterrupt
+    assert gc.isenabled()
 
 
 def test_the_pace_stops_short_of_a_step_that_would_carry_the_decision_past_its_time():

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from hothsim.ai import Pace
+from hothsim.collector import collector_paused
 from hothsim.session import Session
 from hothsim.tui.frame import Frame
 from hothsim.tui.keys import ESCAPE, read_escape
@@ -202,23 +203,24 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
     """Let the computer decide, showing its progress; None if the person quits meanwhile.  The search
     runs a simulation at a time so keys and resizing are answered between them."""
     side = session.game.pending.player
-    start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
-    thinking = session.thinking()
     window.timeout(0)
     try:
-        budget = Pace(session.think, start)
-        while budget.step(thinking, time.monotonic()):
-            if time.monotonic() - last >= 0.1:
-                last = time.monotonic()
-                done, _ = thinking.progress
-                share = f"{min(99, int(100 * (last - start) / session.think))}%"  # of its think time
-                ui = _show(window, session, screen, replace(
-                    ui, thinking=f"{side.upper()} (computer) thinking {share}",
-                    message=f"the computer ({side}) is thinking: {share} of its time, {done} games imagined  "
-                            "(q quits)"), painter)
-                if _pressed(window) == "q":
-                    return None
-        choice = thinking.choice()
+        with collector_paused():
+            start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
+            thinking = session.thinking()
+            budget = Pace(session.think, start)
+            while budget.step(thinking, time.monotonic()):
+                if time.monotonic() - last >= 0.1:
+                    last = time.monotonic()
+                    done, _ = thinking.progress
+                    share = f"{min(99, int(100 * (last - start) / session.think))}%"  # of its think time
+                    ui = _show(window, session, screen, replace(
+                        ui, thinking=f"{side.upper()} (computer) thinking {share}",
+                        message=f"the computer ({side}) is thinking: {share} of its time, {done} games "
+                                "imagined  (q quits)"), painter)
+                    if _pressed(window) == "q":
+                        return None
+            choice = thinking.choice()
         before = session.game.pending
         path, target = screen.marks(session.game, choice.action)
         session.apply_choice(choice)
@@ -271,22 +273,23 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     if session.game.is_over or session.computer() is not None:
         return replace(ui, message="no decision of yours to hint at now")
     side = session.game.pending.player
-    start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
-    thinking = session.hint()
     window.timeout(0)
     try:
-        budget = Pace(session.think, start)
-        while budget.step(thinking, time.monotonic()):
-            if time.monotonic() - last >= 0.1:
-                last = time.monotonic()
-                share = f"{min(99, int(100 * (last - start) / session.think))}%"
-                ui = _show(window, session, screen, replace(
-                    ui, message=f"the computer thinks in your place: {share} (q quits)"), painter)
-                if _pressed(window) == "q":
-                    return None
+        with collector_paused():
+            start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
+            thinking = session.hint()
+            budget = Pace(session.think, start)
+            while budget.step(thinking, time.monotonic()):
+                if time.monotonic() - last >= 0.1:
+                    last = time.monotonic()
+                    share = f"{min(99, int(100 * (last - start) / session.think))}%"
+                    ui = _show(window, session, screen, replace(
+                        ui, message=f"the computer thinks in your place: {share} (q quits)"), painter)
+                    if _pressed(window) == "q":
+                        return None
+            choice = thinking.choice()
     finally:
         window.timeout(KEY_WAIT_MS)
-    choice = thinking.choice()
     session.log.append(f"hint for {side}: {choice.reason}")
     return show_hint(screen, session.game, replace(ui, menu=None), choice.action, choice.reason)
 
