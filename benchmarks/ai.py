@@ -136,6 +136,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     other = "imperial" if side == "rebel" else "rebel"
     me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level, against))
     wins, draws, times, searched, decisions = 0, 0, [], [], []
+    deadline = (think if think is not None else me.level.think) + 0.2  # the bound: think + 0.2 s
     seen = Behaviour(side)
     start = time.perf_counter()
     for seed in range(first, first + games):
@@ -152,6 +153,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     low, high = wilson(wins, games)
     return {"wins": wins, "draws": draws, "games": games, "low": low, "high": high,
             "median": statistics.median(times) if times else 0.0, "slowest": max(times, default=0.0),
+            "late": sum(t > deadline for t in times), "count": len(times), "deadline": deadline,
             "searched": statistics.median(searched) if searched else None,
             "decisions": statistics.mean(decisions), "seconds": time.perf_counter() - start, "behaviour": seen}
 
@@ -171,7 +173,8 @@ def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
         play += f"; Shield Generator down in a median {statistics.median(b.siege_rounds):.0f} rounds"
     return (f"{scenario:16} {side:8} {who} vs {opponent:7} wins {r['wins']:3}/{r['games']:<3} "
             f"({100 * r['wins'] / r['games']:5.1f}%, 95% {100 * r['low']:5.1f}-{100 * r['high']:5.1f}%: "
-            f"{mark} for {100 * target:.0f}%), {r['draws']} drawn;  decision median {r['median']:.3f} s, slowest {r['slowest']:.2f} s, "
+            f"{mark} for {100 * target:.0f}%), {r['draws']} drawn;  decision median {r['median']:.3f} s, slowest {r['slowest']:.2f} s "
+            f"({r['late']} of {r['count']} past {r['deadline']:.1f} s), "
             f"{r['decisions']:.0f} decisions/game, {r['seconds']:.0f} s{play}")
 
 

@@ -487,9 +487,9 @@ def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_ho
     from benchmarks.ai import Behaviour, line
     b = Behaviour("rebel", shots=4, attacked=3, ends=5, seen=2)
     r = {"wins": 7, "games": 10, "low": 0.4, "high": 0.9, "draws": 1, "median": 0.05, "slowest": 0.61,
-         "searched": 0.497, "decisions": 140, "seconds": 90, "behaviour": b}
+         "late": 2, "count": 300, "deadline": 0.7, "searched": 0.497, "decisions": 140, "seconds": 90, "behaviour": b}
     text = line("salvage", "rebel", "ai", "expert", r)
-    assert "decision median 0.050 s, slowest 0.61 s" in text
+    assert "decision median 0.050 s, slowest 0.61 s (2 of 300 past 0.7 s)" in text
     assert "where it searched, decision median 0.497 s" in text
     assert "attacks when a shot exists 3/4 (75%), enemies seeing it at the end 0.40" in text
 

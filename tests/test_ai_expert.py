@@ -719,6 +719,23 @@ def test_force_is_not_spent_on_two_more_squares_that_buy_nothing(tmp_path):
     assert by_the_point.play(g, random.Random(0)) == parse_action("force luke move")
 
 
+def test_a_turn_whose_force_move_the_rollouts_weigh_counts_its_squares_twice_for_the_pace(tmp_path):
+    """The search's pace foresees a rollout's decision by its choices; where the expert's own choice
+    weighs a Force move, it ranks the turn once more, so the moves count twice.  The quick rules weigh no
+    Force move, and a turn without one counts its choices once."""
+    g = arena(tmp_path, {"luke": "a11"}, {"vader": "ad11"}, [15, 3], width=30, height=12, abilities=True)
+    do(g, "first rebel", "activate luke")
+    legal = g.legal_actions()
+    moves = sum(1 for a in legal if type(a) is Move)
+    assert parse_action("force luke move") in legal and moves > 20
+    assert SKIRMISH.effort(g, "rebel") == len(legal) + moves
+    quick = skirmish_policy(with_changes(Weights(), "skirmish.rollout_expert=0"))
+    assert quick.effort(g, "rebel") == len(legal)
+    spent = arena(tmp_path, {"luke": "a11"}, {"vader": "ad11"}, [15, 3], width=30, height=12)  # no Force power
+    do(spent, "first rebel", "activate luke")
+    assert SKIRMISH.effort(spent, "rebel") == len(spent.legal_actions())
+
+
 def test_vaders_force_move_carries_his_reach_two_squares_farther_while_he_has_a_force_point(tmp_path):
     """A Force move gives a figure two more squares this turn, so Vader with a Force point strikes a
     figure eight squares off (`force_reach`); without one, or where the knob is 0, his speed alone."""

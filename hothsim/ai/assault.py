@@ -88,6 +88,10 @@ class AssaultPolicy:
         """The expert's fast play: one unit at a time, its best choice if it is worth anything."""
         return self.quick.choose(game, rng)
 
+    def effort(self, game: AssaultGame, side: Side) -> int:
+        """The choices the rollout weighs at this decision (for the pace of a search): its legal actions."""
+        return len(game.legal_actions())
+
     def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:
         """A fire or a harpoon turns on its dice: enough of the firer's symbol to reach the armor, or not."""
         if type(action) not in (Fire, Harpoon):

@@ -152,6 +152,11 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         `side`)."""
         ...
 
+    def effort(self, game: GameT, side: Side) -> int:
+        """How many choices' worth of weighing `rollout` costs at this decision (for `Pace`): its legal
+        actions, or more where some are weighed by playing them on."""
+        ...
+
     def branches(self, game: GameT, action: ActionT) -> list[Branch] | None:
         """The results of the one roll an action turns on, with their exact probabilities (None: sampled)."""
         ...
@@ -446,7 +451,7 @@ class Thinking:
                         worst = min(worst, (yield from self._play_out(trial, rng, limit - n - 1, 0)))
                     return worst
                 replies = 0
-            self.upcoming = len(game.legal_actions())
+            self.upcoming = self.policy.effort(game, self.side)
             yield
             game.apply(self.policy.rollout(game, rng, self.side))
         return self.policy.evaluate(game, self.side)

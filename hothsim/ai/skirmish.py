@@ -25,6 +25,7 @@ from hothsim.skirmish.actions import (
     EndTurn,
     First,
     ForcePower,
+    ForceMove,
     Move,
     Place,
     Ready,
@@ -98,17 +99,32 @@ class SkirmishPolicy:
 
     def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:
         """The expert's fast play, for whoever decides now (both sides, inside simulations of a decision of
-        `side`); the expert's own play instead where the weights say so: `rollout_expert` for both sides,
-        `rollout_expert_us` for `side`'s decisions, `rollout_expert_them` for the other side's, in a game
-        of at most `rollout_expert_figures` figures (in a bigger one the expert's own choice costs so much
-        that a decision gets only a handful of samples)."""
+        `side`); the expert's own play instead where the weights say so (`_rollout_expert`)."""
+        return self._rollout_expert(game, side).choose(game, rng)
+
+    def effort(self, game: SkirmishGame, side: Side) -> int:
+        """The choices the rollout weighs at this decision, for the pace of a search: its legal actions,
+        and where the expert's own choice plays it, a Force move's squares once more (its worth is the
+        turn ranked again after it: such a turn of Vader's took twice the time of its count)."""
+        legal = game.legal_actions()
+        if (game.pending.kind != "turn" or not self.weights.skirmish.force_move_ahead
+                or self._rollout_expert(game, side) is self.quick or not any(type(a) is ForceMove for a in legal)):
+            return len(legal)
+        return len(legal) + sum(1 for a in legal if type(a) is Move)
+
+    def _rollout_expert(self, game: SkirmishGame, side: Side) -> SkirmishExpert:
+        """Who plays a rollout's decision: the expert's quick rules, or its own choice where the weights
+        say so: `rollout_expert` for both sides, `rollout_expert_us` for `side`'s decisions,
+        `rollout_expert_them` for the other side's, in a game of at most `rollout_expert_figures` figures
+        (in a bigger one the expert's own choice costs so much that a decision gets only a handful of
+        samples)."""
         w = self.weights.skirmish
         if not self.small_enough(game):
-            return self.quick.choose(game, rng)
+            return self.quick
         full = w.rollout_expert
         if not full and (w.rollout_expert_us or w.rollout_expert_them):  # asked only then: a hot path
             full = w.rollout_expert_us if game.pending.player == side else w.rollout_expert_them
-        return (self.expert if full else self.quick).choose(game, rng)
+        return self.expert if full else self.quick
 
     def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
         """An attack turns on its d20: a natural 20, another hit, or a miss; so does a Force reroll of a
