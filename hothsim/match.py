@@ -12,7 +12,7 @@ from typing import Callable, Mapping
 
 from hothsim.kernel.record import GameRecord
 
-from hothsim.ai import Choice, Pacer, Player, derive_seed
+from hothsim.ai import Choice, Pace, Player, derive_seed
 from hothsim.collector import collector_paused
 from hothsim.games import Game, open_game
 from hothsim.kernel.engine import Side
@@ -43,14 +43,13 @@ class GameResult:
 
 
 def decide_within(player: Player, game: Game, seed: int, think: float | None = None,
-                  clock: Callable[[], float] = time.perf_counter, pacer: Pacer | None = None) -> tuple[Choice, float]:
+                  clock: Callable[[], float] = time.perf_counter) -> tuple[Choice, float]:
     """The player's decision, searched until it is settled or `think` seconds have passed (by `clock`;
-    None: its level's think time; `Pace` says when, and `pacer`, if given, what a choice cost in this
-    player's decisions before); with the seconds it took."""
+    None: its level's think time; `Pace` says when); with the seconds it took."""
     think = player.level.think if think is None else think
     with collector_paused():
         start = clock()
-        pace = (pacer or Pacer()).begin(think, start)
+        pace = Pace(think, start)
         thinking = player.thinking(game, seed)
         while pace.step(thinking, clock()):
             pass
@@ -66,11 +65,10 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
     game = open_game(scenario, seed=seed, options=options)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     simulations: dict[Side, list[int]] = {"rebel": [], "imperial": []}
-    pacers = {"rebel": Pacer(), "imperial": Pacer()}
     n = 0
     while not game.is_over and n < DECISION_LIMIT:
         side = game.pending.player
-        choice, took = decide_within(players[side], game, derive_seed(seed, n, side), think, pacer=pacers[side])
+        choice, took = decide_within(players[side], game, derive_seed(seed, n, side), think)
         if watch is not None:
             watch(game, choice.action)
         game.apply(choice.action)

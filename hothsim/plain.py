@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from hothsim.ai import derive_seed, player_named
+from hothsim.ai import Pace, derive_seed, player_named
 from hothsim.collector import collector_paused
 from hothsim.describe import Describer, side_words, spoken, units_meant, words_for
 from hothsim.games import kind_of
@@ -179,7 +179,7 @@ class PlainPlay:
         """A search begun by `begin` and stepped until it is settled or the session's think time has passed
         (counted from before it began, so that its first ranking is part of its time); its choice."""
         with collector_paused():
-            pace = self.session.pacer.begin(self.session.think, self.clock())
+            pace = Pace(self.session.think, self.clock())
             thinking = begin()
             while pace.step(thinking, self.clock()):
                 pass

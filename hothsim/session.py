@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from hothsim.ai import Choice, Pacer, Player, derive_seed, player_named
+from hothsim.ai import Choice, Player, derive_seed, player_named
 from hothsim.games import Game, GameKind, kind_of, replay_steps
 from hothsim.kernel.engine import SIDES, Event, Side
 from hothsim.kernel.record import GameRecord, computer_parts
@@ -48,8 +48,6 @@ class Session:
     log: list[str] = field(default_factory=list)
     think: float = THINK
     _undo: list[_Step] = field(default_factory=list)
-    #: The computer's paces in this game (its turns and the hints): each knows what a choice cost before.
-    pacer: Pacer = field(default_factory=Pacer, compare=False, repr=False)
 
     @property
     def kind(self) -> GameKind:

@@ -12,7 +12,7 @@ from itertools import count
 
 import pytest
 
-from hothsim.ai import LEVELS, Pace, Pacer, Player, decide, derive_seed, player_named
+from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
 from hothsim.ai.players import Instant
 from hothsim.ai.search import Choice, Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
@@ -108,27 +108,6 @@ def test_the_pace_foresees_a_step_that_weighs_many_more_choices_than_those_befor
     assert Pace(0.5, start=0.0, longest=0.04, last=0.16).more(0.2, 0)
     few = Pace(0.5, start=0.0)  # steps of few choices set no rate: a 0.03 s step of 2 choices is no guide
     assert [few.more(t, 2) for t in (0.0, 0.03)] == [True, True] and few.more(0.06, 400)
-
-
-def test_a_decision_paced_after_others_foresees_a_fresh_ranking_by_what_a_choice_cost_in_them():
-    """The first decision learned a millisecond a choice (40 choices in 0.04 s).  The next met positions
-    weighed before (steps of 40 choices in 0.004 s) until 0.252 s, and then a step of 400 fresh ones:
-    foreseen at 0.4 s by what the first decision saw, which would end at 0.652 s, past 0.5 s and its
-    grace, so not begun; a pace that knows no earlier decision foresees 0.04 s and begins it.  Only the
-    last eight decisions are remembered."""
-    pacer = Pacer()
-    first = pacer.begin(0.5, 10.0)
-    assert [first.more(10.0 + t, 40) for t in (0.0, 0.04, 0.08)] == [True] * 3
-    assert first.per_choice == pytest.approx(0.001)
-    second, alone = pacer.begin(0.5, 20.0), Pace(0.5, 20.0)
-    assert second.known == pytest.approx(0.001) and alone.known == 0.0
-    for pace in (second, alone):
-        assert all(pace.more(20.0 + 0.004 * k, 40) for k in range(64))
-    assert not second.more(20.252, 400)
-    assert alone.more(20.252, 400)
-    for k in range(8):  # eight decisions that learned nothing: the millisecond is forgotten
-        pacer.begin(0.5, 30.0 + k)
-    assert pacer.begin(0.5, 40.0).known == 0.0
 
 
 def test_the_pace_learns_what_a_choice_costs_from_the_root_the_search_ranked_as_it_began():
@@ -640,9 +619,6 @@ class _DuelPolicy:
 
     def rollout(self, game, rng, side):
         return game.legal_actions()[0]
-
-    def effort(self, game, side):
-        return len(game.legal_actions())
 
     def branches(self, game, action):
         return None

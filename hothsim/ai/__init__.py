@@ -6,7 +6,7 @@ See docs/ai.md for the method and its figures.
 """
 
 from hothsim.ai.players import PLAYER_NAMES, Player, PlayerNameError, decide, player_named
-from hothsim.ai.search import LEVELS, Choice, Level, Pace, Pacer, derive_seed
+from hothsim.ai.search import LEVELS, Choice, Level, Pace, derive_seed
 
-__all__ = ["LEVELS", "PLAYER_NAMES", "Choice", "Level", "Pace", "Pacer", "Player", "PlayerNameError", "decide", "derive_seed",
+__all__ = ["LEVELS", "PLAYER_NAMES", "Choice", "Level", "Pace", "Player", "PlayerNameError", "decide", "derive_seed",
            "player_named"]

@@ -226,9 +226,6 @@ class Pace:
     #: choices, where weighing the choices is most of a step), and the choices open at the step under way.
     per_choice: float = 0.0
     choices: int = 0
-    #: The same seen in the decisions before this one (`Pacer`): a decision whose positions were weighed
-    #: before meets its first fresh ranking of a figure's hundreds of squares without a rate of its own.
-    known: float = 0.0
 
     MANY: ClassVar[int] = 30
 
@@ -243,7 +240,7 @@ class Pace:
                 self.per_choice = max(self.per_choice, took / self.choices)
         self.last, self.choices = now, upcoming
         spent = now - self.start
-        ahead = max(self.longest, max(self.per_choice, self.known) * upcoming)
+        ahead = max(self.longest, self.per_choice * upcoming)
         return spent < self.think and spent + ahead <= self.think + self.grace
 
     def step(self, thinking: "Steppable", now: float) -> bool:
@@ -256,26 +253,6 @@ class Pace:
             # which weigh the choices of the rollouts' decisions the same way.
             self.per_choice = (now - self.start) / thinking.weighed
         return self.more(now, thinking.upcoming) and thinking.step()
-
-
-@dataclass
-class Pacer:
-    """The paces of one player's decisions in one game, each knowing what a choice cost in the last
-    `REMEMBERED` decisions before it (the most any of them saw).  Without it a decision whose first
-    steps met positions already weighed learned a rate too low to foresee its first fresh ranking: a
-    Snowspeeder's 500 squares took 0.4 s where 0.1 s was foreseen, and the decision 0.75 s."""
-
-    seen: list[float] = field(default_factory=list)  # the rate each earlier decision saw, the latest last
-    _last: Pace | None = None
-
-    REMEMBERED: ClassVar[int] = 8
-
-    def begin(self, think: float, start: float) -> Pace:
-        """The pace of the next decision, begun at `start` with `think` seconds."""
-        if self._last is not None:
-            self.seen = (self.seen + [self._last.per_choice])[-self.REMEMBERED:]
-        self._last = Pace(think, start, known=max(self.seen, default=0.0))
-        return self._last
 
 
 def derive_seed(*parts: object) -> int:

@@ -16,6 +16,7 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
+from hothsim.ai import Pace
 from hothsim.collector import collector_paused
 from hothsim.session import Session
 from hothsim.tui.frame import Frame
@@ -207,7 +208,7 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         with collector_paused():
             start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
             thinking = session.thinking()
-            budget = session.pacer.begin(session.think, start)
+            budget = Pace(session.think, start)
             while budget.step(thinking, time.monotonic()):
                 if time.monotonic() - last >= 0.1:
                     last = time.monotonic()
@@ -277,7 +278,7 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
         with collector_paused():
             start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
             thinking = session.hint()
-            budget = session.pacer.begin(session.think, start)
+            budget = Pace(session.think, start)
             while budget.step(thinking, time.monotonic()):
                 if time.monotonic() - last >= 0.1:
                     last = time.monotonic()
