@@ -13,6 +13,7 @@ from itertools import count
 import pytest
 
 from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
+from hothsim.ai.expert.skirmish import at_once
 from hothsim.ai.players import Instant
 from hothsim.ai.search import Choice, Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
@@ -620,6 +621,10 @@ class _DuelPolicy:
     def rollout(self, game, rng, side):
         return game.legal_actions()[0]
 
+    def rollout_steps(self, game, rng, side):
+        yield 1
+        return self.rollout(game, rng, side)
+
     def branches(self, game, action):
         return None
 
@@ -739,8 +744,9 @@ def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_se
     decisions = []
     for keep in (True, False):
         p = skirmish_policy(Weights())
-        if not keep:
-            p.expert.ranked = p.expert._rank  # type: ignore[method-assign]
+        if not keep:  # every ranking worked out afresh, whole or in parts
+            p.expert.ranked_in_steps = p.expert._rank  # type: ignore[method-assign]
+            p.expert.ranked = lambda g, e=p.expert: at_once(e._rank(g))  # type: ignore[method-assign]
         thinking = Thinking(game.observation("rebel"), p, level, seed=11)
         while thinking.step():
             pass

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hothsim.ai import LEVELS, Player, decide, derive_seed
 from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
-from hothsim.ai.expert.skirmish import SkirmishExpert, best_first, notation_words
+from hothsim.ai.expert.skirmish import STEP, SkirmishExpert, best_first, notation_words
 from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, with_changes
@@ -719,21 +719,28 @@ def test_force_is_not_spent_on_two_more_squares_that_buy_nothing(tmp_path):
     assert by_the_point.play(g, random.Random(0)) == parse_action("force luke move")
 
 
-def test_a_turn_whose_force_move_the_rollouts_weigh_counts_its_squares_twice_for_the_pace(tmp_path):
-    """The search's pace foresees a rollout's decision by its choices; where the expert's own choice
-    weighs a Force move, it ranks the turn once more, so the moves count twice.  The quick rules weigh no
-    Force move, and a turn without one counts its choices once."""
-    g = arena(tmp_path, {"luke": "a11"}, {"vader": "ad11"}, [15, 3], width=30, height=12, abilities=True)
-    do(g, "first rebel", "activate luke")
+def test_a_turns_ranking_in_parts_is_the_ranking_at_once_and_no_part_weighs_more_than_a_step(tmp_path):
+    """A Snowspeeder's turn over an open field (hundreds of squares): ranked in parts, each part begun by
+    saying how many choices it weighs (at most `STEP`), it is the ranking made at once; a position met
+    again is answered at once, with no part; the search's rollouts take its decisions so."""
+    g = arena(tmp_path, {"snowspeeder": "a11", "luke": "b2"}, {"vader": "ad11", "snowtrooper": "ad2"}, [15, 3],
+              width=30, height=12, abilities=True)
+    do(g, "first rebel", "activate snowspeeder")
     legal = g.legal_actions()
-    moves = sum(1 for a in legal if type(a) is Move)
-    assert parse_action("force luke move") in legal and moves > 20
-    assert SKIRMISH.effort(g, "rebel") == len(legal) + moves
-    quick = skirmish_policy(with_changes(Weights(), "skirmish.rollout_expert=0"))
-    assert quick.effort(g, "rebel") == len(legal)
-    spent = arena(tmp_path, {"luke": "a11"}, {"vader": "ad11"}, [15, 3], width=30, height=12)  # no Force power
-    do(spent, "first rebel", "activate luke")
-    assert SKIRMISH.effort(spent, "rebel") == len(spent.legal_actions())
+    assert len(legal) > 200
+    fresh = SkirmishExpert(Weights().skirmish)
+    parts, steps = [], fresh.ranked_in_steps(g)
+    while True:
+        try:
+            parts.append(next(steps))
+        except StopIteration as done:
+            ranking = done.value
+            break
+    assert ranking == SkirmishExpert(Weights().skirmish).ranked(g)
+    assert max(parts) <= STEP and sum(parts[:-1]) == len(legal) and len(parts) == -(-len(legal) // STEP) + 1
+    again = fresh.ranked_in_steps(g)
+    with pytest.raises(StopIteration):
+        next(again)
 
 
 def test_vaders_force_move_carries_his_reach_two_squares_farther_while_he_has_a_force_point(tmp_path):

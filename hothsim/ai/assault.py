@@ -11,7 +11,7 @@ of the Snowspeeders he may be flying.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Generator, Sequence
 
 from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
@@ -88,9 +88,10 @@ class AssaultPolicy:
         """The expert's fast play: one unit at a time, its best choice if it is worth anything."""
         return self.quick.choose(game, rng)
 
-    def effort(self, game: AssaultGame, side: Side) -> int:
-        """The choices the rollout weighs at this decision (for the pace of a search): its legal actions."""
-        return len(game.legal_actions())
+    def rollout_steps(self, game: AssaultGame, rng: random.Random, side: Side) -> Generator[int, None, Action]:
+        """`rollout`, in one part."""
+        yield len(game.legal_actions())
+        return self.rollout(game, rng, side)
 
     def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:
         """A fire or a harpoon turns on its dice: enough of the firer's symbol to reach the armor, or not."""

@@ -19,7 +19,7 @@ For one decision of side S:
    caller's deadline or the level's cap stops it; the best mean wins, and the expert's order breaks what
    the samples cannot tell apart.
 
-The search plays one decision of a simulation per `step()` so a caller can show progress and answer keys
+The search plays one part of a decision of a simulation per `step()` so a caller can show progress and answer keys
 between steps; it never reads a clock (the caller stops stepping at its deadline and takes `choice()`, and
 a simulation cut short counts for nothing).  Everything random comes from the seed, so a decision is a
 function of (observation, level, seed, simulations finished).
@@ -152,9 +152,9 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         `side`)."""
         ...
 
-    def effort(self, game: GameT, side: Side) -> int:
-        """How many choices' worth of weighing `rollout` costs at this decision (for `Pace`): its legal
-        actions, or more where some are weighed by playing them on."""
+    def rollout_steps(self, game: GameT, rng: random.Random, side: Side) -> Generator[int, None, ActionT]:
+        """`rollout` worked out in parts: before each part (the first before any work) it yields how many
+        choices that part weighs (for `Pace`), and it returns the action."""
         ...
 
     def branches(self, game: GameT, action: ActionT) -> list[Branch] | None:
@@ -209,9 +209,9 @@ class Pace:
     """When a caller stops stepping a search, from its own clock's readings (the search reads none).
 
     It stops once `think` seconds have passed since `start`, and also sooner where the next step would
-    likely end past `think + grace`: each step is one of the expert's decisions in a rollout, and where
-    those are slow (in echo-base a figure may reach hundreds of squares) the last step would otherwise
-    carry the decision that much past its time.  The next step is foreseen as long as the longest so far,
+    likely end past `think + grace`: each step is one of the expert's decisions in a rollout, or a part of
+    one (a figure's turn is weighed `STEP` choices at a time, since stop 50), and where those are slow the
+    last step would otherwise carry the decision that much past its time.  The next step is foreseen as long as the longest so far,
     or longer where it weighs more choices than those did (the most time a step has taken per choice,
     times the choices open at the next: a Snowspeeder's hundreds of squares after a trooper's few).  The
     clock is read before the first step too: a search whose start already took the time answers with
@@ -279,7 +279,8 @@ class _Stats:
 
 
 class Thinking:
-    """One decision being searched; `step()` plays one decision of a simulation, `choice()` is the best so far."""
+    """One decision being searched; `step()` plays one part of a decision of a simulation, `choice()` is the
+    best so far."""
 
     def __init__(self, observation: Observation, policy: Policy[Any, Any, Any], level: Level, seed: int) -> None:
         self.side: Side = observation.side
@@ -332,9 +333,10 @@ class Thinking:
         return self.done >= self.planned or (len(self._alive) < 2 and not self._reserve)
 
     def step(self) -> bool:
-        """Play one decision of a rollout (or start or finish a simulation, or one branch of a simulation
-        whose action turns on a roll), so that a caller watching the clock is never kept waiting longer
-        than one of the expert's decisions; False once the search has nothing left to do."""
+        """Play one decision of a rollout, or one part of it (`Policy.rollout_steps`), or start or finish a
+        simulation, or one branch of a simulation whose action turns on a roll, so that a caller watching
+        the clock is never kept waiting longer than one part of the expert's decisions; False once the
+        search has nothing left to do."""
         if self._running is None:
             if self.settled:
                 return False
@@ -451,9 +453,14 @@ class Thinking:
                         worst = min(worst, (yield from self._play_out(trial, rng, limit - n - 1, 0)))
                     return worst
                 replies = 0
-            self.upcoming = self.policy.effort(game, self.side)
-            yield
-            game.apply(self.policy.rollout(game, rng, self.side))
+            parts = self.policy.rollout_steps(game, rng, self.side)
+            while True:  # the rollout's decision, a part a step (a figure's hundreds of squares in parts)
+                try:
+                    self.upcoming = next(parts)
+                except StopIteration as decided:
+                    game.apply(decided.value)
+                    break
+                yield
         return self.policy.evaluate(game, self.side)
 
     def choice(self) -> Choice:

@@ -13,7 +13,7 @@ import random
 from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches, d20_classes
-from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
+from hothsim.ai.expert.skirmish import SkirmishExpert, Steps, build_step
 from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
 from hothsim.kernel.engine import Side
@@ -25,7 +25,6 @@ from hothsim.skirmish.actions import (
     EndTurn,
     First,
     ForcePower,
-    ForceMove,
     Move,
     Place,
     Ready,
@@ -102,15 +101,10 @@ class SkirmishPolicy:
         `side`); the expert's own play instead where the weights say so (`_rollout_expert`)."""
         return self._rollout_expert(game, side).choose(game, rng)
 
-    def effort(self, game: SkirmishGame, side: Side) -> int:
-        """The choices the rollout weighs at this decision, for the pace of a search: its legal actions,
-        and where the expert's own choice plays it, a Force move's squares once more (its worth is the
-        turn ranked again after it: such a turn of Vader's took twice the time of its count)."""
-        legal = game.legal_actions()
-        if (game.pending.kind != "turn" or not self.weights.skirmish.force_move_ahead
-                or self._rollout_expert(game, side) is self.quick or not any(type(a) is ForceMove for a in legal)):
-            return len(legal)
-        return len(legal) + sum(1 for a in legal if type(a) is Move)
+    def rollout_steps(self, game: SkirmishGame, rng: random.Random, side: Side) -> Steps[Action]:
+        """`rollout`, pausing between parts of a figure's turn where the expert's own choice weighs it
+        (`SkirmishExpert.ranked_in_steps`)."""
+        return (yield from self._rollout_expert(game, side).choose_in_steps(game, rng))
 
     def _rollout_expert(self, game: SkirmishGame, side: Side) -> SkirmishExpert:
         """Who plays a rollout's decision: the expert's quick rules, or its own choice where the weights

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Generator, Generic, Sequence, TypeVar
 
 from hothsim.ai.chance import d20_classes
 from hothsim.ai.weights import SkirmishWeights
@@ -55,9 +55,14 @@ CRITICAL = 0.05  # a natural 20: always a hit, double damage
 REMEMBERED = 4096
 #: Lightsaber Deflect's save made: its share of the d20's faces, split as the search splits the roll.
 DEFLECT_CHANCE = next(b.probability for b in d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE)) if 20 in b.faces)
-Scored = tuple[float, Action]
-ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
 T = TypeVar("T")
+Scored = tuple[float, Action]
+#: A piece of work done in parts: it yields, before each part, how many choices that part weighs, and
+#: returns its answer (`at_once` takes every part without pausing).
+Steps = Generator[int, None, T]
+#: The moves a turn's ranking weighs between pauses: some 30-60 ms of work here.
+STEP = 32
+ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
 
 
 class Remembered(Generic[T]):
@@ -67,15 +72,18 @@ class Remembered(Generic[T]):
         self._kept: dict[GameState, T] = {}
         self._setup: object | None = None
 
-    def answer(self, game: SkirmishGame, work: Callable[[SkirmishGame], T]) -> T:
-        """`work(game)`, or its answer when this position was met before."""
+    def recall(self, game: SkirmishGame) -> T | None:
+        """The answer kept for this position, if it was met before in this setup."""
+        if game.setup is not self._setup:
+            return None
+        return self._kept.get(game.state)
+
+    def keep(self, game: SkirmishGame, answer: T) -> None:
+        """Keep this position's answer (forgetting the others when the setup changes or too many are kept)."""
         if game.setup is not self._setup or len(self._kept) >= REMEMBERED:
             self._kept.clear()
             self._setup = game.setup
-        known = self._kept.get(game.state)
-        if known is None:
-            known = self._kept[game.state] = work(game)
-        return known
+        self._kept[game.state] = answer
 
 
 class SkirmishExpert:
@@ -95,12 +103,18 @@ class SkirmishExpert:
 
     def choose(self, game: SkirmishGame, rng: random.Random) -> Action:
         """The best action now (squad building: a card drawn weighted by cost)."""
+        return at_once(self.choose_in_steps(game, rng))
+
+    def choose_in_steps(self, game: SkirmishGame, rng: random.Random) -> Steps[Action]:
+        """`choose`, pausing where `ranked_in_steps` does (the quick rules' choice in one part)."""
         kind = game.pending.kind
         if kind == "build":
             return build_step(game, rng)
         if self.fast and kind in FAST:
-            return FAST[kind](self, game, game.legal_actions())
-        return self.ranked(game)[0][1]
+            legal = game.legal_actions()
+            yield len(legal)
+            return FAST[kind](self, game, legal)
+        return (yield from self.ranked_in_steps(game))[0][1]
 
     # ------------------------------------------------------------------ rollouts: the same rules, cut short
 
@@ -177,17 +191,32 @@ class SkirmishExpert:
         """Every legal action with its score in points, best first.  A score is a function of the position
         and the game's setup alone (a power's trial plays roll fixed dice), so the full expert remembers
         the rankings of the positions it has met; the quick rules', cheaper than the asking, are not kept."""
-        if self.fast:
-            return self._rank(game)
-        return list(self._ranked.answer(game, self._rank))
+        return at_once(self.ranked_in_steps(game))
 
-    def _rank(self, game: SkirmishGame) -> list[Scored]:
+    def ranked_in_steps(self, game: SkirmishGame) -> Steps[list[Scored]]:
+        """`ranked` in parts, each begun by yielding how many choices it weighs: a figure's turn `STEP` of
+        its choices at a time, then the closer look at its best moves; any other decision in one part; a
+        position met before at once, without a pause.  A search watching the clock is then not kept
+        waiting for all of a Snowspeeder's 500 squares in one step.  The same ranking, however the pauses
+        fall."""
+        if not self.fast:
+            known = self._ranked.recall(game)
+            if known is not None:
+                return list(known)
+        scored = yield from self._rank(game)
+        if not self.fast:
+            self._ranked.keep(game, scored)
+        return list(scored)
+
+    def _rank(self, game: SkirmishGame) -> Steps[list[Scored]]:
         """`ranked`, worked out."""
         kind = game.pending.kind
         legal = game.legal_actions()
         if kind == "turn":
-            scored = self._turn(game, legal)
-        elif kind == "activate":
+            scored = yield from self._turn(game, legal)
+            return best_first(scored, self._labels)
+        yield len(legal)  # the rest in one part
+        if kind == "activate":
             scored = [(self.activation(game, game.state.fig(a.figure)), a) for a in legal]
         elif kind == "first":
             scored = self._first(game, legal)
@@ -412,7 +441,7 @@ class SkirmishExpert:
                 total -= exposed * self.threat(trial, after, after.fig(figure))
         return total / samples - before
 
-    def force_move_worth(self, game: SkirmishGame, action: ForceMove) -> float:
+    def force_move_worth(self, game: SkirmishGame, action: ForceMove) -> Steps[float]:
         """A Force move scored by what its two more squares buy: the turn's best choice once it is spent,
         less the Force point (in points standing, as every score here).  Scored as a power is, by the
         points it changes alone, it came out ahead of every move wherever the enemy stood far off, and
@@ -421,7 +450,9 @@ class SkirmishExpert:
         assert side is not None
         trial = game.clone()
         trial.apply(action)  # no dice: a Force move rolls none
-        after = self.ranked(trial)[0][0] if trial.pending.kind == "turn" and trial.pending.player == side else 0.0
+        after = 0.0
+        if trial.pending.kind == "turn" and trial.pending.player == side:
+            after = (yield from self.ranked_in_steps(trial))[0][0]
         return after + self.standing(trial, side) - self.standing(game, side)
 
     def standing(self, game: SkirmishGame, side: Side) -> float:
@@ -442,9 +473,10 @@ class SkirmishExpert:
 
     # ------------------------------------------------------------------ a turn
 
-    def _turn(self, game: SkirmishGame, legal: list[Action]) -> list[Scored]:
+    def _turn(self, game: SkirmishGame, legal: list[Action]) -> Steps[list[Scored]]:
         """The acting figure's choices: attack now, move (to attack from a better square, or closer, or to
-        safety), a power or ability, or end the turn."""
+        safety), a power or ability, or end the turn; pausing after each `STEP` of them and before the
+        closer look at the best moves."""
         s = game.state
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
@@ -470,7 +502,9 @@ class SkirmishExpert:
         noise = -lean * self.w.quiet_pressure * quiet * quiet
         hide = 1.0 + lean * quiet
         press = max(0.0, -lean) * quiet
-        for a in legal:
+        for i, a in enumerate(legal):
+            if i % STEP == 0:
+                yield min(STEP, len(legal) - i)
             t = type(a)
             if t is Attack:
                 target = s.fig(a.target)
@@ -497,12 +531,14 @@ class SkirmishExpert:
             elif t is EndTurn:
                 scored.append((-self.approach(game, s, fig, press) - hide * self.threat(game, s, fig), a))
             elif t is ForceMove and self.w.force_move_ahead and not self.fast:
-                scored.append((self.force_move_worth(game, a), a))
+                scored.append(((yield from self.force_move_worth(game, a)), a))
             else:  # Force powers, abilities, Heal, a Harpoon, the Force move
                 exposed = 0.0 if t is ForceMove else hide * self.w.power_exposure  # a Force move: the move weighs it
                 scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
         moves = best_first(moves, self._labels)
         keep = self.w.fast_shortlist if self.fast else self.w.shortlist
+        if len(moves) > STEP:
+            yield min(keep, len(moves))
         for i, (rough, a, there, s2, shot) in enumerate(moves):
             if i < keep:
                 kill = self.kill_share(game, s2, there, s2.fig(shot[1])) if shot[1] else 0.0
@@ -579,6 +615,15 @@ class SkirmishExpert:
 FAST = {"turn": SkirmishExpert.quick_turn, "activate": SkirmishExpert.quick_activate,
         "opportunity": SkirmishExpert.quick_react, "reroll": SkirmishExpert.quick_react,
         "reaction": SkirmishExpert.quick_react}
+
+
+def at_once(steps: Generator[int, None, T]) -> T:
+    """What work done in parts (`Steps`) returns, every part taken without pausing."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def best_first(scored: Sequence[ScoredT], labels: dict[tuple[int, ...], str] | None = None) -> list[ScoredT]:
