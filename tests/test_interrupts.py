@@ -79,3 +79,19 @@ def test_ctrl_c_at_random_moments_ends_promptly_with_the_save_intact(tmp_path, b
             assert read_record(save).header.scenario == "arena"
         assert not [p for p in save.parent.iterdir() if p.name.startswith(f".{save.name}.")], "a temporary save"
     print(f"Ctrl-C to exit under load: median {sorted(took_all)[len(took_all) // 2]:.2f} s, worst {max(took_all):.2f} s")
+
+
+def test_ctrl_c_is_taken_from_the_first_line_even_where_it_was_started_ignored():
+    """A shell without job control starts background commands with SIGINT ignored (CI launched so lost
+    a Ctrl-C that came while the command line was loading): at a terminal hothsim takes Ctrl-C from its
+    first line; with its input not a terminal it keeps SIGINT as it was given."""
+    probe = ("import signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+             "from hothsim.launch import take_interrupts; take_interrupts(); "
+             "print('taken' if signal.getsignal(signal.SIGINT) is signal.default_int_handler else 'ignored')")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    at_terminal = pexpect.spawn(sys.executable, ["-c", probe], env=env, cwd=str(ROOT))
+    at_terminal.expect(pexpect.EOF, timeout=60)
+    assert b"taken" in at_terminal.before
+    piped = subprocess.run([sys.executable, "-c", probe], env=env, cwd=str(ROOT), stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60)
+    assert piped.stdout.strip() == "ignored"
