@@ -13,6 +13,7 @@ from typing import Callable, Mapping
 from hothsim.kernel.record import GameRecord
 
 from hothsim.ai import Choice, Pace, Player, derive_seed
+from hothsim.ai.search import Steppable
 from hothsim.collector import collector_paused
 from hothsim.games import Game, open_game
 from hothsim.kernel.engine import Side
@@ -47,13 +48,23 @@ def decide_within(player: Player, game: Game, seed: int, think: float | None = N
     """The player's decision, searched until it is settled or `think` seconds have passed (by `clock`;
     None: its level's think time; `Pace` says when); with the seconds it took."""
     think = player.level.think if think is None else think
-    with collector_paused():
+    with collector_paused():  # its time read with the collector paused too (think_within's pause nests)
         start = clock()
-        pace = Pace(think, start)
-        thinking = player.thinking(game, seed)
+        choice = think_within(lambda: player.thinking(game, seed), think, clock, start)
+        return choice, clock() - start
+
+
+def think_within(begin: Callable[[], Steppable], think: float, clock: Callable[[], float],
+                 start: float | None = None) -> Choice:
+    """The choice of a search begun by `begin`, stepped until it is settled or `think` seconds have passed
+    since `start` (by `clock`; None: read now, before the search is begun, so that its first ranking is
+    part of its time), with the garbage collector paused meanwhile (`hothsim.collector`)."""
+    with collector_paused():
+        pace = Pace(think, clock() if start is None else start)
+        thinking = begin()
         while pace.step(thinking, clock()):
             pass
-        return thinking.choice(), clock() - start
+        return thinking.choice()
 
 
 def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,

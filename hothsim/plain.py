@@ -14,12 +14,12 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from hothsim.ai import Pace, derive_seed, player_named
-from hothsim.collector import collector_paused
+from hothsim.ai import derive_seed, player_named
 from hothsim.describe import Describer, side_words, spoken, units_meant, words_for
 from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
 from hothsim.kernel.words import count
+from hothsim.match import think_within
 from hothsim.session import REMOTE, Session
 
 #: Decisions of set-up, which `auto` finishes.
@@ -178,12 +178,7 @@ class PlainPlay:
     def thought(self, begin: Callable[[], Any]) -> Any:
         """A search begun by `begin` and stepped until it is settled or the session's think time has passed
         (counted from before it began, so that its first ranking is part of its time); its choice."""
-        with collector_paused():
-            pace = Pace(self.session.think, self.clock())
-            thinking = begin()
-            while pace.step(thinking, self.clock()):
-                pass
-            return thinking.choice()
+        return think_within(begin, self.session.think, self.clock)
 
     # ------------------------------------------------------------------ choices
 

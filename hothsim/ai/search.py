@@ -19,9 +19,9 @@ For one decision of side S:
    caller's deadline or the level's cap stops it; the best mean wins, and the expert's order breaks what
    the samples cannot tell apart.
 
-The search plays one part of a decision of a simulation per `step()` so a caller can show progress and answer keys
-between steps; it never reads a clock (the caller stops stepping at its deadline and takes `choice()`, and
-a simulation cut short counts for nothing).  Everything random comes from the seed, so a decision is a
+The search plays one part of a decision of a simulation per `step()` so a caller can show progress and
+answer keys between steps; it never reads a clock (the caller stops stepping at its deadline and takes
+`choice()`, and a simulation cut short counts for nothing).  Everything random comes from the seed, so a decision is a
 function of (observation, level, seed, simulations finished).
 """
 
@@ -211,8 +211,8 @@ class Pace:
     It stops once `think` seconds have passed since `start`, and also sooner where the next step would
     likely end past `think + grace`: each step is one of the expert's decisions in a rollout, or a part of
     one (a figure's turn is weighed `STEP` choices at a time, since stop 50), and where those are slow the
-    last step would otherwise carry the decision that much past its time.  The next step is foreseen as long as the longest so far,
-    or longer where it weighs more choices than those did (the most time a step has taken per choice,
+    last step would otherwise carry the decision that much past its time.  The next step is foreseen as
+    long as the longest so far, or longer where it weighs more choices than those did (the most time a step has taken per choice,
     times the choices open at the next: a Snowspeeder's hundreds of squares after a trooper's few).  The
     clock is read before the first step too: a search whose start already took the time answers with
     the expert's choice."""

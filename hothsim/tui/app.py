@@ -205,22 +205,11 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
     side = session.game.pending.player
     window.timeout(0)
     try:
-        with collector_paused():
-            start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
-            thinking = session.thinking()
-            budget = Pace(session.think, start)
-            while budget.step(thinking, time.monotonic()):
-                if time.monotonic() - last >= 0.1:
-                    last = time.monotonic()
-                    done, _ = thinking.progress
-                    share = f"{min(99, int(100 * (last - start) / session.think))}%"  # of its think time
-                    ui = _show(window, session, screen, replace(
-                        ui, thinking=f"{side.upper()} (computer) thinking {share}",
-                        message=f"the computer ({side}) is thinking: {share} of its time, {done} games "
-                                "imagined  (q quits)"), painter)
-                    if _pressed(window) == "q":
-                        return None
-            choice = thinking.choice()
+        choice, ui = _thought(window, session, screen, ui, painter, session.thinking, lambda ui, share, done: replace(
+            ui, thinking=f"{side.upper()} (computer) thinking {share}",
+            message=f"the computer ({side}) is thinking: {share} of its time, {done} games imagined  (q quits)"))
+        if choice is None:
+            return None
         before = session.game.pending
         path, target = screen.marks(session.game, choice.action)
         session.apply_choice(choice)
@@ -245,6 +234,25 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         return ui
     finally:
         window.timeout(KEY_WAIT_MS)
+
+
+def _thought(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter, begin: Callable[[], Any],
+             shown: Callable[[UIState, str, int], UIState]) -> tuple[Any, UIState]:
+    """A search begun by `begin`, stepped within the session's think time with the collector paused; every
+    tenth of a second `shown(ui, share of the time, games imagined)` is drawn and q looked for.  (Its
+    choice, or None if the person pressed q; the state last shown.)"""
+    with collector_paused():
+        start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
+        thinking = begin()
+        budget = Pace(session.think, start)
+        while budget.step(thinking, time.monotonic()):
+            if time.monotonic() - last >= 0.1:
+                last = time.monotonic()
+                share = f"{min(99, int(100 * (last - start) / session.think))}%"  # of its think time
+                ui = _show(window, session, screen, shown(ui, share, thinking.progress[0]), painter)
+                if _pressed(window) == "q":
+                    return None, ui
+        return thinking.choice(), ui
 
 
 def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
@@ -275,21 +283,12 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     side = session.game.pending.player
     window.timeout(0)
     try:
-        with collector_paused():
-            start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
-            thinking = session.hint()
-            budget = Pace(session.think, start)
-            while budget.step(thinking, time.monotonic()):
-                if time.monotonic() - last >= 0.1:
-                    last = time.monotonic()
-                    share = f"{min(99, int(100 * (last - start) / session.think))}%"
-                    ui = _show(window, session, screen, replace(
-                        ui, message=f"the computer thinks in your place: {share} (q quits)"), painter)
-                    if _pressed(window) == "q":
-                        return None
-            choice = thinking.choice()
+        choice, ui = _thought(window, session, screen, ui, painter, session.hint, lambda ui, share, done: replace(
+            ui, message=f"the computer thinks in your place: {share} (q quits)"))
     finally:
         window.timeout(KEY_WAIT_MS)
+    if choice is None:
+        return None
     session.log.append(f"hint for {side}: {choice.reason}")
     return show_hint(screen, session.game, replace(ui, menu=None), choice.action, choice.reason)
 
