@@ -13,9 +13,8 @@ from itertools import count
 import pytest
 
 from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
-from hothsim.ai.expert.skirmish import at_once
-from hothsim.ai.players import Instant
-from hothsim.ai.search import Choice, Thinking
+from hothsim.ai.expert.skirmish import STEP, SkirmishExpert, at_once
+from hothsim.ai.search import Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.assault.game import AssaultGame
@@ -111,39 +110,45 @@ def test_the_pace_foresees_a_step_that_weighs_many_more_choices_than_those_befor
     assert [few.more(t, 2) for t in (0.0, 0.03)] == [True, True] and few.more(0.06, 400)
 
 
-def test_the_pace_learns_what_a_choice_costs_from_the_root_the_search_ranked_as_it_began():
-    """The search's start ranked 100 choices in 0.1 s (a millisecond a choice); its first step weighs
-    550 (a Snowspeeder's squares), foreseen at 0.55 s, which would end at 0.65 s, past 0.5 s and its grace:
-    not begun.  A start that ranked nothing teaches nothing, and the step is taken."""
-    class Begun(Instant):
-        steps = 0
-
-        def step(self) -> bool:
-            self.steps += 1
-            return True
-
-    ranked = Begun(Choice("done", ""), upcoming=550, weighed=100)
-    assert not Pace(0.5, start=0.0).step(ranked, 0.1) and ranked.steps == 0
-    unranked = Begun(Choice("done", ""), upcoming=550, weighed=0)
-    assert Pace(0.5, start=0.0).step(unranked, 0.1) and unranked.steps == 1
+def test_the_roots_ranking_is_the_searchs_first_steps_in_parts_and_may_run_into_the_grace():
+    """The expert ranks the root's choices in the search's first steps, a part of at most `STEP` choices
+    a step (a Vader turn with a Force move weighs some 250, up to 0.7 s at once: stop 50's last late
+    decisions), and the race begins from that ranking.  The pace lets a ranking step run into the grace
+    (the race has nothing to race without it), but not one foreseen to end past it."""
+    ranking, racing = Pace(0.5, start=0.0), Pace(0.5, start=0.0)
+    for k in range(10):  # parts of 32 choices, 0.05 s each
+        assert ranking.more(k * 0.05, 32, ranking=True) and racing.more(k * 0.05, 32)
+    assert ranking.more(0.5, 32, ranking=True) and not racing.more(0.5, 32)  # to end by 0.55 s: in the grace
+    assert not ranking.more(0.56, 32, ranking=True)  # it would end at 0.61 s, past the grace
     game = random_play("echo-base", 3, 60)
-    while game.pending.kind != "turn" or len(game.legal_actions()) < 2:
+    while game.pending.kind != "turn" or len(game.legal_actions()) < 40:
         game.apply(game.legal_actions()[0])
     thinking = Player("computer", QUICK).thinking(game, 5)
-    assert thinking.weighed == len(game.legal_actions()) > 1  # the root's choices, ranked as it began
+    assert thinking.ranking and thinking.progress == (0, 0)
+    parts = []
+    while thinking.ranking:
+        assert thinking.step()
+        parts.append(thinking.upcoming)
+    assert parts[-1] == 0 and 0 < max(parts) <= STEP and len(parts) >= len(game.legal_actions()) // STEP
+    root = game.observation(game.pending.player).determinize(derive_seed(5, "root"))
+    ranked = SKIRMISH_POLICY.ranked(root)
+    assert thinking.candidates == tuple(SKIRMISH_POLICY.candidates(root, ranked, QUICK.candidates))
+    assert thinking.progress == (0, QUICK.simulations)
 
 
-def test_a_search_whose_start_took_its_time_answers_at_once_with_the_experts_choice():
-    """The clock is read before the first step: where ranking the root already took the think time, no
-    simulation is begun and the expert's first choice is the answer."""
+def test_a_search_whose_time_runs_out_while_it_ranks_answers_with_the_quick_rules_choice():
+    """The clock is read before the first step: where the time is gone before the expert has ranked the
+    root's choices, the answer is the expert's quick rules' choice (no simulation begun), at once."""
     game = random_play("salvage", 3, 30)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
-    readings = iter([0.0, 7.0, 7.0])  # the start, then after the search's start, then the time taken
+    readings = iter([0.0, 7.0, 7.0])  # the start, then before the first step, then the time taken
     choice, took = decide_within(Player("computer", QUICK), game, 5, think=5, clock=lambda: next(readings))
     assert choice.simulations == 0 and took == 7.0
-    assert choice.action == SKIRMISH_POLICY.ranked(game.observation(game.pending.player).determinize(
-        derive_seed(5, "root")))[0][1]
+    root = game.observation(game.pending.player).determinize(derive_seed(5, "root"))
+    quick = SkirmishExpert(SKIRMISH_POLICY.weights.skirmish, fast=True)
+    assert choice.action == quick.choose(root, random.Random(derive_seed(5, "hasty")))
+    assert game.is_legal(choice.action)
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "ai:easy"])
@@ -614,6 +619,13 @@ class _DuelPolicy:
     def ranked(self, game):
         order = ["bold", "safe"] if not game.moves else ["a", "b", "c"]
         return [(float(-i), a) for i, a in enumerate(order)]
+
+    def ranked_steps(self, game):
+        yield 1
+        return self.ranked(game)
+
+    def hasty(self, game, rng):
+        return game.legal_actions()[0]
 
     def candidates(self, game, ranked, limit):
         return [a for _, a in ranked[:limit]]

@@ -67,6 +67,15 @@ class AssaultPolicy:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
+    def ranked_steps(self, game: AssaultGame) -> Generator[int, None, list[tuple[float, Action]]]:
+        """`ranked`, in one part."""
+        yield len(game.legal_actions())
+        return self.ranked(game)
+
+    def hasty(self, game: AssaultGame, rng: random.Random) -> Action:
+        """The expert's quick rules' choice (its rollouts')."""
+        return self.quick.choose(game, rng)
+
     def candidates(self, game: AssaultGame, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best choices of each unit (its best two), best first, and ending the round."""
         out: list[Action] = []

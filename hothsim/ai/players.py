@@ -85,7 +85,7 @@ class Instant:
     result: Choice
     progress: tuple[int, int] = (0, 0)
     upcoming: int = 0  # choices the next step weighs (`Pace`): none
-    weighed: int = 0  # choices weighed before the first step: none
+    ranking: bool = False  # nothing to rank: the decision is made
 
     def step(self) -> bool:
         """Nothing to search."""

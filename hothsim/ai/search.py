@@ -5,7 +5,8 @@ For one decision of side S:
 1. The game is seen through S's observation (`game.observation(S)`): nothing S may not know.
 2. The game's policy answers at once where search adds nothing (building a squad, set-up), else its
    expert (hothsim.ai.expert) scores every legal action and the best few, per unit, are the candidates
-   ("done" and "end the turn" always among them).
+   ("done" and "end the turn" always among them).  The scoring is the search's first steps; a decision
+   whose time runs out before it is done plays the expert's quick rules' choice.
 3. Each simulation deals a game consistent with the observation (`determinize`: hidden cards and Luke's
    Snowspeeder sampled, fresh dice), applies a candidate, then plays on with the expert's fast rules for
    both sides until the horizon (counted in activations or action rounds from the decision, the same for
@@ -19,10 +20,10 @@ For one decision of side S:
    caller's deadline or the level's cap stops it; the best mean wins, and the expert's order breaks what
    the samples cannot tell apart.
 
-The search plays one part of a decision of a simulation per `step()` so a caller can show progress and
+The search plays one part of the root's ranking or of a decision of a simulation per `step()` so a caller can show progress and
 answer keys between steps; it never reads a clock (the caller stops stepping at its deadline and takes
 `choice()`, and a simulation cut short counts for nothing).  Everything random comes from the seed, so a decision is a
-function of (observation, level, seed, simulations finished).
+function of (observation, level, seed, steps taken).
 """
 
 from __future__ import annotations
@@ -143,6 +144,16 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         """Every legal action with the expert's score, best first."""
         ...
 
+    def ranked_steps(self, game: GameT) -> Generator[int, None, list[tuple[float, ActionT]]]:
+        """`ranked` worked out in parts: before each part it yields how many choices that part weighs (for
+        `Pace`), and it returns the ranking."""
+        ...
+
+    def hasty(self, game: GameT, rng: random.Random) -> ActionT:
+        """The expert's quick rules' choice: a decision's answer where its time ran out before the expert
+        had ranked its choices."""
+        ...
+
     def candidates(self, game: GameT, ranked: list[tuple[float, ActionT]], limit: int) -> list[ActionT]:
         """At most `limit` of the ranked actions of `game`'s decision worth searching, best first."""
         ...
@@ -197,7 +208,7 @@ class Steppable(Protocol):
     """A decision being made a step at a time (`Thinking`, or `Instant` for one made at once)."""
 
     upcoming: int  # choices the next step weighs (0: not known)
-    weighed: int  # choices weighed before the first step (the root's, ranked as the search began; 0: none)
+    ranking: bool  # whether the steps are still ranking the decision's choices (the search's root)
 
     def step(self) -> bool:
         """Take one step; False once there is nothing left to do."""
@@ -209,13 +220,15 @@ class Pace:
     """When a caller stops stepping a search, from its own clock's readings (the search reads none).
 
     It stops once `think` seconds have passed since `start`, and also sooner where the next step would
-    likely end past `think + grace`: each step is one of the expert's decisions in a rollout, or a part of
-    one (a figure's turn is weighed `STEP` choices at a time, since stop 50), and where those are slow the
-    last step would otherwise carry the decision that much past its time.  The next step is foreseen as
-    long as the longest so far, or longer where it weighs more choices than those did (the most time a step has taken per choice,
-    times the choices open at the next: a Snowspeeder's hundreds of squares after a trooper's few).  The
-    clock is read before the first step too: a search whose start already took the time answers with
-    the expert's choice."""
+    likely end past `think + grace`: each step is a part of the expert's ranking of the decision's
+    choices, or one of the expert's decisions in a rollout, or a part of one (a figure's turn is weighed
+    `STEP` choices at a time, since stop 50), and where those are slow the last step would otherwise carry
+    the decision that much past its time.  The next step is foreseen as long as the longest so far, or
+    longer where it weighs more choices than those did (the most time a step has taken per choice, times
+    the choices open at the next: a Snowspeeder's hundreds of squares after a trooper's few).  While the
+    expert is still ranking the choices (without which the search has nothing to race) the steps go on
+    into the grace; a decision whose ranking does not fit even so answers with the quick rules' choice
+    (`Thinking.choice`)."""
 
     think: float
     start: float
@@ -229,10 +242,11 @@ class Pace:
 
     MANY: ClassVar[int] = 30
 
-    def more(self, now: float, upcoming: int = 0) -> bool:
+    def more(self, now: float, upcoming: int = 0, ranking: bool = False) -> bool:
         """Whether to take another step, the clock reading `now` (read just before asking); `upcoming` is
         how many choices the next step weighs (`Thinking.upcoming`, 0 if not known), so that a step
-        weighing hundreds of squares after steps weighing a few is foreseen."""
+        weighing hundreds of squares after steps weighing a few is foreseen; `ranking`, whether the step
+        goes on ranking the decision's choices (then only the grace's end stops it)."""
         if self.last is not None:
             took = now - self.last
             self.longest = max(self.longest, took)
@@ -241,18 +255,14 @@ class Pace:
         self.last, self.choices = now, upcoming
         spent = now - self.start
         ahead = max(self.longest, self.per_choice * upcoming)
-        return spent < self.think and spent + ahead <= self.think + self.grace
+        return (ranking or spent < self.think) and spent + ahead <= self.think + self.grace
 
     def step(self, thinking: "Steppable", now: float) -> bool:
         """Step a search (`Thinking`, or a decision made at once) if there is time for its next step, the
         clock reading `now`; False once the time is up or the search has nothing left to do.  Callers loop
         on it, answering keys or showing progress between steps, and read `start` before the search is
-        made, so that its first ranking counts in its time and tells the pace what a choice costs."""
-        if self.last is None and thinking.weighed >= self.MANY:
-            # The search began by weighing its root's choices: the time each took foresees its steps,
-            # which weigh the choices of the rollouts' decisions the same way.
-            self.per_choice = (now - self.start) / thinking.weighed
-        return self.more(now, thinking.upcoming) and thinking.step()
+        made, so that dealing its root counts in its time."""
+        return self.more(now, thinking.upcoming, thinking.ranking) and thinking.step()
 
 
 def derive_seed(*parts: object) -> int:
@@ -290,23 +300,23 @@ class Thinking:
         self.seed = seed
         self.done = 0
         self.upcoming = 0  # the choices open at the decision the next step plays (0: not known), for `Pace`
-        self.weighed = 0  # the root's choices, where the expert ranked them before any step (for `Pace`)
         root = observation.determinize(derive_seed(seed, "root"))
         self._root = root
         legal = root.legal_actions()
         instant = policy.immediate(root, self.side, expert_rng(seed))
+        self._alive: list[Any] = []  # the candidates in the race
         self._reserve: list[Any] = []  # candidates that join the race as others are dropped, best first
+        self.planned = 0
+        # The expert's ranking of the root's choices, worked out by the first steps (a Vader turn with a
+        # Force move weighs some 250 choices, up to 0.7 s), and the quick rules' choice where it is not done.
+        self._ranking: Generator[int, None, list[tuple[float, Any]]] | None = None
+        self._hasty: Any = None
         if instant is not None or len(legal) == 1:
-            self._alive: list[Any] = [instant if instant is not None else legal[0]]
-            self.planned = 0
+            self._alive = [instant if instant is not None else legal[0]]
         else:
-            ranked = policy.ranked(root)
-            self.weighed = len(legal)
-            self._alive = policy.candidates(root, ranked, level.candidates)
-            self._reserve = [a for a in policy.candidates(root, ranked, level.widen) if a not in self._alive]
-            self.planned = level.simulations if len(self._alive) > 1 else 0
-        self._prior = self._alive + self._reserve  # the expert's order
-        self._branches = {a: policy.branches(root, a) for a in self._prior} if self.planned else {}
+            self._ranking = policy.ranked_steps(root)
+        self._prior: list[Any] = list(self._alive)  # the expert's order
+        self._branches: dict[Any, list[Branch] | None] = {}
         self._start = policy.tempo(root)
         self._stats: dict[Any, _Stats] = {a: _Stats() for a in self._prior}
         self._queue: list[tuple[Any, int, int]] = []  # (candidate, sample, branch), next last
@@ -317,19 +327,48 @@ class Thinking:
         self._running: tuple[Any, int, int, Generator[None, None, tuple[float, Any]]] | None = None
 
     @property
+    def ranking(self) -> bool:
+        """Whether the steps are still ranking the root's choices (the race has not begun)."""
+        return self._ranking is not None
+
+    def _rank_step(self) -> bool:
+        """One part of the expert's ranking of the root; once it is done, the race is set: the expert's
+        best few as candidates, the next best in reserve."""
+        assert self._ranking is not None
+        try:
+            self.upcoming = next(self._ranking)
+            return True
+        except StopIteration as finished:
+            ranked = finished.value
+        self._ranking, self.upcoming = None, 0
+        level, policy, root = self.level, self.policy, self._root
+        self._alive = policy.candidates(root, ranked, level.candidates)
+        self._reserve = [a for a in policy.candidates(root, ranked, level.widen) if a not in self._alive]
+        self.planned = level.simulations if len(self._alive) > 1 else 0
+        self._prior = self._alive + self._reserve
+        self._branches = {a: policy.branches(root, a) for a in self._prior} if self.planned else {}
+        self._stats = {a: _Stats() for a in self._prior}
+        return not self.settled
+
+    @property
     def progress(self) -> tuple[int, int]:
         """(simulations done, the most it would run)."""
         return self.done, self.planned
 
     @property
     def candidates(self) -> tuple[Any, ...]:
-        """The candidates still in the race, in the expert's order."""
+        """The candidates still in the race, in the expert's order (the root's ranking finished first, where
+        the steps have not yet done so)."""
+        while self._ranking is not None:
+            self._rank_step()
         return tuple(a for a in self._prior if a in self._alive)
 
     @property
     def settled(self) -> bool:
         """Whether the choice is made: one candidate left with none to challenge it, or the level's cap
-        reached."""
+        reached (never while the root is being ranked)."""
+        if self._ranking is not None:
+            return False
         return self.done >= self.planned or (len(self._alive) < 2 and not self._reserve)
 
     def step(self) -> bool:
@@ -337,6 +376,8 @@ class Thinking:
         simulation, or one branch of a simulation whose action turns on a roll, so that a caller watching
         the clock is never kept waiting longer than one part of the expert's decisions; False once the
         search has nothing left to do."""
+        if self._ranking is not None:
+            return self._rank_step()
         if self._running is None:
             if self.settled:
                 return False
@@ -464,7 +505,12 @@ class Thinking:
         return self.policy.evaluate(game, self.side)
 
     def choice(self) -> Choice:
-        """The best action found so far, with its reason."""
+        """The best action found so far, with its reason: the quick rules' choice where the time ran out
+        before the expert had ranked the choices."""
+        if self._ranking is not None:
+            if self._hasty is None:
+                self._hasty = self.policy.hasty(self._root, random.Random(derive_seed(self.seed, "hasty")))
+            return Choice(self._hasty, self.policy.explain(self._root, self._hasty, ()))
         best = self._best() if self.done else self._alive[0]
         st = self._stats[best]
         reason = self.policy.explain(self._root, best, st.outcomes)

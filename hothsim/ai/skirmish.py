@@ -72,6 +72,14 @@ class SkirmishPolicy:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
+    def ranked_steps(self, game: SkirmishGame) -> Steps[list[tuple[float, Action]]]:
+        """`ranked` in parts (`SkirmishExpert.ranked_in_steps`: a figure's turn `STEP` choices at a time)."""
+        return (yield from self.expert.ranked_in_steps(game))
+
+    def hasty(self, game: SkirmishGame, rng: random.Random) -> Action:
+        """The expert's quick rules' choice (a turn's squares looked at more briefly, no trial plays)."""
+        return self.quick.choose(game, rng)
+
     def candidates(self, game: SkirmishGame, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best few, with ending the turn always among them (so it is weighed, not assumed);
         in a skirmish of at most `rollout_expert_figures` figures (where the expert's own choice plays the
