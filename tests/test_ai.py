@@ -435,8 +435,8 @@ def test_the_race_widens_to_the_experts_next_best_as_candidates_are_dropped():
 def test_moves_to_neighbouring_squares_are_passed_over_as_candidates_where_the_weights_ask_it():
     """With `candidate_apart` at 1 the race keeps the expert's best move, then the best moves ending at
     least two squares from it, never two ending side by side; at 0 it takes the expert's best few as
-    they come (ending the turn always among them), and so it does in a skirmish too big for the expert's
-    own rollouts."""
+    they come (ending the turn always among them), and so it does in a skirmish of more figures than
+    `candidate_apart_figures`."""
     from hothsim.ai.skirmish import policy as policy_with
     from hothsim.skirmish.actions import EndTurn, Move
     apart = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=1"))
@@ -456,9 +456,9 @@ def test_moves_to_neighbouring_squares_are_passed_over_as_candidates_where_the_w
         near = [a.destination[:2] for a in plain if type(a) is Move]
         crowded += any(max(abs(x - u), abs(y - v)) <= 1 for i, (x, y) in enumerate(near) for u, v in near[:i])
     assert crowded  # the expert's own best few do crowd together
-    # Echo-base's 17 figures are past `rollout_expert_figures`: its rollouts are the quick rules', and
-    # there the expert's best few are raced as they come, though they crowd together as well.
-    bigger = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=1,skirmish.rollout_expert_figures=17"))
+    # Echo-base's 17 figures are past `candidate_apart_figures`: there the expert's best few are raced as
+    # they come, though they crowd together as well.
+    bigger = policy_with(with_changes(QUICK_ROLLOUTS, "skirmish.candidate_apart=1,skirmish.candidate_apart_figures=17"))
     game = random_play("echo-base", 1, 12)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
@@ -714,7 +714,8 @@ def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_
 
 def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_those_of_a_big_one():
     # Echo-base's 17 figures made the expert's own rollouts so slow that a decision got 8 or 9 samples
-    # (docs/ai.md, stop 46): above `rollout_expert_figures` the quick rules play them.
+    # (docs/ai.md, stop 46), and the skirmish's 9-12 left its first rounds 0-20 (stop 51): above
+    # `rollout_expert_figures` (8) the quick rules play them; salvage's 6 keep the expert's.
     class Spy:
         def __init__(self, name, calls):
             self.name, self.calls = name, calls
@@ -723,10 +724,14 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
             self.calls.append(self.name)
             return game.legal_actions()[0]
 
-    for scenario, weights, expected in (("salvage", Weights(), "expert"), ("echo-base", Weights(), "quick"),
+    for scenario, weights, expected in (("salvage", Weights(), "expert"), ("quick-start", Weights(), "expert"),
+                                        ("skirmish", Weights(), "quick"), ("echo-base", Weights(), "quick"),
+                                        ("skirmish", with_changes(Weights(), "skirmish.rollout_expert_figures=11"),
+                                         "expert"),
                                         ("echo-base", with_changes(Weights(), "skirmish.rollout_expert_figures=17"),
                                          "expert")):
-        game = random_play(scenario, 2, 40)
+        game = random_play(scenario, 5 if scenario == "skirmish" else 2, 40)
+        assert len(game.state.figures) == {"salvage": 6, "quick-start": 6, "skirmish": 11, "echo-base": 17}[scenario]
         policy = skirmish_policy(weights)
         calls: list[str] = []
         policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)

@@ -82,11 +82,11 @@ class SkirmishPolicy:
 
     def candidates(self, game: SkirmishGame, ranked: list[tuple[float, Action]], limit: int) -> list[Action]:
         """The expert's best few, with ending the turn always among them (so it is weighed, not assumed);
-        in a skirmish of at most `rollout_expert_figures` figures (where the expert's own choice plays the
-        rollouts as shipped), a move ending within the weights' `candidate_apart` squares of a better
-        move's end is passed over, so that the race chooses between plans rather than neighbouring
-        squares."""
-        apart = self.weights.skirmish.candidate_apart if self.small_enough(game) else 0
+        in a skirmish of at most `candidate_apart_figures` figures, a move ending within the weights'
+        `candidate_apart` squares of a better move's end is passed over, so that the race chooses between
+        plans rather than neighbouring squares."""
+        w = self.weights.skirmish
+        apart = w.candidate_apart if len(game.state.figures) <= w.candidate_apart_figures else 0
         out: list[Action] = []
         for _, a in ranked:
             if len(out) >= limit:
@@ -100,8 +100,8 @@ class SkirmishPolicy:
         return out
 
     def small_enough(self, game: SkirmishGame) -> bool:
-        """Whether the skirmish holds at most `rollout_expert_figures` figures: small enough for the
-        expert's own choice in the rollouts, and for candidates spread apart (`candidates`)."""
+        """Whether the skirmish holds at most `rollout_expert_figures` figures (both squads, as set up):
+        small enough for the expert's own choice to play the rollouts."""
         return len(game.state.figures) <= self.weights.skirmish.rollout_expert_figures
 
     def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:

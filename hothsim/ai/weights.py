@@ -66,18 +66,23 @@ class SkirmishWeights:
     #: The most figures a skirmish may hold (both squads, as set up) for the expert's own choice to play its
     #: rollouts; in a bigger one the quick rules play them.  In echo-base (17 figures) the expert's
     #: rollouts left a decision 8 or 9 samples at 0.5 s and the search won 8 of 24 games against the
-    #: expert (twice the time: its Empire 1 of 12); the quick rules' rollouts won 18 of 24.  In salvage and
-    #: quick-start (6) and skirmish (9-11) they won no more than the expert's (docs/ai.md, stop 46).
-    rollout_expert_figures: int = 12
+    #: expert (twice the time: its Empire 1 of 12); the quick rules' rollouts won 18 of 24 (stop 46).  In
+    #: skirmish (9-12) the expert's left the first rounds' decisions 0-20 samples and won 11 of 24 (seeds
+    #: 0-11); the quick rules' won 18 of 24 (stop 51, at 12 before).  In salvage and quick-start (6) the
+    #: expert's win more: salvage 32 of 40, the quick rules' 21 (docs/ai.md, stop 51).
+    rollout_expert_figures: int = 8
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: Squares (the larger of the two gaps) within which a move is passed over as a candidate of the
-    #: search when a better-ranked move of the same figure ends that near, in a skirmish small enough for
-    #: the expert's own rollouts (`rollout_expert_figures`): 0 takes the expert's best few as they come,
+    #: search when a better-ranked move of the same figure ends that near, in a skirmish of at most
+    #: `candidate_apart_figures` figures (as set up): 0 takes the expert's best few as they come,
     #: often three moves to neighbouring squares, which leave the race nothing to choose.  At 2 the search
     #: won more of the same seeds against the expert in salvage and skirmish and as many in quick-start;
     #: in echo-base, whose rollouts are the quick rules', its Rebels won fewer (docs/ai.md, stop 48).
     candidate_apart: int = 2
+    #: The most figures (both squads, as set up) a skirmish may hold for `candidate_apart` to count: it was
+    #: measured in salvage, quick-start and skirmish, and lost in echo-base (17).
+    candidate_apart_figures: int = 12
     #: Points an attack roll is worth to the side a long stand-off's tie-breaker goes against (and costs the
     #: side it favours), at its last quiet round; the square of the share of quiet rounds gone before then.
     quiet_pressure: float = 30.0
