@@ -177,7 +177,7 @@ class PlainPlay:
 
     def thought(self, begin: Callable[[], Any]) -> Any:
         """A search begun by `begin` and stepped until it is settled or the session's think time has passed
-        (counted from before it began, so that its first ranking is part of its time); its choice."""
+        (counted from before it began, so that dealing its root is part of its time); its choice."""
         return think_within(begin, self.session.think, self.clock)
 
     # ------------------------------------------------------------------ choices

@@ -242,7 +242,7 @@ def _thought(window: Any, session: Session, screen: Screen, ui: UIState, painter
     tenth of a second `shown(ui, share of the time, games imagined)` is drawn and q looked for.  (Its
     choice, or None if the person pressed q; the state last shown.)"""
     with collector_paused():
-        start = last = time.monotonic()  # before the search is made: its first ranking is part of its time
+        start = last = time.monotonic()  # before the search is made: dealing its root is part of its time
         thinking = begin()
         budget = Pace(session.think, start)
         while budget.step(thinking, time.monotonic()):
