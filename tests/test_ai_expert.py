@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hothsim.ai import LEVELS, Player, decide, derive_seed
 from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
-from hothsim.ai.expert.skirmish import STEP, SkirmishExpert, best_first, notation_words
+from hothsim.ai.expert.skirmish import QUICK_LOOK, STEP, SkirmishExpert, best_first, notation_words
 from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, with_changes
@@ -454,6 +454,38 @@ def test_a_walkers_march_reaches_the_generators_range_in_the_fewest_activations_
         assert _activations_to_siege(g, "walker-1", expert) == best, (start, best)
 
 
+def test_the_assault_quick_rules_weigh_a_unit_a_part_and_choose_as_at_once():
+    """A rollout's action round by the quick rules: the units in turn, a part each, each part saying how
+    many of that unit's actions it weighs (not all 800 of the round: a search's pace foresees a part by
+    the choices it says it weighs, and 800 stopped a sixth of the searches early, stop 51); the choice is
+    the one made at once."""
+    policy = assault_policy(Weights())
+    game = open_game("assault-on-hoth", seed=1)
+    rng = random.Random(3)
+    checked = 0
+    for n in range(400):
+        if game.is_over:
+            break
+        if game.pending.kind == "act":
+            legal = game.legal_actions()
+            units: dict = {}
+            for a in legal:
+                units[getattr(a, "unit", None)] = units.get(getattr(a, "unit", None), 0) + 1
+            parts, steps = [], policy.quick.choose_in_steps(game, random.Random(n))
+            while True:
+                try:
+                    parts.append(next(steps))
+                except StopIteration as done:
+                    chosen = done.value
+                    break
+            assert chosen == policy.quick.choose(game, random.Random(n))
+            mine = sorted(u for u in units if u is not None)
+            assert parts == [units[u] for u in mine[:len(parts)]] and sum(parts) <= len(legal)
+            checked += len(legal) > max(parts)
+        game.apply(policy.rollout(game, rng, game.pending.player))
+    assert checked > 20
+
+
 def test_the_assault_evaluation_counts_the_walkers_march_aim_and_the_transports_clock():
     # Walker-1 faces the Shield Generator from the next hex (6 dice vs armor 3); the Rebels have a
     # Snowspeeder and one Transport away.  Every feature is the Empire's, turned round for the Rebels.
@@ -741,6 +773,15 @@ def test_a_turns_ranking_in_parts_is_the_ranking_at_once_and_no_part_weighs_more
     again = fresh.ranked_in_steps(g)
     with pytest.raises(StopIteration):
         next(again)
+    # The quick rules take the same turn in one part, and say they weigh the few squares whose shots they
+    # work out, not all of them: a search's pace foresees a step by the choices it says it weighs, at what
+    # the expert's choices cost (stop 51: 500 announced stopped a third of the searches early).
+    quick = SkirmishExpert(Weights().skirmish, fast=True)
+    parts, steps = [], quick.choose_in_steps(g, random.Random(1))
+    with pytest.raises(StopIteration) as chosen:
+        while True:
+            parts.append(next(steps))
+    assert parts == [QUICK_LOOK] and chosen.value.value == quick.quick_turn(g, legal)
 
 
 def test_vaders_force_move_carries_his_reach_two_squares_farther_while_he_has_a_force_point(tmp_path):

@@ -98,9 +98,8 @@ class AssaultPolicy:
         return self.quick.choose(game, rng)
 
     def rollout_steps(self, game: AssaultGame, rng: random.Random, side: Side) -> Generator[int, None, Action]:
-        """`rollout`, in one part."""
-        yield len(game.legal_actions())
-        return self.rollout(game, rng, side)
+        """`rollout` in parts: the quick rules a unit a part (`AssaultExpert.choose_in_steps`)."""
+        return (yield from self.quick.choose_in_steps(game, rng))
 
     def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:
         """A fire or a harpoon turns on its dice: enough of the firer's symbol to reach the armor, or not."""

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from typing import Generator, Generic, Sequence, TypeVar
+from typing import Generic, Sequence, TypeVar
 
 from hothsim.ai.chance import d20_classes
+from hothsim.ai.steps import Steps, at_once
 from hothsim.ai.weights import SkirmishWeights
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side, other
@@ -57,11 +58,11 @@ REMEMBERED = 4096
 DEFLECT_CHANCE = next(b.probability for b in d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE)) if 20 in b.faces)
 T = TypeVar("T")
 Scored = tuple[float, Action]
-#: A piece of work done in parts: it yields, before each part, how many choices that part weighs, and
-#: returns its answer (`at_once` takes every part without pausing).
-Steps = Generator[int, None, T]
 #: The moves a turn's ranking weighs between pauses: some 30-60 ms of work here.
 STEP = 32
+#: The squares whose shots the quick rules work out, the nearest first (`quick_turn`): what a quick turn
+#: weighs, as a search's pace counts choices.
+QUICK_LOOK = 6
 ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
 
 
@@ -112,7 +113,9 @@ class SkirmishExpert:
             return build_step(game, rng)
         if self.fast and kind in FAST:
             legal = game.legal_actions()
-            yield len(legal)
+            # What the quick rules weigh as the expert weighs a choice: a few squares' shots, not every
+            # square (a Snowspeeder's 500 foreseen at the expert's millisecond each stopped searches early).
+            yield min(len(legal), QUICK_LOOK)
             return FAST[kind](self, game, legal)
         return (yield from self.ranked_in_steps(game))[0][1]
 
@@ -153,7 +156,7 @@ class SkirmishExpert:
             best: tuple[float, Move] | None = None
             keeping = (m for m in moves if (p := plans.get((m.destination[0], m.destination[1]))) is not None
                        and game.attack_kept_after(p.cost))
-            for a in islice(keeping, 6):  # lazily: asking after all of them cost a sixth of a rollout
+            for a in islice(keeping, QUICK_LOOK):  # lazily: asking after all of them cost a sixth of a rollout
                 there = replace(fig, pos=(a.destination[0], a.destination[1]))
                 moved = s.with_figure(there)
                 shot, target = self.best_shot(game, moved, there)
@@ -615,15 +618,6 @@ class SkirmishExpert:
 FAST = {"turn": SkirmishExpert.quick_turn, "activate": SkirmishExpert.quick_activate,
         "opportunity": SkirmishExpert.quick_react, "reroll": SkirmishExpert.quick_react,
         "reaction": SkirmishExpert.quick_react}
-
-
-def at_once(steps: Generator[int, None, T]) -> T:
-    """What work done in parts (`Steps`) returns, every part taken without pausing."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def best_first(scored: Sequence[ScoredT], labels: dict[tuple[int, ...], str] | None = None) -> list[ScoredT]:
