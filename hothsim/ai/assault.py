@@ -11,10 +11,11 @@ of the Snowspeeders he may be flying.
 from __future__ import annotations
 
 import random
-from typing import Any, Generator, Sequence
+from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
+from hothsim.ai.steps import Steps
 from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
 from hothsim.assault.actions import (
@@ -67,7 +68,7 @@ class AssaultPolicy:
         """The expert's scores of every legal action, best first."""
         return self.expert.ranked(game)
 
-    def ranked_steps(self, game: AssaultGame) -> Generator[int, None, list[tuple[float, Action]]]:
+    def ranked_steps(self, game: AssaultGame) -> Steps[list[tuple[float, Action]]]:
         """`ranked`, in one part."""
         yield len(game.legal_actions())
         return self.ranked(game)
@@ -97,7 +98,7 @@ class AssaultPolicy:
         """The expert's fast play: one unit at a time, its best choice if it is worth anything."""
         return self.quick.choose(game, rng)
 
-    def rollout_steps(self, game: AssaultGame, rng: random.Random, side: Side) -> Generator[int, None, Action]:
+    def rollout_steps(self, game: AssaultGame, rng: random.Random, side: Side) -> Steps[Action]:
         """`rollout` in parts: the quick rules a unit a part (`AssaultExpert.choose_in_steps`)."""
         return (yield from self.quick.choose_in_steps(game, rng))
 

@@ -13,7 +13,8 @@ import random
 from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches, d20_classes
-from hothsim.ai.expert.skirmish import SkirmishExpert, Steps, build_step
+from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
+from hothsim.ai.steps import Steps
 from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
 from hothsim.kernel.engine import Side
