@@ -20,10 +20,10 @@ For one decision of side S:
    caller's deadline or the level's cap stops it; the best mean wins, and the expert's order breaks what
    the samples cannot tell apart.
 
-The search plays one part of the root's ranking or of a decision of a simulation per `step()` so a caller can show progress and
-answer keys between steps; it never reads a clock (the caller stops stepping at its deadline and takes
-`choice()`, and a simulation cut short counts for nothing).  Everything random comes from the seed, so a decision is a
-function of (observation, level, seed, steps taken).
+The search plays one part of the root's ranking, or of a decision of a simulation, per `step()` so a
+caller can show progress and answer keys between steps; it never reads a clock (the caller stops stepping
+at its deadline and takes `choice()`, and a simulation cut short counts for nothing).  Everything random
+comes from the seed, so a decision is a function of (observation, level, seed, steps taken).
 """
 
 from __future__ import annotations
