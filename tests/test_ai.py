@@ -138,8 +138,9 @@ def test_the_roots_ranking_is_the_searchs_first_steps_in_parts_and_may_run_into_
 
 def test_a_search_whose_time_runs_out_while_it_ranks_answers_with_the_quick_rules_choice():
     """The clock is read before the first step: where the time is gone before the expert has ranked the
-    root's choices, the answer is the expert's quick rules' choice (no simulation begun), at once."""
-    game = random_play("salvage", 3, 30)
+    root's choices, the answer is the expert's quick rules' choice (no simulation begun), at once: here
+    an attack, where the expert would move first."""
+    game = random_play("salvage", 3, 60)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
     readings = iter([0.0, 7.0, 7.0])  # the start, then before the first step, then the time taken
@@ -148,6 +149,7 @@ def test_a_search_whose_time_runs_out_while_it_ranks_answers_with_the_quick_rule
     root = game.observation(game.pending.player).determinize(derive_seed(5, "root"))
     quick = SkirmishExpert(SKIRMISH_POLICY.weights.skirmish, fast=True)
     assert choice.action == quick.choose(root, random.Random(derive_seed(5, "hasty")))
+    assert type(choice.action) is Attack and choice.action != SKIRMISH_POLICY.ranked(root)[0][1]
     assert game.is_legal(choice.action)
 
 
