@@ -52,6 +52,16 @@ def both(game):
     return expert(game), computer(game)
 
 
+def in_parts(steps):
+    """Work done in parts, taken to its end: the count each part announced, and the answer."""
+    parts = []
+    while True:
+        try:
+            parts.append(next(steps))
+        except StopIteration as done:
+            return parts, done.value
+
+
 def do(game, *lines: str) -> None:
     for line in lines:
         game.apply(parse_action(line))
@@ -471,13 +481,7 @@ def test_the_assault_quick_rules_weigh_a_unit_a_part_and_choose_as_at_once():
             units: dict = {}
             for a in legal:
                 units[getattr(a, "unit", None)] = units.get(getattr(a, "unit", None), 0) + 1
-            parts, steps = [], policy.quick.choose_in_steps(game, random.Random(n))
-            while True:
-                try:
-                    parts.append(next(steps))
-                except StopIteration as done:
-                    chosen = done.value
-                    break
+            parts, chosen = in_parts(policy.quick.choose_in_steps(game, random.Random(n)))
             assert chosen == policy.quick.choose(game, random.Random(n))
             mine = sorted(u for u in units if u is not None)
             assert parts == [units[u] for u in mine[:len(parts)]] and sum(parts) <= len(legal)
@@ -761,13 +765,7 @@ def test_a_turns_ranking_in_parts_is_the_ranking_at_once_and_no_part_weighs_more
     legal = g.legal_actions()
     assert len(legal) > 200
     fresh = SkirmishExpert(Weights().skirmish)
-    parts, steps = [], fresh.ranked_in_steps(g)
-    while True:
-        try:
-            parts.append(next(steps))
-        except StopIteration as done:
-            ranking = done.value
-            break
+    parts, ranking = in_parts(fresh.ranked_in_steps(g))
     assert ranking == SkirmishExpert(Weights().skirmish).ranked(g)
     assert max(parts) <= STEP and sum(parts[:-1]) == len(legal) and len(parts) == -(-len(legal) // STEP) + 1
     again = fresh.ranked_in_steps(g)
@@ -777,11 +775,8 @@ def test_a_turns_ranking_in_parts_is_the_ranking_at_once_and_no_part_weighs_more
     # work out, not all of them: a search's pace foresees a step by the choices it says it weighs, at what
     # the expert's choices cost (stop 51: 500 announced stopped a third of the searches early).
     quick = SkirmishExpert(Weights().skirmish, fast=True)
-    parts, steps = [], quick.choose_in_steps(g, random.Random(1))
-    with pytest.raises(StopIteration) as chosen:
-        while True:
-            parts.append(next(steps))
-    assert parts == [QUICK_LOOK] and chosen.value.value == quick.quick_turn(g, legal)
+    parts, chosen = in_parts(quick.choose_in_steps(g, random.Random(1)))
+    assert parts == [QUICK_LOOK] and chosen == quick.quick_turn(g, legal)
 
 
 def test_vaders_force_move_carries_his_reach_two_squares_farther_while_he_has_a_force_point(tmp_path):
