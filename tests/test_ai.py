@@ -739,6 +739,15 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
         policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
         policy.rollout(game, random.Random(1), game.pending.player)
         assert calls == [expected], scenario
+    # `rollout_expert_living`: once a bigger skirmish is down to that many standing, the expert's own choice.
+    game = random_play("skirmish", 5, 40)
+    standing = sum(f.alive for f in game.state.figures)
+    for living, expected in ((standing, "expert"), (standing - 1, "quick"), (0, "quick")):
+        policy = skirmish_policy(with_changes(Weights(), f"skirmish.rollout_expert_living={living}"))
+        calls = []
+        policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
+        policy.rollout(game, random.Random(1), game.pending.player)
+        assert calls == [expected], living
 
 
 def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_search_decides_as_without_it():

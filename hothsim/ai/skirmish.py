@@ -101,9 +101,14 @@ class SkirmishPolicy:
         return out
 
     def small_enough(self, game: SkirmishGame) -> bool:
-        """Whether the skirmish holds at most `rollout_expert_figures` figures (both squads, as set up):
-        small enough for the expert's own choice to play the rollouts."""
-        return len(game.state.figures) <= self.weights.skirmish.rollout_expert_figures
+        """Whether the skirmish holds at most `rollout_expert_figures` figures (both squads, as set up), or
+        has at most `rollout_expert_living` left standing: small enough for the expert's own choice to play
+        the rollouts."""
+        w = self.weights.skirmish
+        figures = game.state.figures
+        if len(figures) <= w.rollout_expert_figures:
+            return True
+        return bool(w.rollout_expert_living) and sum(f.alive for f in figures) <= w.rollout_expert_living
 
     def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:
         """The expert's fast play, for whoever decides now (both sides, inside simulations of a decision of

@@ -71,6 +71,9 @@ class SkirmishWeights:
     #: 0-11); the quick rules' won 18 of 24 (stop 51, at 12 before).  In salvage and quick-start (6) the
     #: expert's win more: salvage 32 of 40, the quick rules' 21 (docs/ai.md, stop 51).
     rollout_expert_figures: int = 8
+    #: The same by the figures still standing (0: not asked): once a bigger skirmish is down to this many,
+    #: the expert's own choice plays its rollouts.
+    rollout_expert_living: int = 0
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: Squares (the larger of the two gaps) within which a move is passed over as a candidate of the
