@@ -124,8 +124,8 @@ class SkirmishPolicy:
         """Who plays a rollout's decision: the expert's quick rules, or its own choice where the weights
         say so: `rollout_expert` for both sides, `rollout_expert_us` for `side`'s decisions,
         `rollout_expert_them` for the other side's, in a game of at most `rollout_expert_figures` figures
-        (in a bigger one the expert's own choice costs so much that a decision gets only a handful of
-        samples)."""
+        or with at most `rollout_expert_living` standing (in a bigger one the expert's own choice costs so
+        much that a decision gets only a handful of samples)."""
         w = self.weights.skirmish
         if not self.small_enough(game):
             return self.quick
