@@ -739,7 +739,8 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
         policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
         policy.rollout(game, random.Random(1), game.pending.player)
         assert calls == [expected], scenario
-    # `rollout_expert_living`: once a bigger skirmish is down to that many standing, the expert's own choice.
+    # `rollout_expert_living`: once a bigger skirmish is down to that many standing, the expert's own choice
+    # (stop 52: the skirmish's Rebels won 20 of 24 with it at 6, 13 without).
     game = random_play("skirmish", 5, 40)
     standing = sum(f.alive for f in game.state.figures)
     for living, expected in ((standing, "expert"), (standing - 1, "quick"), (0, "quick")):
@@ -748,6 +749,14 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
         policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
         policy.rollout(game, random.Random(1), game.pending.player)
         assert calls == [expected], living
+    # As shipped (6), late in that skirmish: 6 of its 11 figures stand, and the expert's own choice plays.
+    late = random_play("skirmish", 5, 1102)
+    assert (len(late.state.figures), sum(f.alive for f in late.state.figures)) == (11, 6)
+    policy = skirmish_policy(Weights())
+    calls = []
+    policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
+    policy.rollout(late, random.Random(1), late.pending.player)
+    assert calls == ["expert"]
 
 
 def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_search_decides_as_without_it():
