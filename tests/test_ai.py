@@ -726,6 +726,14 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
             self.calls.append(self.name)
             return game.legal_actions()[0]
 
+    def who_plays(game, weights) -> list[str]:
+        """Who of the expert's own choice and its quick rules a rollout's decision asked."""
+        policy = skirmish_policy(weights)
+        calls: list[str] = []
+        policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
+        policy.rollout(game, random.Random(1), game.pending.player)
+        return calls
+
     for scenario, weights, expected in (("salvage", Weights(), "expert"), ("quick-start", Weights(), "expert"),
                                         ("skirmish", Weights(), "quick"), ("echo-base", Weights(), "quick"),
                                         ("skirmish", with_changes(Weights(), "skirmish.rollout_expert_figures=11"),
@@ -734,29 +742,18 @@ def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_t
                                          "expert")):
         game = random_play(scenario, 5 if scenario == "skirmish" else 2, 40)
         assert len(game.state.figures) == {"salvage": 6, "quick-start": 6, "skirmish": 11, "echo-base": 17}[scenario]
-        policy = skirmish_policy(weights)
-        calls: list[str] = []
-        policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
-        policy.rollout(game, random.Random(1), game.pending.player)
-        assert calls == [expected], scenario
+        assert who_plays(game, weights) == [expected], scenario
     # `rollout_expert_living`: once a bigger skirmish is down to that many standing, the expert's own choice
     # (stop 52: the skirmish's Rebels won 20 of 24 with it at 6, 13 without).
     game = random_play("skirmish", 5, 40)
     standing = sum(f.alive for f in game.state.figures)
     for living, expected in ((standing, "expert"), (standing - 1, "quick"), (0, "quick")):
-        policy = skirmish_policy(with_changes(Weights(), f"skirmish.rollout_expert_living={living}"))
-        calls = []
-        policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
-        policy.rollout(game, random.Random(1), game.pending.player)
-        assert calls == [expected], living
+        weights = with_changes(Weights(), f"skirmish.rollout_expert_living={living}")
+        assert who_plays(game, weights) == [expected], living
     # As shipped (6), late in that skirmish: 6 of its 11 figures stand, and the expert's own choice plays.
     late = random_play("skirmish", 5, 1102)
     assert (len(late.state.figures), sum(f.alive for f in late.state.figures)) == (11, 6)
-    policy = skirmish_policy(Weights())
-    calls = []
-    policy.expert, policy.quick = Spy("expert", calls), Spy("quick", calls)
-    policy.rollout(late, random.Random(1), late.pending.player)
-    assert calls == ["expert"]
+    assert who_plays(late, Weights()) == ["expert"]
 
 
 def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_search_decides_as_without_it():
