@@ -106,9 +106,8 @@ class SkirmishPolicy:
         the rollouts."""
         w = self.weights.skirmish
         figures = game.state.figures
-        if len(figures) <= w.rollout_expert_figures:
-            return True
-        return bool(w.rollout_expert_living) and sum(f.alive for f in figures) <= w.rollout_expert_living
+        return (len(figures) <= w.rollout_expert_figures
+                or sum(f.alive for f in figures) <= w.rollout_expert_living)  # 0: never, a figure stands
 
     def rollout(self, game: SkirmishGame, rng: random.Random, side: Side) -> Action:
         """The expert's fast play, for whoever decides now (both sides, inside simulations of a decision of
