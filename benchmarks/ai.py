@@ -7,10 +7,11 @@
 For each scenario and side, `--player` (default `ai`, at its level's think time or `--think`) plays N games
 (seeds S..S+N-1) against each opponent on the other side, and one line per pairing gives its wins with the
 95% Wilson interval against the issue's target, its seconds per decision (median, slowest, and the median
-of the decisions it searched: one with a single action, squad building and set-up take no time), and how it
-played: in skirmish activations where a shot existed, the share in which it attacked; the enemies that
-could see its figures at the end of their activations, on average; in Assault on Hoth, the action rounds
-the Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
+of the decisions it searched: one with a single action, squad building and set-up take no time, and how
+many it answered in haste, its time gone before the expert had weighed the choices), and how it played:
+in skirmish activations where a shot existed, the share in which it attacked; the enemies that could see
+its figures at the end of their activations, on average; in Assault on Hoth, the action rounds the
+Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
 opponent means `ai:hard` playing the measured side against `ai:normal`; `--weights skirmish.exposure=0.8`
 plays the level with those weights (as `--player`) against the shipped one (`--against shipped`), and
 `--level trust=2` the level with those fields changed; `--against-weights` changes the opponent's weights
@@ -135,7 +136,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     each level's own think time scaled, where `think` is None)."""
     other = "imperial" if side == "rebel" else "rebel"
     me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level, against))
-    wins, draws, times, searched, decisions = 0, 0, [], [], []
+    wins, draws, hasty, times, searched, decisions = 0, 0, 0, [], [], []
     deadline = (think if think is not None else me.level.think) + 0.2  # the issue's bound: think + 0.2 s
     seen = Behaviour(side)
     start = time.perf_counter()
@@ -147,6 +148,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
         seen.siege_rounds += watcher.siege_rounds
         wins += result.winner == side
         draws += result.winner is None
+        hasty += result.hasty[side]
         times += result.think_times[side]
         searched += [t for t, n in zip(result.think_times[side], result.simulations[side]) if n]
         decisions.append(result.decisions)
@@ -154,7 +156,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     return {"wins": wins, "draws": draws, "games": games, "low": low, "high": high,
             "median": statistics.median(times) if times else 0.0, "slowest": max(times, default=0.0),
             "late": sum(t > deadline for t in times), "count": len(times), "deadline": deadline,
-            "searched": statistics.median(searched) if searched else None,
+            "searched": statistics.median(searched) if searched else None, "hasty": hasty,
             "decisions": statistics.mean(decisions), "seconds": time.perf_counter() - start, "behaviour": seen}
 
 
@@ -165,7 +167,7 @@ def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
     b: Behaviour = r["behaviour"]
     play = ""
     if r.get("searched") is not None:
-        play += f"; where it searched, decision median {r['searched']:.3f} s"
+        play += f"; where it searched, decision median {r['searched']:.3f} s, {r['hasty']} in haste"
     if b.shots or b.ends:
         play += (f"; attacks when a shot exists {b.attacked}/{b.shots} ({100 * b.attacked / max(1, b.shots):.0f}%), "
                 f"enemies seeing it at the end {b.seen / max(1, b.ends):.2f}")

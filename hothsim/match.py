@@ -35,6 +35,9 @@ class GameResult:
     #: Simulations each decision of each side ran (0 where nothing was searched: a decision with one
     #: action, squad building and set-up, or a player that does not search).
     simulations: Mapping[Side, tuple[int, ...]]
+    #: Decisions of each side answered in haste: the time ran out before the expert had weighed the
+    #: choices, and its quick rules answered (`Choice.hasty`).
+    hasty: Mapping[Side, int]
 
     def line(self) -> str:
         """One line for `hothsim match`."""
@@ -76,6 +79,7 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
     game = open_game(scenario, seed=seed, options=options)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     simulations: dict[Side, list[int]] = {"rebel": [], "imperial": []}
+    hasty: dict[Side, int] = {"rebel": 0, "imperial": 0}
     n = 0
     while not game.is_over and n < DECISION_LIMIT:
         side = game.pending.player
@@ -85,12 +89,13 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
         game.apply(choice.action)
         times[side].append(took)
         simulations[side].append(choice.simulations)
+        hasty[side] += choice.hasty
         n += 1
     if watch is not None:
         watch(game, None)
     reason = game.state.end_reason if game.is_over else f"stopped after {DECISION_LIMIT} decisions"
     return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record,
-                      {side: tuple(v) for side, v in simulations.items()})
+                      {side: tuple(v) for side, v in simulations.items()}, hasty)
 
 
 def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,

@@ -14,7 +14,7 @@ import pytest
 
 from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
 from hothsim.ai.expert.skirmish import STEP, SkirmishExpert, at_once
-from hothsim.ai.search import Thinking
+from hothsim.ai.search import HASTE, Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.assault.game import AssaultGame
@@ -151,6 +151,11 @@ def test_a_search_whose_time_runs_out_while_it_ranks_answers_with_the_quick_rule
     assert choice.action == quick.choose(root, random.Random(derive_seed(5, "hasty")))
     assert type(choice.action) is Attack and choice.action != SKIRMISH_POLICY.ranked(root)[0][1]
     assert game.is_legal(choice.action)
+    # The log says it was answered in haste; a decision given its time is not.
+    assert choice.hasty and choice.reason.endswith(f"({HASTE})")
+    assert choice.reason.startswith(f"{choice.action.figure} attacks ")
+    settled, _ = decide_within(Player("computer", QUICK), game, 5, think=5, clock=lambda: 0.0)
+    assert settled.simulations > 0 and not settled.hasty and HASTE not in settled.reason
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "ai:easy"])
@@ -299,6 +304,8 @@ def test_a_game_counts_the_simulations_of_each_decision_and_none_where_nothing_w
     assert set(sims["imperial"]) == {0}
     assert 0 in sims["rebel"] and max(sims["rebel"]) <= QUICK.simulations
     assert sum(1 for n in sims["rebel"] if n) > len(sims["rebel"]) // 4
+    # A decision answered in haste ran no simulation; random never hurries.
+    assert result.hasty["imperial"] == 0 and result.hasty["rebel"] <= sims["rebel"].count(0)
 
 
 def test_the_record_header_says_who_the_computer_plays_and_resume_plays_on_against_it():
@@ -495,10 +502,11 @@ def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_ho
     from benchmarks.ai import Behaviour, line
     b = Behaviour("rebel", shots=4, attacked=3, ends=5, seen=2)
     r = {"wins": 7, "games": 10, "low": 0.4, "high": 0.9, "draws": 1, "median": 0.05, "slowest": 0.61,
-         "late": 2, "count": 300, "deadline": 0.7, "searched": 0.497, "decisions": 140, "seconds": 90, "behaviour": b}
+         "late": 2, "count": 300, "deadline": 0.7, "searched": 0.497, "hasty": 3, "decisions": 140, "seconds": 90,
+         "behaviour": b}
     text = line("salvage", "rebel", "ai", "expert", r)
     assert "decision median 0.050 s, slowest 0.61 s (2 of 300 past 0.7 s)" in text
-    assert "where it searched, decision median 0.497 s" in text
+    assert "where it searched, decision median 0.497 s, 3 in haste" in text
     assert "attacks when a shot exists 3/4 (75%), enemies seeing it at the end 0.40" in text
 
 

@@ -202,6 +202,9 @@ class Choice:
     reason: str
     value: float = 0.0
     simulations: int = 0
+    #: Whether the time ran out before the expert had weighed the choices, so that its quick rules
+    #: answered (a busy machine, or a think time too short for the position): the log says so.
+    hasty: bool = False
 
 
 class Steppable(Protocol):
@@ -263,6 +266,10 @@ class Pace:
         on it, answering keys or showing progress between steps, and read `start` before the search is
         made, so that dealing its root counts in its time."""
         return self.more(now, thinking.upcoming, thinking.ranking) and thinking.step()
+
+
+#: What a decision answered by the quick rules adds to its reason.
+HASTE = "in haste: the time ran out before it had weighed its choices"
 
 
 def derive_seed(*parts: object) -> int:
@@ -510,7 +517,8 @@ class Thinking:
         if self._ranking is not None:
             if self._hasty is None:
                 self._hasty = self.policy.hasty(self._root, random.Random(derive_seed(self.seed, "hasty")))
-            return Choice(self._hasty, self.policy.explain(self._root, self._hasty, ()))
+            reason = self.policy.explain(self._root, self._hasty, ())
+            return Choice(self._hasty, f"{reason} ({HASTE})", hasty=True)
         best = self._best() if self.done else self._alive[0]
         st = self._stats[best]
         reason = self.policy.explain(self._root, best, st.outcomes)
