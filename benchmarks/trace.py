@@ -1,0 +1,93 @@
+"""One game, decision by decision: where the measured player leaves its expert, and how the sides stand.
+
+    python -m benchmarks trace --scenario S --seed K --side rebel|imperial [--player ai] [--against expert]
+                               [--think SECONDS] [--decisions N]
+
+Plays the game `python -m benchmarks ai` plays on that seed (the same players, the same seeds for each
+decision), and prints each decision: who decides, the action in notation, and for the measured side the
+reason it gave, the simulations it ran, "in haste" where its time ran out before the expert had weighed
+the choices, and "!!" with the expert's own choice where the two differ.  At each new round (an action
+round in Assault on Hoth) it prints how the sides stand, in the plain mode's words.  A last line sums up
+the departures and the hurried decisions.
+
+Run it with nothing else busy on the machine: a search starved of time answers in haste, and its trace
+then shows the quick rules' play, not the search's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+from typing import Callable
+
+from hothsim.ai import Player, derive_seed, player_named
+from hothsim.describe import words_for
+from hothsim.games import open_game
+from hothsim.match import DECISION_LIMIT, decide_within
+
+#: The round a status line names ("round 6", "action round 55"): a new one starts a block of the trace.
+ROUND = re.compile(r"round (\d+)")
+
+
+def trace(scenario: str, seed: int, side: str, player: Player, against: Player, think: float,
+          limit: int = DECISION_LIMIT, say: Callable[[str], None] = print) -> dict[str, int]:
+    """Play and print one game (see the module docstring); the counts of the measured side's searched
+    decisions, its departures from the expert and its decisions in haste."""
+    expert = player_named("expert")
+    game = open_game(scenario, seed=seed)
+    words = words_for(game)
+    counts = {"decisions": 0, "departures": 0, "hasty": 0}
+    simulations: list[int] = []
+    shown = None
+    n = 0
+    while not game.is_over and n < limit:
+        status = words.status(game, None)
+        found = ROUND.search(status[0])
+        if found and found.group(1) != shown:
+            shown = found.group(1)
+            say(f"-- {status[0].split('.')[0].removeprefix('Status: ')}")
+            for text in status[1:] + words.units(game, None, "all"):
+                say(f"   {text}")
+        decider = game.pending.player
+        key = derive_seed(seed, n, decider)
+        mine = decider == side
+        choice, _ = decide_within(player if mine else against, game, key, think)
+        text = f"{decider} {game.pending.kind}: {choice.action.notation()}"
+        if mine and choice.simulations:
+            simulations.append(choice.simulations)
+        if mine and len(game.legal_actions()) > 1:
+            counts["decisions"] += 1
+            counts["hasty"] += choice.hasty
+            own = expert.thinking(game, key).choice().action
+            mark = "  "
+            if own != choice.action:
+                counts["departures"] += 1
+                mark = "!!"
+                text += f" (expert: {own.notation()})"
+            text = f"{mark} {text}   [{choice.reason}; {choice.simulations} simulations]"
+        else:
+            text = f"   {text}"
+        say(text)
+        game.apply(choice.action)
+        n += 1
+    outcome = f"{game.winner} wins ({game.state.end_reason})" if game.is_over else f"stopped after {n} decisions"
+    median = statistics.median(simulations) if simulations else 0
+    say(f"{outcome}; {side}: {counts['departures']} of {counts['decisions']} decisions with a choice left the expert, "
+        f"{counts['hasty']} in haste, a median {median:g} simulations where it searched")
+    return counts
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Trace one game (see the module docstring)."""
+    p = argparse.ArgumentParser(prog="python -m benchmarks trace")
+    p.add_argument("--scenario", required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--side", choices=("rebel", "imperial"), required=True)
+    p.add_argument("--player", default="ai", help="who is traced (default ai)")
+    p.add_argument("--against", default="expert")
+    p.add_argument("--think", type=float, default=0.5)
+    p.add_argument("--decisions", type=int, default=DECISION_LIMIT, help="stop after this many")
+    args = p.parse_args(argv or [])
+    trace(args.scenario, args.seed, args.side, player_named(args.player), player_named(args.against),
+          args.think, args.decisions)
