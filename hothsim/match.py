@@ -43,7 +43,9 @@ class GameResult:
         """One line for `hothsim match`."""
         outcome = f"{self.winner} wins" if self.winner else "draw"
         why = self.reason.removeprefix(f"{outcome}: ")  # a skirmish's reason begins by naming the winner
-        return f"seed {self.seed}: {outcome} ({why}), {self.decisions} decisions"
+        hurried = ", ".join(f"{side} {n}" for side, n in self.hasty.items() if n)
+        haste = f"; in haste (the time ran out before the expert had weighed the choices): {hurried}" if hurried else ""
+        return f"seed {self.seed}: {outcome} ({why}), {self.decisions} decisions{haste}"
 
 
 def decide_within(player: Player, game: Game, seed: int, think: float | None = None,

@@ -22,7 +22,7 @@ from hothsim.cli import main
 from hothsim.collector import collector_paused
 from hothsim.games import load_game, open_game
 from hothsim.kernel.dice import SeededDice
-from hothsim.match import decide_within, play_game
+from hothsim.match import GameResult, decide_within, play_game
 from hothsim.session import Session, computer_header, players_of
 from hothsim.skirmish.actions import Attack, ForcePower, Keep, Ready, Recruit, Reroll, parse_action
 from hothsim.skirmish.game import SkirmishGame
@@ -347,6 +347,17 @@ def test_match_prints_a_line_per_game_and_the_wins(capsys):
     wins = lines[-1]
     r, i, d = (int(part.split()[-1]) for part in wins.split(", "))
     assert wins == f"rebel {r}, imperial {i}, draws {d}" and r + i + d == 2
+
+
+def test_a_match_line_says_how_many_decisions_of_each_side_were_answered_in_haste():
+    game = open_game("salvage", seed=3)
+    kept = dict(seed=3, winner="rebel", reason="rebel wins: every imperial character is defeated", decisions=301,
+                think_times={"rebel": (), "imperial": ()}, record=game.record, simulations={"rebel": (), "imperial": ()})
+    calm = GameResult(**kept, hasty={"rebel": 0, "imperial": 0})
+    assert calm.line() == "seed 3: rebel wins (every imperial character is defeated), 301 decisions"
+    hurried = GameResult(**kept, hasty={"rebel": 0, "imperial": 2})
+    assert hurried.line() == ("seed 3: rebel wins (every imperial character is defeated), 301 decisions; in haste "
+                              "(the time ran out before the expert had weighed the choices): imperial 2")
 
 
 @pytest.mark.parametrize("args", [["--rebel", "ai:brilliant"], ["--imperial", "chess"], ["--games", "0"],
