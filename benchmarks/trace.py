@@ -23,32 +23,26 @@ from typing import Callable
 
 from hothsim.ai import Player, derive_seed, player_named
 from hothsim.describe import words_for
-from hothsim.games import open_game
+from hothsim.games import Game, open_game
+from hothsim.kernel.engine import Side
 from hothsim.match import DECISION_LIMIT, decide_within
 
 #: The round a status line names ("round 6", "action round 55"): a new one starts a block of the trace.
 ROUND = re.compile(r"round (\d+)")
 
 
-def trace(scenario: str, seed: int, side: str, player: Player, against: Player, think: float,
+def trace(scenario: str, seed: int, side: Side, player: Player, against: Player, think: float,
           limit: int = DECISION_LIMIT, say: Callable[[str], None] = print) -> dict[str, int]:
-    """Play and print one game (see the module docstring); the counts of the measured side's searched
-    decisions, its departures from the expert and its decisions in haste."""
+    """Play and print one game (see the module docstring); the counts of the traced side's decisions with
+    more than one legal action, its departures from the expert among them and its decisions in haste."""
     expert = player_named("expert")
     game = open_game(scenario, seed=seed)
-    words = words_for(game)
     counts = {"decisions": 0, "departures": 0, "hasty": 0}
     simulations: list[int] = []
     shown = None
     n = 0
     while not game.is_over and n < limit:
-        status = words.status(game, None)
-        found = ROUND.search(status[0])
-        if found and found.group(1) != shown:
-            shown = found.group(1)
-            say(f"-- {status[0].split('.')[0].removeprefix('Status: ')}")
-            for text in status[1:] + words.units(game, None, "all"):
-                say(f"   {text}")
+        shown = _standing(game, shown, say)
         decider = game.pending.player
         key = derive_seed(seed, n, decider)
         mine = decider == side
@@ -76,6 +70,20 @@ def trace(scenario: str, seed: int, side: str, player: Player, against: Player, 
     say(f"{outcome}; {side}: {counts['departures']} of {counts['decisions']} decisions with a choice left the expert, "
         f"{counts['hasty']} in haste, a median {median:g} simulations where it searched")
     return counts
+
+
+def _standing(game: Game, shown: str | None, say: Callable[[str], None]) -> str | None:
+    """At a round (an action round) other than `shown`, say how the sides stand and every unit, in the
+    plain mode's words; the round now shown."""
+    words = words_for(game)
+    status = words.status(game, None)
+    found = ROUND.search(status[0])
+    if found is None or found.group(1) == shown:
+        return shown
+    say(f"-- {status[0].split('.')[0].removeprefix('Status: ')}")
+    for text in status[1:] + words.units(game, None, "all"):
+        say(f"   {text}")
+    return found.group(1)
 
 
 def main(argv: list[str] | None = None) -> None:
