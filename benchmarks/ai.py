@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from hothsim.ai import LEVELS, Player, player_named
+from hothsim.ai import LEVELS, Choice, Player, player_named
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.match import play_game
 
@@ -61,11 +61,12 @@ class Behaviour:
     siege_rounds: list[int] = field(default_factory=list)
     _turn: dict[str, Any] = field(default_factory=dict)
 
-    def watch(self, game: Any, action: Any) -> None:
-        """Called with each decision before it is applied, and with None when the game is over."""
-        if action is None:
+    def watch(self, game: Any, choice: Choice | None) -> None:
+        """Called with each choice before its action is applied, and with None when the game is over."""
+        if choice is None:
             self.finish(game)
             return
+        action = choice.action
         self._close(game)
         d = game.pending
         if d.kind != "turn" or d.player != self.side:

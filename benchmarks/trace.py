@@ -21,11 +21,11 @@ import re
 import statistics
 from typing import Callable
 
-from hothsim.ai import Player, derive_seed, player_named
+from hothsim.ai import Choice, Player, derive_seed, player_named
 from hothsim.describe import words_for
-from hothsim.games import Game, open_game
+from hothsim.games import Game
 from hothsim.kernel.engine import Side
-from hothsim.match import DECISION_LIMIT, decide_within
+from hothsim.match import DECISION_LIMIT, play_game
 
 #: The round a status line names ("round 6", "action round 55"): a new one starts a block of the trace.
 ROUND = re.compile(r"round (\d+)")
@@ -35,25 +35,25 @@ def trace(scenario: str, seed: int, side: Side, player: Player, against: Player,
           limit: int = DECISION_LIMIT, say: Callable[[str], None] = print) -> dict[str, int]:
     """Play and print one game (see the module docstring); the counts of the traced side's decisions with
     more than one legal action, its departures from the expert among them and its decisions in haste."""
+    other: Side = "imperial" if side == "rebel" else "rebel"
     expert = player_named("expert")
-    game = open_game(scenario, seed=seed)
     counts = {"decisions": 0, "departures": 0, "hasty": 0}
     simulations: list[int] = []
-    shown = None
-    n = 0
-    while not game.is_over and n < limit:
-        shown = _standing(game, shown, say)
+    shown: list[str | None] = [None]  # the round whose standing was said last
+    made = [0]  # decisions so far: `play_game` seeds each by (seed, its number, its side)
+
+    def watch(game: Game, choice: Choice | None) -> None:
+        if choice is None:
+            return
+        shown[0] = _standing(game, shown[0], say)
         decider = game.pending.player
-        key = derive_seed(seed, n, decider)
-        mine = decider == side
-        choice, _ = decide_within(player if mine else against, game, key, think)
         text = f"{decider} {game.pending.kind}: {choice.action.notation()}"
-        if mine and choice.simulations:
+        if decider == side and choice.simulations:
             simulations.append(choice.simulations)
-        if mine and len(game.legal_actions()) > 1:
+        if decider == side and len(game.legal_actions()) > 1:
             counts["decisions"] += 1
             counts["hasty"] += choice.hasty
-            own = expert.thinking(game, key).choice().action
+            own = expert.thinking(game, derive_seed(seed, made[0], decider)).choice().action
             mark = "  "
             if own != choice.action:
                 counts["departures"] += 1
@@ -63,11 +63,11 @@ def trace(scenario: str, seed: int, side: Side, player: Player, against: Player,
         else:
             text = f"   {text}"
         say(text)
-        game.apply(choice.action)
-        n += 1
-    outcome = f"{game.winner} wins ({game.state.end_reason})" if game.is_over else f"stopped after {n} decisions"
+        made[0] += 1
+
+    result = play_game(scenario, {side: player, other: against}, seed, think, watch=watch, limit=limit)
     median = statistics.median(simulations) if simulations else 0
-    say(f"{outcome}; {side}: {counts['departures']} of {counts['decisions']} decisions with a choice left the expert, "
+    say(f"{result.line()}; {side}: {counts['departures']} of {counts['decisions']} decisions with a choice left the expert, "
         f"{counts['hasty']} in haste, a median {median:g} simulations where it searched")
     return counts
 

@@ -44,7 +44,7 @@ class GameResult:
         outcome = f"{self.winner} wins" if self.winner else "draw"
         why = self.reason.removeprefix(f"{outcome}: ")  # a skirmish's reason begins by naming the winner
         hurried = ", ".join(f"{side} {n}" for side, n in self.hasty.items() if n)
-        haste = f"; in haste (the time ran out before the expert had weighed the choices): {hurried}" if hurried else ""
+        haste = f"; decisions in haste: {hurried}" if hurried else ""
         return f"seed {self.seed}: {outcome} ({why}), {self.decisions} decisions{haste}"
 
 
@@ -73,21 +73,21 @@ def think_within(begin: Callable[[], Steppable], think: float, clock: Callable[[
 
 
 def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,
-              watch: Callable[[Game, object], None] | None = None,
-              options: Mapping[str, str] | None = None) -> GameResult:
-    """One whole game from `seed`; each decision seeded from the game's seed and its number.  `watch`, if
-    given, sees the game and each decision before it is applied, and the finished game with None (the
-    benchmarks count behaviour so)."""
+              watch: Callable[[Game, Choice | None], None] | None = None,
+              options: Mapping[str, str] | None = None, limit: int = DECISION_LIMIT) -> GameResult:
+    """One whole game from `seed` (stopped, a draw, after `limit` decisions); each decision seeded from the
+    game's seed and its number.  `watch`, if given, sees the game and each choice before its action is
+    applied, and the finished game with None (the benchmarks count behaviour and trace games so)."""
     game = open_game(scenario, seed=seed, options=options)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     simulations: dict[Side, list[int]] = {"rebel": [], "imperial": []}
     hasty: dict[Side, int] = {"rebel": 0, "imperial": 0}
     n = 0
-    while not game.is_over and n < DECISION_LIMIT:
+    while not game.is_over and n < limit:
         side = game.pending.player
         choice, took = decide_within(players[side], game, derive_seed(seed, n, side), think)
         if watch is not None:
-            watch(game, choice.action)
+            watch(game, choice)
         game.apply(choice.action)
         times[side].append(took)
         simulations[side].append(choice.simulations)
@@ -95,7 +95,7 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
         n += 1
     if watch is not None:
         watch(game, None)
-    reason = game.state.end_reason if game.is_over else f"stopped after {DECISION_LIMIT} decisions"
+    reason = game.state.end_reason if game.is_over else f"stopped after {limit} decisions"
     return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record,
                       {side: tuple(v) for side, v in simulations.items()}, hasty)
 

@@ -18,7 +18,7 @@ def test_the_expert_traced_never_leaves_itself_and_the_rounds_are_shown_with_the
     assert counts["departures"] == 0 and counts["hasty"] == 0 and counts["decisions"] > 10
     assert "-- round 1" in lines
     assert any(text.startswith("   elite-hoth-trooper: Elite Hoth Trooper, rebel, at ") for text in lines)
-    assert lines[-1].startswith("stopped after 40 decisions; rebel: 0 of ")
+    assert lines[-1].startswith("seed 3: draw (stopped after 40 decisions), 40 decisions; rebel: 0 of ")
     # The other side's decisions carry no reason; the traced side's say what they ran.
     assert any(text.startswith("   imperial activate: activate ") for text in lines)
     assert all("[" not in text for text in lines if text.startswith("   imperial "))
