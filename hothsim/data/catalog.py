@@ -16,7 +16,8 @@ from hothsim.kernel.record import MAGIC
 
 if TYPE_CHECKING:
     from hothsim.kernel.hexes import HexMap
-    from hothsim.kernel.squares import SquareMap
+    from hothsim.kernel.sight_table import SightTable
+    from hothsim.kernel.squares import Edge, SquareMap
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,12 @@ class Catalog:
         """Load a map by id, whichever grid it uses."""
         path = self.map_path(map_id)
         return build_map(path, *self._shipped_map(path, map_id))
+
+    def sight_tables(self, map_path: Path, grid: SquareMap) -> dict[frozenset[Edge], SightTable]:
+        """The line-of-sight tables kept beside a map file that fit it (`hothsim.data.sight_tables`)."""
+        from hothsim.data.sight_tables import read_tables
+
+        return read_tables(map_path, grid)
 
     def data_hash(self, *paths: Path) -> str:
         """sha256 over the given files and every rules file, in a fixed order (for game records).  Each is read

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from hothsim.kernel.cover import BarrierRows, ConeShape, ConeView, cone_view
+from hothsim.kernel.sight_table import SightTable
 from hothsim.kernel.sightlines import (
     Rect,
     SightMemo,
@@ -45,6 +46,8 @@ class Sight:
     more: "Sight | None" = field(default=None, repr=False)
     fewer: "Sight | None" = field(default=None, repr=False)
     open_doors: frozenset = frozenset()  # which of the map's doors are open here (with `more`)
+    # Every pair of single squares answered ahead for these barriers (hothsim.kernel.sight_table), if known.
+    table: SightTable | None = field(default=None, repr=False)
     _by_doors: dict = field(default_factory=dict, repr=False)  # shared by the Sights of one map
     _los: dict = field(default_factory=dict, repr=False)
     _cone: dict = field(default_factory=dict, repr=False)
@@ -137,12 +140,39 @@ class Sight:
         return hit
 
     def can_see(self, a: Rect, d: Rect) -> bool:
-        """Whether the spaces have line of sight to each other."""
+        """Whether the spaces have line of sight to each other (from the tables where they know)."""
         key = (a, d) if a <= d else (d, a)
         hit = self._los.get(key, False)
         if hit is False:
+            known = self._tabled(key[0], key[1])
+            if known is not None:
+                return known
             hit = self._find(key)
         return hit is not None
+
+    def _tabled(self, a: Rect, d: Rect) -> bool | None:
+        """What the tables worked out ahead say of two spaces (None: they do not know).  With some doors
+        open, a pair seen with every door closed is seen here, and one unseen with every door open is unseen
+        here; a big space sees what any of its squares sees (`_find_by_squares`)."""
+        if self.table is None and (self.more is None or self.more.table is None):
+            return None
+        if _is_big(a) or _is_big(d):
+            unknown = False
+            for sa in rect_squares(a):
+                for sd in rect_squares(d):
+                    seen = self._tabled(rect_of(sa), rect_of(sd))
+                    if seen:
+                        return True
+                    unknown = unknown or seen is None
+            return None if unknown else False
+        if self.table is not None:
+            return self.table.sees(a, d)
+        assert self.more is not None and self.more.table is not None
+        if self.more.table.sees(a, d):
+            return True
+        if self.fewer is not None and self.fewer.table is not None and self.fewer.table.sees(a, d) is False:
+            return False
+        return None
 
     def adjacent(self, a: Rect, d: Rect) -> bool:
         """Spaces are adjacent when they share an edge or a corner and see each other."""
@@ -223,12 +253,16 @@ class Sight:
 
     @staticmethod
     def for_map(grid: SquareMap, open_doors: frozenset = frozenset(), more: "Sight | None" = None,
-                fewer: "Sight | None" = None) -> "Sight":
+                fewer: "Sight | None" = None, table: SightTable | None = None) -> "Sight":
         """A Sight for a map with the given doors open (every other door closed); `more` and `fewer` are
-        Sights of the same map with every door closed and every door open, consulted first."""
+        Sights of the same map with every door closed and every door open, consulted first; `table` the
+        answers worked out ahead for these doors, used only if it was worked out for these barriers."""
         low = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.LOW)
-        return Sight(grid.barriers(open_doors), low, stride=grid.width, bounds=(grid.width, grid.height),
-                     more=more, fewer=fewer, open_doors=frozenset(open_doors) & grid.doors)
+        barriers = grid.barriers(open_doors)
+        if table is not None and not table.fits(barriers, grid.width, grid.height):
+            table = None
+        return Sight(barriers, low, stride=grid.width, bounds=(grid.width, grid.height),
+                     more=more, fewer=fewer, open_doors=frozenset(open_doors) & grid.doors, table=table)
 
 
 def _is_big(r: Rect) -> bool:

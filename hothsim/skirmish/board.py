@@ -6,10 +6,11 @@ and the doors decide, so every copy of a game may share one board.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from hothsim.kernel.paths import StepTable, cheapest_paths
 from hothsim.kernel.sight import Sight, touching
+from hothsim.kernel.sight_table import SightTable
 from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain, anchors_over
 
 Rect = tuple[int, int, int, int]
@@ -20,10 +21,12 @@ _MAX_CACHED = 4096
 
 
 class Board:
-    """One map and the geometry caches for each state of its doors."""
+    """One map and the geometry caches for each state of its doors; `tables` the line of sight worked out
+    ahead for some states of its doors (every door closed, every door open), by the open doors."""
 
-    def __init__(self, grid: SquareMap) -> None:
+    def __init__(self, grid: SquareMap, tables: Mapping[frozenset[Edge], SightTable] | None = None) -> None:
         self.grid = grid
+        self._sight_tables = dict(tables or {})
         self._sights: dict[frozenset[Edge], Sight] = {}
         self._ranges: dict[tuple[frozenset[Edge], tuple[Square, ...]], dict[Square, int]] = {}
         self._tables: dict[tuple[int, bool], StepTable] = {}
@@ -85,7 +88,7 @@ class Board:
                 self._sights.clear()
             closed, every = frozenset(), frozenset(self.grid.doors)
             if open_doors in (closed, every) or not self.grid.doors:
-                s = Sight.for_map(self.grid, open_doors)
+                s = Sight.for_map(self.grid, open_doors, table=self._sight_tables.get(open_doors & self.grid.doors))
             else:
                 s = Sight.for_map(self.grid, open_doors, more=self.sight(closed), fewer=self.sight(every))
             self._sights[open_doors] = s
