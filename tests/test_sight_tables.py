@@ -168,3 +168,12 @@ def test_a_damaged_or_stale_table_file_is_left_unused_without_an_error(tmp_path,
     kept = read_tables(path, grid)
     expected = {"checksum": 1, "digest": 1}.get(damage, 0)  # the other state's table still holds
     assert len(kept) == expected
+
+
+def test_a_table_that_would_unpack_into_more_than_its_map_needs_is_refused():
+    import base64
+    import zlib
+
+    bomb = base64.b64encode(zlib.compress(b"\0" * (10 << 20))).decode("ascii")  # 10 MiB of zeros, a few KiB packed
+    with pytest.raises(ValueError):
+        SightTable.decode(30, 24, "0" * 64, bomb)

@@ -26,6 +26,9 @@ FORMAT = "hothsim-sight/1"
 TABLE_LIMIT = 1 << 20
 #: Characters of base64 a line of the file holds.
 CHUNK = 96
+#: The most squares a map with a table may have (64 x 64): a table grows as the square of a map's squares,
+#: and the shipped maps have 720.
+TABLE_SQUARES = 4096
 
 
 def table_path(map_path: Path) -> Path:
@@ -45,6 +48,8 @@ def door_states(grid: SquareMap) -> dict[str, frozenset[Edge]]:
 def read_tables(map_path: Path, grid: SquareMap) -> dict[frozenset[Edge], SightTable]:
     """The tables kept beside a map file that fit the map as it is now, by open doors (none when there is
     no such file, or it is damaged, or it was worked out for other barriers)."""
+    if grid.width * grid.height > TABLE_SQUARES:
+        return {}
     path = table_path(map_path)
     try:
         text = read_regular(path, TABLE_LIMIT, lambda message, line: ValueError(message))
@@ -112,8 +117,8 @@ def main(argv: list[str]) -> int:
         except DataError as e:
             print(e, file=sys.stderr)
             return 1
-        if not isinstance(grid, SquareMap):
-            continue  # a hex map: Assault on Hoth's fire needs no such table
+        if not isinstance(grid, SquareMap) or grid.width * grid.height > TABLE_SQUARES:
+            continue  # a hex map (Assault on Hoth's fire needs no such table), or one too big for a table
         if check:
             problems = stale(path, grid)
             failed += bool(problems)

@@ -79,7 +79,9 @@ class SightTable:
         """The table `encode` wrote (ValueError when the text is not one of this size)."""
         size = (width * height + 7) // 8
         try:
-            raw = zlib.decompress(base64.b64decode(text.encode("ascii"), validate=True))
+            # Never more than a table of this size: a small file must not unpack into gigabytes.
+            raw = zlib.decompressobj().decompress(base64.b64decode(text.encode("ascii"), validate=True),
+                                                  size * width * height + 1)
         except (zlib.error, UnicodeEncodeError) as e:
             raise ValueError(f"not a table: {e}") from None
         if len(raw) != size * width * height:
