@@ -50,6 +50,7 @@ class Sight:
     table: SightTable | None = field(default=None, repr=False)
     _by_doors: dict = field(default_factory=dict, repr=False)  # shared by the Sights of one map
     _los: dict = field(default_factory=dict, repr=False)
+    _big: dict = field(default_factory=dict, repr=False)  # the tables' answers for big spaces
     _cone: dict = field(default_factory=dict, repr=False)
     _low: dict = field(default_factory=dict, repr=False)
     _rows: BarrierRows | None = field(default=None, repr=False)
@@ -157,14 +158,26 @@ class Sight:
         if self.table is None and (self.more is None or self.more.table is None):
             return None
         if _is_big(a) or _is_big(d):
-            unknown = False
-            for sa in rect_squares(a):
-                for sd in rect_squares(d):
-                    seen = self._tabled(rect_of(sa), rect_of(sd))
-                    if seen:
-                        return True
-                    unknown = unknown or seen is None
-            return None if unknown else False
+            key = (a, d)
+            if key in self._big:  # None too is an answer here: the tables do not know
+                return self._big[key]
+            hit = self._big[key] = self._tabled_by_squares(a, d)
+            return hit
+        return self._tabled_square(a, d)
+
+    def _tabled_by_squares(self, a: Rect, d: Rect) -> bool | None:
+        """`_tabled` for spaces bigger than a square: seen if any two of their squares see each other."""
+        unknown = False
+        for sa in rect_squares(a):
+            for sd in rect_squares(d):
+                seen = self._tabled_square(rect_of(sa), rect_of(sd))
+                if seen:
+                    return True
+                unknown = unknown or seen is None
+        return None if unknown else False
+
+    def _tabled_square(self, a: Rect, d: Rect) -> bool | None:
+        """`_tabled` for two single squares."""
         if self.table is not None:
             return self.table.sees(a, d)
         assert self.more is not None and self.more.table is not None

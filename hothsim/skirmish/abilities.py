@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LIGHTSABER_POWERS = ("Lightsaber Deflect", "Lightsaber Riposte", "Lightsaber Sweep")
 SPOTTER_RANGE = 6  # "combines fire against a target within 6 squares"
+#: States whose commander effects are kept at once (`Abilities.effects`): a search's copy of a game asks
+#: about the position, each square it weighs and each enemy's step, and then moves on.
+EFFECTS_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,9 @@ class Abilities:
     def __init__(self, game: "SkirmishGame") -> None:
         self.game = game
         self.on = game.setup.abilities
+        # `effects` of the states asked lately, by state (kept, so its id is not reused) and figure: the
+        # computer asks them of every figure for every square and shot it weighs.
+        self._effects: dict[int, tuple[GameState, dict[Figure, tuple[Effect, ...]]]] = {}
 
     # ---------------------------------------------------------------- who is what
 
@@ -113,6 +119,18 @@ class Abilities:
         Hologram; duplicates count once."""
         if not self.on or not f.alive or self.card(f).commander is not None or self.hologram(f):
             return []
+        kept = self._effects.get(id(s))
+        if kept is None or kept[0] is not s:
+            if len(self._effects) >= EFFECTS_KEPT:
+                self._effects.clear()
+            kept = self._effects[id(s)] = (s, {})
+        hit = kept[1].get(f)
+        if hit is None:
+            hit = kept[1][f] = self._reaching(s, f)
+        return list(hit)
+
+    def _reaching(self, s: GameState, f: Figure) -> tuple[Effect, ...]:
+        """`effects`, worked out."""
         out: dict[str, Effect] = {}
         for c in s.living(f.side):
             ce = self.card(c).commander
@@ -126,7 +144,7 @@ class Abilities:
                 if self.game.board.range_within(s.open_doors, c.space(), f.space(), ce.range) is None:
                     continue
             out[c.card] = Effect(c.id, c.card, ce.kind, ce.stat, ce.value, ce.ability)
-        return list(out.values())
+        return tuple(out.values())
 
     def commander_bonus(self, s: GameState, f: Figure, stat: str) -> tuple[str, int] | None:
         """The highest commander bonus to a statistic, with whose it is."""

@@ -23,7 +23,7 @@ from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, Recorde
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, space_of, square_label
-from hothsim.skirmish.abilities import Abilities
+from hothsim.skirmish.abilities import EFFECTS_KEPT, Abilities
 from hothsim.skirmish.actions import (
     Action,
     Activate,
@@ -132,6 +132,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         # move_plans() of one state, worked out once: its plans and their move actions (`PlanMemo`)
         self._plans: tuple[GameState, tuple[dict, list]] | None = None
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
+        # The squares of the characters that give cover in one state (`_cover_masks`), kept as `effects` are.
+        self._cover: dict[int, tuple[GameState, int, dict[str, int] | None]] = {}
         self.ab = Abilities(self)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
@@ -369,13 +371,36 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     def covered(self, s: GameState, attacker: Figure, target: Figure) -> bool:
         """Cover of a target against an attacker: characters in between count, a Hologram does not."""
-        skip = (attacker.id, target.id)
-        mask = self.board.space_mask
-        others = 0  # the squares of the characters in between, as a bit mask (built for every shot weighed)
-        for f in s.figures:
-            if f.alive and f.id not in skip and not self.ab.hologram(f):
-                others |= mask(f.pos, f.size)  # type: ignore[arg-type]
+        every, each = self._cover_masks(s)
+        if each is not None and attacker.id != target.id:  # no two overlap: take the two out of the whole
+            others = every & ~each.get(attacker.id, 0) & ~each.get(target.id, 0)
+        else:
+            skip = (attacker.id, target.id)
+            mask = self.board.space_mask
+            others = 0  # the squares of the characters in between, as a bit mask
+            for f in s.figures:
+                if f.alive and f.id not in skip and not self.ab.hologram(f):
+                    others |= mask(f.pos, f.size)  # type: ignore[arg-type]
         return self.board.sight(s.open_doors).has_cover(attacker.rect(), target.rect(), others)
+
+    def _cover_masks(self, s: GameState) -> tuple[int, dict[str, int] | None]:
+        """The squares of every character that could give cover in `s` (living, no Hologram) as one bit
+        mask, and each one's, by figure; None for each one's where two of them share a square (a square
+        an enemy is imagined stepping to), when one's squares cannot simply be taken out of the whole."""
+        kept = self._cover.get(id(s))
+        if kept is not None and kept[0] is s:
+            return kept[1], kept[2]
+        if len(self._cover) >= EFFECTS_KEPT:
+            self._cover.clear()
+        mask = self.board.space_mask
+        every, each, apart = 0, {}, True
+        for f in s.figures:
+            if f.alive and not self.ab.hologram(f):
+                m = each[f.id] = mask(f.pos, f.size)  # type: ignore[arg-type]
+                apart = apart and not every & m
+                every |= m
+        self._cover[id(s)] = (s, every, each if apart else None)
+        return every, each if apart else None
 
     def targets(self, s: GameState, fig: Figure, melee: bool | None = None) -> list[TargetView]:
         """Legal targets of the figure now (melee restriction unless told otherwise)."""
