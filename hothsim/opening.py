@@ -172,7 +172,7 @@ def open_skirmish(catalog: Catalog, data: SkirmishData, scenario_path: Path, map
     key = ("skirmish-board", str(map_path), data.grid)
     board = catalog.shared.get(key)
     if board is None:
-        board = catalog.shared[key] = Board(data.grid, catalog.sight_tables(map_path, data.grid))
+        board = catalog.shared[key] = Board(data.grid, lambda: catalog.sight_tables(map_path, data.grid))
     game = SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))
     if data.positions:
         problem = game.set_up_at(data.positions)

@@ -102,7 +102,7 @@ def test_with_tables_every_state_of_the_doors_sees_as_without():
     geometry the rest; the answers are those of a Sight that has no table."""
     catalog = Catalog.installed()
     grid = catalog.load_map("echo-base-interior")
-    board = Board(grid, read_tables(catalog.map_path("echo-base-interior"), grid))
+    board = Board(grid, lambda: read_tables(catalog.map_path("echo-base-interior"), grid))
     doors = sorted(grid.doors)
     rnd = random.Random(7)
     squares = list(grid.squares())
@@ -177,3 +177,19 @@ def test_a_table_that_would_unpack_into_more_than_its_map_needs_is_refused():
     bomb = base64.b64encode(zlib.compress(b"\0" * (10 << 20))).decode("ascii")  # 10 MiB of zeros, a few KiB packed
     with pytest.raises(ValueError):
         SightTable.decode(30, 24, "0" * 64, bomb)
+
+
+def test_a_board_reads_its_tables_once_and_only_when_line_of_sight_is_first_asked():
+    catalog = Catalog.installed()
+    grid = catalog.load_map("hoth-outpost")
+    reads = []
+
+    def load():
+        reads.append(1)
+        return read_tables(catalog.map_path("hoth-outpost"), grid)
+    board = Board(grid, load)
+    assert reads == []  # opening a game (and its first frame) does not wait for them
+    assert board.sight(frozenset()).table is not None
+    assert board.sight(frozenset(grid.doors)).table is not None
+    assert board.sight(frozenset(sorted(grid.doors)[:1])).more.table is not None
+    assert reads == [1]

@@ -6,7 +6,7 @@ and the doors decide, so every copy of a game may share one board.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from hothsim.kernel.paths import StepTable, cheapest_paths
 from hothsim.kernel.sight import Sight, touching
@@ -21,12 +21,15 @@ _MAX_CACHED = 4096
 
 
 class Board:
-    """One map and the geometry caches for each state of its doors; `tables` the line of sight worked out
-    ahead for some states of its doors (every door closed, every door open), by the open doors."""
+    """One map and the geometry caches for each state of its doors; `tables` gives the line of sight worked
+    out ahead for some states of its doors (every door closed, every door open), by the open doors: asked
+    the first time line of sight is, so a game's first frame does not wait for it."""
 
-    def __init__(self, grid: SquareMap, tables: Mapping[frozenset[Edge], SightTable] | None = None) -> None:
+    def __init__(self, grid: SquareMap,
+                 tables: Callable[[], Mapping[frozenset[Edge], SightTable]] | None = None) -> None:
         self.grid = grid
-        self._sight_tables = dict(tables or {})
+        self._load_tables = tables
+        self._sight_tables: Mapping[frozenset[Edge], SightTable] | None = None
         self._sights: dict[frozenset[Edge], Sight] = {}
         self._ranges: dict[tuple[frozenset[Edge], tuple[Square, ...]], dict[Square, int]] = {}
         self._tables: dict[tuple[int, bool], StepTable] = {}
@@ -88,6 +91,8 @@ class Board:
                 self._sights.clear()
             closed, every = frozenset(), frozenset(self.grid.doors)
             if open_doors in (closed, every) or not self.grid.doors:
+                if self._sight_tables is None:
+                    self._sight_tables = self._load_tables() if self._load_tables is not None else {}
                 s = Sight.for_map(self.grid, open_doors, table=self._sight_tables.get(open_doors & self.grid.doors))
             else:
                 s = Sight.for_map(self.grid, open_doors, more=self.sight(closed), fewer=self.sight(every))
