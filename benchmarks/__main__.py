@@ -4,8 +4,9 @@ evaluation to games between experts, python -m benchmarks oracle [...] to judge 
 from its expert by playing both choices out, python -m benchmarks pairing [...] for how tightly the search's
 keyed dice pair its candidates, python -m benchmarks truth build|score [...] to score the search's choices
 on positions whose candidates' worth is known, python -m benchmarks ceiling [...] for what perfectly placed
-Snowspeeders would win at Assault on Hoth, or python -m benchmarks trace [...] for one game decision by
-decision, where the search leaves its expert."""
+Snowspeeders would win at Assault on Hoth, python -m benchmarks trace [...] for one game decision by
+decision, where the search leaves its expert, or python -m benchmarks simulations [...] for the search's
+simulations per CPU second at fixed positions of the big skirmishes."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ SUITES = ("geometry", "skirmish", "assault", "terminal", "playouts", "ai")
 def main(argv: list[str]) -> int:
     """Run the named suites (all by default; `ai` is long and runs only when named, with its own options)."""
     if argv[:1] in (["ai"], ["fit"], ["oracle"], ["ceiling"], ["pairing"], ["truth"],
-                    ["trace"]):
+                    ["trace"], ["simulations"]):
         print(f"== {argv[0]}")
         importlib.import_module(f"benchmarks.{argv[0]}").main(argv[1:])
         return 0
