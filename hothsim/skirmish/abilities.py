@@ -27,9 +27,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LIGHTSABER_POWERS = ("Lightsaber Deflect", "Lightsaber Riposte", "Lightsaber Sweep")
 SPOTTER_RANGE = 6  # "combines fire against a target within 6 squares"
-#: States whose commander effects are kept at once (`Abilities.effects`): a search's copy of a game asks
-#: about the position, each square it weighs and each enemy's step, and then moves on.
-EFFECTS_KEPT = 64
+#: States whose answers a game keeps at once (`Abilities.effects`, `SkirmishGame.covered`'s cover squares):
+#: a search's copy of a game asks about the position, each square it weighs and each enemy's step, and
+#: then moves on.
+STATES_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ class Abilities:
             return []
         kept = self._effects.get(id(s))
         if kept is None or kept[0] is not s:
-            if len(self._effects) >= EFFECTS_KEPT:
+            if len(self._effects) >= STATES_KEPT:
                 self._effects.clear()
             kept = self._effects[id(s)] = (s, {})
         hit = kept[1].get(f)

@@ -23,7 +23,7 @@ from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, Recorde
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord, RecordHeader
 from hothsim.kernel.squares import Square, SquareMap, space_of, square_label
-from hothsim.skirmish.abilities import EFFECTS_KEPT, Abilities
+from hothsim.skirmish.abilities import STATES_KEPT, Abilities
 from hothsim.skirmish.actions import (
     Action,
     Activate,
@@ -390,7 +390,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         kept = self._cover.get(id(s))
         if kept is not None and kept[0] is s:
             return kept[1], kept[2]
-        if len(self._cover) >= EFFECTS_KEPT:
+        if len(self._cover) >= STATES_KEPT:
             self._cover.clear()
         mask = self.board.space_mask
         every, each, apart = 0, {}, True
