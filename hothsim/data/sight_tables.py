@@ -68,9 +68,10 @@ def read_tables(map_path: Path, grid: SquareMap) -> dict[frozenset[Edge], SightT
             digest = barrier_digest(grid.barriers(doors), grid.width, grid.height)
             if entry["digest"] != digest:
                 continue
-            table = SightTable.decode(grid.width, grid.height, digest, "".join(entry["rows"]))
-            if table.checksum() == entry["checksum"]:
-                out[doors] = table
+            try:  # checked on the bytes unpacked, not packed again
+                out[doors] = SightTable.decode(grid.width, grid.height, digest, "".join(entry["rows"]), entry["checksum"])
+            except ValueError:
+                continue  # this state's table is damaged; another may still hold
     except (AttributeError, LookupError, TypeError, ValueError):
         return {}
     return out

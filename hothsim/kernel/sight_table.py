@@ -62,21 +62,23 @@ class SightTable:
         """Whether the table was worked out for these barriers on a map of this size."""
         return (self.width, self.height) == (width, height) and self.digest == barrier_digest(barriers, width, height)
 
-    def encode(self) -> str:
-        """The rows as text: each row's bytes (little-endian, `(width * height + 7) // 8` of them), one after
-        the other, compressed and in base64."""
+    def _bytes(self) -> bytes:
+        """Each row's bytes (little-endian, `(width * height + 7) // 8` of them), one after the other."""
         size = (self.width * self.height + 7) // 8
-        raw = b"".join(row.to_bytes(size, "little") for row in self.rows)
-        return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+        return b"".join(row.to_bytes(size, "little") for row in self.rows)
+
+    def encode(self) -> str:
+        """The rows' bytes as text: compressed and in base64."""
+        return base64.b64encode(zlib.compress(self._bytes(), 9)).decode("ascii")
 
     def checksum(self) -> str:
         """The sha256 of the rows' bytes (what `encode` compresses), to tell a damaged table."""
-        size = (self.width * self.height + 7) // 8
-        return hashlib.sha256(b"".join(row.to_bytes(size, "little") for row in self.rows)).hexdigest()
+        return hashlib.sha256(self._bytes()).hexdigest()
 
     @staticmethod
-    def decode(width: int, height: int, digest: str, text: str) -> "SightTable":
-        """The table `encode` wrote (ValueError when the text is not one of this size)."""
+    def decode(width: int, height: int, digest: str, text: str, checksum: str | None = None) -> "SightTable":
+        """The table `encode` wrote (ValueError when the text is not one of this size, or its bytes do not
+        have the `checksum` given)."""
         size = (width * height + 7) // 8
         try:
             # Never more than a table of this size: a small file must not unpack into gigabytes.
@@ -86,6 +88,8 @@ class SightTable:
             raise ValueError(f"not a table: {e}") from None
         if len(raw) != size * width * height:
             raise ValueError(f"a table of {len(raw)} bytes where a {width}x{height} map needs {size * width * height}")
+        if checksum is not None and hashlib.sha256(raw).hexdigest() != checksum:
+            raise ValueError("a damaged table: its checksum does not hold")
         rows = tuple(int.from_bytes(raw[i * size:(i + 1) * size], "little") for i in range(width * height))
         return SightTable(width, height, digest, rows)
 

@@ -133,7 +133,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self._plans: tuple[GameState, tuple[dict, list]] | None = None
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         # The squares of the characters that give cover in one state (`_cover_masks`), kept as `effects` are.
-        self._cover: dict[int, tuple[GameState, int, dict[str, int] | None]] = {}
+        self._cover: dict[int, tuple[GameState, int, dict[str, int], bool]] = {}
         self.ab = Abilities(self)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
@@ -371,25 +371,23 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     def covered(self, s: GameState, attacker: Figure, target: Figure) -> bool:
         """Cover of a target against an attacker: characters in between count, a Hologram does not."""
-        every, each = self._cover_masks(s)
-        if each is not None and attacker.id != target.id:  # no two overlap: take the two out of the whole
+        every, each, apart = self._cover_masks(s)
+        if apart and attacker.id != target.id:  # no two overlap: take the two out of the whole
             others = every & ~each.get(attacker.id, 0) & ~each.get(target.id, 0)
-        else:
-            skip = (attacker.id, target.id)
-            mask = self.board.space_mask
-            others = 0  # the squares of the characters in between, as a bit mask
-            for f in s.figures:
-                if f.alive and f.id not in skip and not self.ab.hologram(f):
-                    others |= mask(f.pos, f.size)  # type: ignore[arg-type]
+        else:  # the squares of the characters in between, one by one
+            others = 0
+            for fid, m in each.items():
+                if fid != attacker.id and fid != target.id:
+                    others |= m
         return self.board.sight(s.open_doors).has_cover(attacker.rect(), target.rect(), others)
 
-    def _cover_masks(self, s: GameState) -> tuple[int, dict[str, int] | None]:
+    def _cover_masks(self, s: GameState) -> tuple[int, dict[str, int], bool]:
         """The squares of every character that could give cover in `s` (living, no Hologram) as one bit
-        mask, and each one's, by figure; None for each one's where two of them share a square (a square
-        an enemy is imagined stepping to), when one's squares cannot simply be taken out of the whole."""
+        mask, each one's by figure, and whether no two of them share a square (one may, where an enemy is
+        imagined stepping to a square: then one's squares cannot simply be taken out of the whole)."""
         kept = self._cover.get(id(s))
         if kept is not None and kept[0] is s:
-            return kept[1], kept[2]
+            return kept[1], kept[2], kept[3]
         if len(self._cover) >= STATES_KEPT:
             self._cover.clear()
         mask = self.board.space_mask
@@ -399,8 +397,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
                 m = each[f.id] = mask(f.pos, f.size)  # type: ignore[arg-type]
                 apart = apart and not every & m
                 every |= m
-        self._cover[id(s)] = (s, every, each if apart else None)
-        return every, each if apart else None
+        self._cover[id(s)] = (s, every, each, apart)
+        return every, each, apart
 
     def targets(self, s: GameState, fig: Figure, melee: bool | None = None) -> list[TargetView]:
         """Legal targets of the figure now (melee restriction unless told otherwise)."""
