@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches, d20_classes
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
+from hothsim.ai.squad_book import book_step
 from hothsim.ai.steps import Steps
 from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
@@ -60,7 +61,12 @@ class SkirmishPolicy:
         self.quick = SkirmishExpert(weights.skirmish, fast=True)
 
     def immediate(self, game: SkirmishGame, side: Side, rng: random.Random) -> Action | None:
-        """Squad building, set-up and who goes first are the expert's (no dice are involved)."""
+        """Squad building (a book squad where one fits: hothsim.ai.squad_book), set-up and who goes first
+        are answered without search (no dice are involved); set-up and who goes first are the expert's."""
+        if game.pending.kind == "build" and self.weights.skirmish.squad_book:
+            step = book_step(game, side, rng)
+            if step is not None:
+                return step
         if game.pending.kind in WITHOUT_SEARCH:
             return self.expert.choose(game, rng)
         return None

@@ -99,6 +99,11 @@ class SkirmishWeights:
     #: the enemy's set-up zone that could see it, so the squad is not set up in view of where the enemy
     #: will stand (once enemies stand, those that see it count instead).
     zone_sight: float = 3.0
+    #: The search builds a squad of the book of measured squads where one fits (hothsim.ai.squad_book); off
+    #: (0), it draws a card at a time by cost as the expert does, from the expert's own random numbers, so
+    #: that a game against the expert meets the squads of the experts' own game on that seed.  The expert
+    #: itself always draws.
+    squad_book: bool = True
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,
     #: the fire each side's figures that have not acted this round could bring next and that of those
