@@ -111,3 +111,27 @@ def test_the_computer_builds_a_book_squad_and_the_expert_draws_its_own():
         best = sorted((s for s in BOOK if s.side == "imperial"), key=lambda s: -s.share)[:CHOICES]
         assert Counter(game.state.squads[SIDES.index("imperial")]) in [Counter(s.cards) for s in best]
         assert sum(game.squads.costs(game.state.squads[SIDES.index("rebel")])) <= 100
+
+
+def test_the_expert_builds_from_the_book_only_where_its_weights_say_so():
+    # `skirmish.expert_squad_book=1` (for measuring the search's play with both squads built alike): the
+    # expert then builds as the search does, from the same random numbers.
+    from dataclasses import replace
+
+    from hothsim.ai import LEVELS
+    from hothsim.ai.weights import Weights, with_changes
+
+    booked = Player("expert", replace(LEVELS["normal"], weights=with_changes(Weights(), "skirmish.expert_squad_book=1")))
+
+    def imperial_squad(player: Player, seed: int) -> Counter:
+        game = open_game("skirmish", seed=seed)
+        n = 0
+        while game.pending.player == "imperial" and game.pending.kind == "build":
+            game.apply(decide(player, game, derive_seed(seed, n, "imperial")).action)
+            n += 1
+        return Counter(game.state.squads[SIDES.index("imperial")])
+
+    for seed in range(3):
+        assert imperial_squad(booked, seed) == imperial_squad(player_named("ai"), seed)
+    books = [Counter(s.cards) for s in BOOK]
+    assert any(imperial_squad(Player("expert"), seed) not in books for seed in range(8))

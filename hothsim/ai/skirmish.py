@@ -72,7 +72,12 @@ class SkirmishPolicy:
         return None
 
     def play(self, game: SkirmishGame, rng: random.Random) -> Action:
-        """The expert's own choice (the `expert` player)."""
+        """The expert's own choice (the `expert` player): a squad drawn by cost, or built from the book where
+        the weights say so (`expert_squad_book`)."""
+        if game.pending.kind == "build" and self.weights.skirmish.expert_squad_book:
+            step = book_step(game, game.pending.player, rng)
+            if step is not None:
+                return step
         return self.expert.choose(game, rng)
 
     def ranked(self, game: SkirmishGame) -> list[tuple[float, Action]]:

@@ -101,9 +101,13 @@ class SkirmishWeights:
     zone_sight: float = 3.0
     #: The search builds a squad of the book of measured squads where one fits (hothsim.ai.squad_book); off
     #: (0), it draws a card at a time by cost as the expert does, from the expert's own random numbers, so
-    #: that a game against the expert meets the squads of the experts' own game on that seed.  The expert
-    #: itself always draws.
+    #: that a game against the expert meets the squads of the experts' own game on that seed.
     squad_book: bool = True
+    #: The expert's own choice (the `expert` player) builds from the book too: off as shipped, so that the
+    #: baseline the figures are measured against stays the one that draws; on (`--against-weights
+    #: skirmish.expert_squad_book=1`), a game against it measures the search's play with both squads
+    #: built alike.
+    expert_squad_book: bool = False
     #: The search's evaluation of a position is a logistic of these weights times its features
     #: (hothsim.ai.skirmish.FEATURES, each from the deciding side's point of view): the points standing,
     #: the fire each side's figures that have not acted this round could bring next and that of those
