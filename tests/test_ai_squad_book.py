@@ -21,6 +21,13 @@ SCOUT = BookSquad("imperial", 100, ("blizzard-scout", "elite-snowtrooper", "snow
 HAN = BookSquad("rebel", 100, ("han", "leia", "luke", "snowspeeder"), 20, 30)
 
 
+class First(random.Random):
+    """A random stream whose choice is always the first of a sequence (the book's best)."""
+
+    def choice(self, seq):  # type: ignore[override]
+        return seq[0]
+
+
 class Second(random.Random):
     """A random stream whose choice is always the second of a sequence (to choose the book's next best)."""
 
@@ -135,3 +142,17 @@ def test_the_expert_builds_from_the_book_only_where_its_weights_say_so():
         assert imperial_squad(booked, seed) == imperial_squad(player_named("ai"), seed)
     books = [Counter(s.cards) for s in BOOK]
     assert any(imperial_squad(Player("expert"), seed) not in books for seed in range(8))
+
+
+def test_a_hint_while_a_person_builds_names_a_card_of_a_book_squad():
+    from hothsim.session import Session
+
+    game = open_game("skirmish", seed=4)
+    hint = Session(game).hint()  # hot-seat: the hint is the normal computer's, in the person's place
+    while hint.step():
+        pass
+    action = hint.choice().action
+    assert type(action) is Recruit
+    side = game.pending.player
+    assert action in {book_step(game, side, First()), book_step(game, side, Second())}  # the best's or the next's
+    assert game.state.squads == ((), ())  # a hint is never applied
