@@ -39,10 +39,10 @@ def full_squads(side: Side) -> list[tuple[str, ...]]:
     found: set[tuple[str, ...]] = set()
 
     def grow(g: SkirmishGame, have: tuple[str, ...]) -> None:
-        recruits = [a for a in g.legal_actions() if type(a) is Recruit and (not have or a.card >= have[-1])]
-        if not any(type(a) is Recruit for a in g.legal_actions()):
+        fits = [a for a in g.legal_actions() if type(a) is Recruit]
+        if not fits:
             found.add(have)
-        for a in recruits:
+        for a in (a for a in fits if not have or a.card >= have[-1]):  # each squad once, its cards in order
             nxt = g.clone()
             nxt.apply(a)
             grow(nxt, have + (a.card,))

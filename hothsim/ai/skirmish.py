@@ -63,10 +63,9 @@ class SkirmishPolicy:
     def immediate(self, game: SkirmishGame, side: Side, rng: random.Random) -> Action | None:
         """Squad building (a book squad where one fits: hothsim.ai.squad_book), set-up and who goes first
         are answered without search (no dice are involved); set-up and who goes first are the expert's."""
-        if game.pending.kind == "build" and self.weights.skirmish.squad_book:
-            step = book_step(game, side, rng)
-            if step is not None:
-                return step
+        step = self._from_book(game, side, rng, self.weights.skirmish.squad_book)
+        if step is not None:
+            return step
         if game.pending.kind in WITHOUT_SEARCH:
             return self.expert.choose(game, rng)
         return None
@@ -74,11 +73,13 @@ class SkirmishPolicy:
     def play(self, game: SkirmishGame, rng: random.Random) -> Action:
         """The expert's own choice (the `expert` player): a squad drawn by cost, or built from the book where
         the weights say so (`expert_squad_book`)."""
-        if game.pending.kind == "build" and self.weights.skirmish.expert_squad_book:
-            step = book_step(game, game.pending.player, rng)
-            if step is not None:
-                return step
-        return self.expert.choose(game, rng)
+        step = self._from_book(game, game.pending.player, rng, self.weights.skirmish.expert_squad_book)
+        return step if step is not None else self.expert.choose(game, rng)
+
+    @staticmethod
+    def _from_book(game: SkirmishGame, side: Side, rng: random.Random, on: bool) -> Action | None:
+        """The book's next step of building where `on` and a squad is being built, else None."""
+        return book_step(game, side, rng) if on and game.pending.kind == "build" else None
 
     def ranked(self, game: SkirmishGame) -> list[tuple[float, Action]]:
         """The expert's scores of every legal action, best first."""

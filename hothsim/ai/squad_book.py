@@ -4,14 +4,15 @@ The expert draws its squad a card at a time, the dearer the likelier (`build_ste
 a player who takes whatever the box holds, and a poor one for a player who has played before.  Which squad
 wins is no matter of taste: with the pack's 100 points the Empire can field 8 full squads and the Rebels
 61, and in games between experts they win very differently (the Empire's best, Vader with troopers, 23
-of 40 games, its Blizzard Scout squads 8-14, docs/ai.md, "Squads measured").  The book holds the squads `python -m benchmarks squads` measured
-best, each with its wins and games, for the points they were measured at.
+of 40 games, its Blizzard Scout squads 8-14, docs/ai.md, "Squads measured").  The book holds the squads
+`python -m benchmarks squads` measured best, each with its wins and games, for the points they were
+measured at.
 
-The computer builds a book squad when one fits: every card of it is one of the side's cards, the whole squad
-costs no more than the scenario allows (Rapport counted) and it holds every card already recruited.  Among
-those that fit it takes one of the best `CHOICES` at random (a person meets more than one squad), always the
-first where it has begun one.  Where none fits (other points, other cards) it draws as the expert does.
-Squads are built in secret, so the book never looks at the enemy's squad.
+The computer builds a book squad when one fits: every card of it is one of the side's cards, the whole
+squad costs no more than the scenario allows (Rapport counted) and it holds every card already recruited.
+Among those that fit it takes one of the best `CHOICES` at random (a person meets more than one squad),
+the best that still fits once it has begun.  Where none fits (other points, other cards) it draws as the
+expert does.  Squads are built in secret, so the book never looks at the enemy's squad.
 """
 
 from __future__ import annotations
