@@ -83,6 +83,16 @@ def test_a_move_summary_names_the_square_nearest_an_enemy_by_range(tmp_path):
     assert "nearest an enemy: I3, 1 square from snowtrooper" in line and line.startswith("move hoth-trooper: ")
 
 
+def test_a_move_summary_with_no_enemy_in_range_of_any_end_square_leaves_the_nearest_out(tmp_path, monkeypatch):
+    # An enemy walled off behind closed doors has no range to any square the figure may reach: the
+    # summary then names no nearest square (it raised ValueError in plain play, found by a remote game).
+    g = _acting(tmp_path, imperial={"snowtrooper": "j3"})
+    moves = [a for a in g.legal_actions() if words_for(g).is_spread(a)]
+    monkeypatch.setattr(type(g.board), "ranges_from", lambda self, doors, space: {})
+    line = words_for(g).spread_summary(g, "hoth-trooper", moves)
+    assert line.startswith("move hoth-trooper: ") and "nearest" not in line
+
+
 def _walker_and_speeders():
     return hex_arena(clear(10, 10), {"walker-1": ("walker", "0505", 3), "speeder-1": ("speeder", "0508"),
                                      "speeder-2": ("speeder", "0302")}, luke="speeder-1")

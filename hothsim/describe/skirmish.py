@@ -298,9 +298,12 @@ class SkirmishWords:
         if enemies and verb == "move":
             # Range as the rules count it (around walls), from each enemy to every square, once.
             ranges = {e.id: game.board.ranges_from(s.open_doors, e.space()) for e in enemies}
-            best_range, best, e_id = min((r, q, e.id) for q in ends for e in enemies
-                                         if (r := ranges[e.id].get(q)) is not None)
-            near = f"; nearest an enemy: {square_label(best)}, {count(best_range, 'square')} from {e_id}"
+            # No end square may be in any enemy's range (every enemy walled off behind closed doors).
+            nearest = min(((r, q, e.id) for q in ends for e in enemies
+                           if (r := ranges[e.id].get(q)) is not None), default=None)
+            if nearest is not None:
+                best_range, best, e_id = nearest
+                near = f"; nearest an enemy: {square_label(best)}, {count(best_range, 'square')} from {e_id}"
         written = "place" if verb == "set up" else "move"
         return (f"{verb} {unit}: {count(len(ends), 'square')} from {_extent(ends)}{near}. "
                 f"Type `moves {unit}` for each, or `{written} {unit} SQUARE`.")
