@@ -7,7 +7,8 @@ on positions whose candidates' worth is known, python -m benchmarks ceiling [...
 Snowspeeders would win at Assault on Hoth, python -m benchmarks trace [...] for one game decision by
 decision, where the search leaves its expert, or python -m benchmarks simulations [...] for the search's
 simulations per CPU second at fixed positions of the big skirmishes, or python -m benchmarks squads [...]
-for which squads win the skirmish as the experts play it."""
+for which squads win the skirmish as the experts play it, or python -m benchmarks sight [...] for how few
+enemies could have seen a side's figures in the positions it met."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ SUITES = ("geometry", "skirmish", "assault", "terminal", "playouts", "ai")
 def main(argv: list[str]) -> int:
     """Run the named suites (all by default; `ai` is long and runs only when named, with its own options)."""
     if argv[:1] in (["ai"], ["fit"], ["oracle"], ["ceiling"], ["pairing"], ["truth"],
-                    ["trace"], ["simulations"], ["squads"]):
+                    ["trace"], ["simulations"], ["squads"], ["sight"]):
         print(f"== {argv[0]}")
         importlib.import_module(f"benchmarks.{argv[0]}").main(argv[1:])
         return 0
