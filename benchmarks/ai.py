@@ -106,20 +106,22 @@ class Behaviour:
             self.siege_rounds.append(s.round)
 
 
-def players_for(player: str, opponent: str, weights: Weights | None, level: str | None = None,
-                against: Weights | None = None) -> tuple[Player, Player]:
-    """The measured player and its opponent for one pairing (`level`: the measured level's fields changed,
-    e.g. "trust=2"; `against`: the opponent's weights, where not the shipped ones)."""
+def players_for(player: str, opponent: str, weights: str | None, level: str | None = None,
+                against: str | None = None) -> tuple[Player, Player]:
+    """The measured player and its opponent for one pairing (`weights`: changes to the measured player's own
+    weights, e.g. "skirmish.exposure=0.8"; `level`: the measured level's fields changed, e.g. "trust=2";
+    `against`: changes to the opponent's own weights).  Each player's changes start from its own weights:
+    the search's, or the baselines' (`hothsim.ai.weights.baseline`)."""
     if opponent == "hard":
         me, them = player_named("ai:hard"), player_named("ai:normal")
     else:
         me = player_named(player)
-        if weights is not None or level:
-            base = me.level if me.kind == "computer" else LEVELS["normal"]
-            me = Player(me.kind, replace(base.changed(level or ""), weights=weights or base.weights))
+        if weights or level:
+            base = me.level
+            me = Player(me.kind, replace(base.changed(level or ""), weights=with_changes(base.weights, weights or "")))
         them = player_named("ai" if opponent == "shipped" else opponent)
-    if against is not None:
-        them = Player(them.kind, replace(them.level, weights=against))
+    if against:
+        them = Player(them.kind, replace(them.level, weights=with_changes(them.level.weights, against)))
     return me, them
 
 
@@ -131,8 +133,8 @@ def scaled(player: Player, scale: float) -> Player:
 
 
 def pairing(scenario: str, side: str, player: str, opponent: str, games: int, think: float | None, first: int = 0,
-            weights: Weights | None = None, level: str | None = None, time_scale: float = 1.0,
-            against: Weights | None = None) -> dict:
+            weights: str | None = None, level: str | None = None, time_scale: float = 1.0,
+            against: str | None = None) -> dict:
     """The player on `side` against `opponent` on the other side: wins, times and behaviour (`time_scale`:
     each level's own think time scaled, where `think` is None)."""
     other = "imperial" if side == "rebel" else "rebel"
@@ -198,8 +200,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--level", help="the measured level's fields changed, e.g. trust=2,candidates=4")
     p.add_argument("--against-weights", help="weights changed for the opponent, e.g. skirmish.stepping_fire=0,skirmish.draw_pressure=0 (the stop-38 expert)")
     args = p.parse_args(argv or [])
-    weights = with_changes(Weights(), args.weights) if args.weights else None
-    against = with_changes(Weights(), args.against_weights) if args.against_weights else None
+    weights, against = args.weights, args.against_weights
+    for text in (weights, against):
+        with_changes(Weights(), text or "")  # a bad weight is refused before any game is played
     if args.level:
         LEVELS["normal"].changed(args.level)  # a bad field is refused before any game is played
     for scenario in args.scenario or SCENARIOS:

@@ -16,7 +16,7 @@ from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
 from hothsim.ai.expert.skirmish import STEP, SkirmishExpert, at_once
 from hothsim.ai.search import HASTE, Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
-from hothsim.ai.weights import Weights, with_changes
+from hothsim.ai.weights import Weights, baseline, with_changes
 from hothsim.assault.game import AssaultGame
 from hothsim.cli import main
 from hothsim.collector import collector_paused
@@ -502,14 +502,23 @@ def test_a_level_is_changed_by_name_for_the_benchmarks():
 def test_a_baseline_with_changed_weights_stays_that_baseline_in_the_benchmarks():
     # `--player expert --weights ...` measures an expert with those weights, not a search that uses them.
     from benchmarks.ai import players_for
-    me, them = players_for("expert", "expert", with_changes(Weights(), "skirmish.exposure=1"))
+    me, them = players_for("expert", "expert", "skirmish.exposure=1")
     assert me.kind == "expert" and me.level.weights.skirmish.exposure == 1.0 and them.kind == "expert"
+    assert me.level.weights == with_changes(baseline(), "skirmish.exposure=1")  # changed from its own weights
     me, _ = players_for("ai", "expert", None, "trust=2")
-    assert me.kind == "computer" and me.level.trust == 2.0
+    assert me.kind == "computer" and me.level.trust == 2.0 and me.level.weights == LEVELS["normal"].weights
     # `--against-weights`: the opponent plays with its own changed weights, the measured side with its.
-    me, them = players_for("ai", "expert", None, None, with_changes(Weights(), "skirmish.stepping_fire=0"))
+    me, them = players_for("ai", "expert", None, None, "skirmish.stepping_fire=0")
     assert them.kind == "expert" and them.level.weights.skirmish.stepping_fire == 0.0
     assert me.kind == "computer" and me.level.weights.skirmish.stepping_fire == 0.5
+
+
+def test_the_baselines_play_with_the_baseline_weights_and_the_search_with_its_own():
+    for name in ("expert", "greedy", "random"):
+        assert player_named(name).level.weights == baseline()
+    for name in ("ai", "ai:easy", "ai:normal", "ai:hard"):
+        assert player_named(name).level.weights == Weights()
+    assert (baseline().skirmish.retreat, baseline().skirmish.hidden_shortlist) == (0, 0)
 
 
 def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_how_it_played():

@@ -16,7 +16,7 @@ from hothsim.ai.assault import policy as assault_policy
 from hothsim.ai.expert.skirmish import QUICK_LOOK, STEP, SkirmishExpert, best_first, notation_words
 from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
-from hothsim.ai.weights import Weights, WeightsError, with_changes
+from hothsim.ai.weights import Weights, WeightsError, baseline, with_changes
 from hothsim.assault.actions import Done, Fire, Harpoon, Walk
 from hothsim.assault.actions import Move as Fly
 from hothsim.assault.fire import SHIELD_GENERATOR
@@ -157,6 +157,45 @@ def test_ending_the_turn_is_not_chosen_while_a_free_shot_exists(tmp_path):
     assert type(ranked[0][1]) is not EndTurn
     for choice in both(g):
         assert choice == Attack("hoth-trooper", "snowtrooper")
+
+
+def _gap_in_the_wall(tmp_path):
+    """A wall along the line between columns C and D, open only at row 6: the trooper at C6 sees both
+    snowtroopers (L6, L7) through the opening, and a step back north or south of it hides it from both,
+    too far for either to walk into sight and shoot next round.  Its attack misses (a 2).  Also a count
+    of the enemies that see the trooper at a square."""
+    wall = tuple(Edge("v", 3, y) for y in range(12) if y != 5)
+    g = arena(tmp_path, {"hoth-trooper": "c6"}, {"snowtrooper-1": "l6", "snowtrooper-2": "l7"}, [15, 3, 2],
+              walls=wall)
+    do(g, "first rebel", "activate hoth-trooper")
+    sight = g.board.sight(g.state.open_doors)
+
+    def seen_at(square):
+        me = replace(g.state.fig("hoth-trooper"), pos=tuple(square[:2]))
+        return sum(1 for e in g.state.living("imperial") if sight.can_see(e.rect(), me.rect()))
+    assert seen_at(parse_square("c6")) == 2
+    return g, seen_at
+
+
+def test_a_figure_that_has_shot_and_may_still_move_steps_out_of_sight_not_on_into_the_open(tmp_path):
+    g, seen_at = _gap_in_the_wall(tmp_path)
+    do(g, "attack hoth-trooper snowtrooper-1")
+    assert g.state.fig("snowtrooper-1").hp == g.state.fig("snowtrooper-2").hp  # missed: both still see C6
+    for choice in both(g):
+        assert type(choice) is Move and seen_at(choice.destination) == 0, choice
+    # The baseline looks closely only at the squares nearest the enemy once no attack is left: it walks on.
+    walked = skirmish_policy(baseline()).play(g, random.Random(0))
+    assert type(walked) is Move and seen_at(walked.destination) == 2, walked
+
+
+def test_with_retreat_an_attack_before_moving_is_weighed_where_the_figure_may_step_back_to(tmp_path):
+    g, seen_at = _gap_in_the_wall(tmp_path)
+    # Weighed where it stands, the attack loses to a step to C7, where one snowtrooper sees it and it keeps a
+    # shot; with `retreat` it shoots from C6 and may then step back where neither sees it.
+    step = expert(g)
+    assert type(step) is Move and step.destination == parse_square("c7") and seen_at(step.destination) == 1
+    stepping_back = skirmish_policy(with_changes(Weights(), "skirmish.retreat=4"))
+    assert stepping_back.play(g, random.Random(0)) == Attack("hoth-trooper", "snowtrooper-1")
 
 
 def test_combined_fire_only_when_it_beats_the_helpers_own_shots(tmp_path):

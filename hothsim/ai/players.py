@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hothsim.ai.search import LEVELS, Choice, Level, Policy, Thinking, derive_seed, expert_rng
-from hothsim.ai.weights import Weights
+from hothsim.ai.weights import Weights, baseline
 from hothsim.games import kind_of
 
 #: How many samples greedy takes of an action that rolls dice or draws cards.
@@ -25,6 +25,12 @@ GREEDY_SAMPLES = 4
 
 #: The names `hothsim match` accepts for a side, and what each means.
 PLAYER_NAMES = ("ai", "ai:easy", "ai:normal", "ai:hard", "expert", "greedy", "random")
+
+
+#: The level the baselines (`expert`, `greedy`, `random`) carry: only its weights count, and they are the
+#: fixed baseline's (`hothsim.ai.weights.baseline`), so that the figures measured against `expert` keep
+#: measuring against the same player while the search's own expert learns.
+BASELINE = replace(LEVELS["normal"], name="baseline", weights=baseline())
 
 
 class PlayerNameError(ValueError):
@@ -41,7 +47,7 @@ class Player:
     """A way of deciding: "computer" at a level, "expert", "greedy" or "random"."""
 
     kind: str
-    level: Level = LEVELS["normal"]
+    level: Level = BASELINE
 
     @property
     def name(self) -> str:
@@ -72,7 +78,7 @@ def player_named(name: str) -> Player:
     if name in ("expert", "greedy", "random"):
         return Player(name)
     if name == "ai":
-        return Player("computer")
+        return Player("computer", LEVELS["normal"])
     if name.startswith("ai:") and name[3:] in LEVELS:
         return Player("computer", LEVELS[name[3:]])
     raise PlayerNameError(f"{name!r} is not a player; choose from {', '.join(PLAYER_NAMES)}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from typing import Generic, Sequence, TypeVar
+from typing import Callable, Generic, Sequence, TypeVar
 
 from hothsim.ai.chance import d20_classes
 from hothsim.ai.steps import Steps, at_once
@@ -496,6 +496,7 @@ class SkirmishExpert:
             return sum(own[h] + self.w.helper_activation for h in helpers)
         limit = game.attack_move_limit()  # an attack is left after a move of at most this many squares
         moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
+        backs: list[tuple[Figure, GameState, float]] | None = None  # where it may step back after attacking
         # A long stand-off: the side it goes against gains by any attack roll (it starts the count again)
         # and must close in and show itself to get one; the side it favours loses by one and keeps hidden.
         # A draw by it is pressed against as a loss at `draw_pressure`'s share: a side content with a draw
@@ -513,7 +514,9 @@ class SkirmishExpert:
                 target = s.fig(a.target)
                 value = self.attack_value(game, s, fig, target, a.helpers) - helpers_cost(a.helpers)
                 kill = self.kill_share(game, s, fig, target, a.helpers)
-                scored.append((value + noise - hide * self.threat(game, s, fig, target.id, kill), a))
+                if backs is None:
+                    backs = self._retreats(game, s, fig, plans) if self.w.retreat and not self.fast else []
+                scored.append((value + noise - self._exposed_after(game, s, fig, target, kill, backs, hide, press), a))
             elif t is Move:
                 dest = (a.destination[0], a.destination[1])
                 plan = plans.get(dest)
@@ -540,16 +543,63 @@ class SkirmishExpert:
                 scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
         moves = best_first(moves, self._labels)
         keep = self.w.fast_shortlist if self.fast else self.w.shortlist
+        looked = set(range(min(keep, len(moves))))
+        if not self.fast and not attack_left and self.w.hidden_shortlist and len(moves) > keep:
+            looked |= set(self._least_seen(game, s, moves, keep, self.w.hidden_shortlist))
         if len(moves) > STEP:
-            yield min(keep, len(moves))
+            yield len(looked)
         for i, (rough, a, there, s2, shot) in enumerate(moves):
-            if i < keep:
+            if i in looked:
                 kill = self.kill_share(game, s2, there, s2.fig(shot[1])) if shot[1] else 0.0
                 rough -= hide * self.threat(game, s2, there, shot[1], kill)
             else:
                 rough -= 1000.0  # not looked at closely: never preferred to one that was
             scored.append((rough, a))
         return scored
+
+    def _retreats(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict) -> list[tuple[Figure, GameState, float]]:
+        """Where the acting figure could step back to after attacking from where it stands: the `retreat`
+        squares within the move then left that the fewest enemies see (the nearest first), each with what
+        its path costs (attacks of opportunity, and a hundredth a square as the rough score of a move)."""
+        assert s.turn is not None
+        if s.turn.moved_before or s.turn.attacked:
+            return []
+        away = game.allowance(replace(s, turn=replace(s.turn, attacked=True, attacks=1)), fig)
+        seen = self._eyes(game, s, fig.side)
+        near = sorted((seen(replace(fig, pos=(dest[0], dest[1]))), plan.cost, dest) for dest, plan in plans.items()
+                      if 0 < plan.cost <= away)
+        out = []
+        for _, cost, dest in near[:self.w.retreat]:
+            there = replace(fig, pos=(dest[0], dest[1]))
+            out.append((there, s.with_figure(there), self._opportunity_cost(game, s, fig, plans[dest].provoked) + 0.01 * cost))
+        return out
+
+    def _exposed_after(self, game: SkirmishGame, s: GameState, fig: Figure, target: Figure, kill: float,
+                       backs: list[tuple[Figure, GameState, float]], hide: float, press: float) -> float:
+        """An attack's exposure: the enemies' fire where the figure stands, or where it steps back to
+        afterwards (`backs`, with the step's cost and its change of approach); `hide` and `press` as the
+        stand-off weighs them."""
+        exposed = hide * self.threat(game, s, fig, target.id, kill)
+        here = self.approach(game, s, fig, press)
+        for there, s2, cost in backs:
+            exposed = min(exposed, hide * self.threat(game, s2, there, target.id, kill) + cost
+                          + self.approach(game, s2, there, press) - here)
+        return exposed
+
+    def _least_seen(self, game: SkirmishGame, s: GameState,
+                    moves: Sequence[tuple[float, Move, Figure, GameState, tuple[float, str | None]]],
+                    first: int, count: int) -> list[int]:
+        """Of the moves from index `first` on (best first), the `count` whose ends the fewest enemies see."""
+        assert s.turn is not None
+        seen = self._eyes(game, s, s.fig(s.turn.figure).side)
+        return [i for _, i in sorted((seen(m[2]), i) for i, m in enumerate(moves) if i >= first)[:count]]
+
+    def _eyes(self, game: SkirmishGame, s: GameState, side: Side) -> Callable[[Figure], int]:
+        """Counts the enemies of `side` that could see a figure where it stands (as the issue's figure of
+        enemies in sight counts them: sight alone, no cover, no stepping)."""
+        sight = game.board.sight(s.open_doors)
+        eyes = [e.rect() for e in s.living(other(side)) if game.ab.targetable(e)]
+        return lambda f: sum(1 for r in eyes if sight.can_see(r, f.rect()))
 
     def kill_share(self, game: SkirmishGame, s: GameState, attacker: Figure, target: Figure,
                     helpers: Sequence[str] = ()) -> float:
