@@ -29,8 +29,9 @@ PLAYER_NAMES = ("ai", "ai:easy", "ai:normal", "ai:hard", "expert", "greedy", "ra
 
 #: The level the baselines (`expert`, `greedy`, `random`) carry: only its weights count, and they are the
 #: fixed baseline's (`hothsim.ai.weights.baseline`), so that the figures measured against `expert` keep
-#: measuring against the same player while the search's own expert learns.
-BASELINE = replace(LEVELS["normal"], name="baseline", weights=baseline())
+#: measuring against the same player while the search's own expert learns.  It keeps the name `normal`,
+#: which a record's `computer` header gives the level of a side the computer plays.
+BASELINE = replace(LEVELS["normal"], weights=baseline())
 
 
 class PlayerNameError(ValueError):
