@@ -580,6 +580,8 @@ class SkirmishExpert:
         afterwards (`backs`, with the step's cost and its change of approach); `hide` and `press` as the
         stand-off weighs them."""
         exposed = hide * self.threat(game, s, fig, target.id, kill)
+        if not backs:  # `retreat` 0, or no move left after the attack: every attack is scored here
+            return exposed
         here = self.approach(game, s, fig, press)
         for there, s2, cost in backs:
             exposed = min(exposed, hide * self.threat(game, s2, there, target.id, kill) + cost
