@@ -24,7 +24,7 @@ from hothsim.games import load_game, open_game
 from hothsim.kernel.dice import SeededDice
 from hothsim.match import GameResult, decide_within, play_game
 from hothsim.session import Session, computer_header, players_of
-from hothsim.skirmish.actions import Attack, ForcePower, Keep, Ready, Recruit, Reroll, parse_action
+from hothsim.skirmish.actions import Attack, EndTurn, ForcePower, Keep, Move, Ready, Recruit, Reroll, parse_action
 from hothsim.skirmish.game import SkirmishGame
 from tests.arena import arena
 from tests.random_play import random_play
@@ -139,8 +139,8 @@ def test_the_roots_ranking_is_the_searchs_first_steps_in_parts_and_may_run_into_
 def test_a_search_whose_time_runs_out_while_it_ranks_answers_with_the_quick_rules_choice():
     """The clock is read before the first step: where the time is gone before the expert has ranked the
     root's choices, the answer is the expert's quick rules' choice (no simulation begun), at once: here
-    an attack, where the expert would move first."""
-    game = random_play("salvage", 3, 60)
+    a trooper that has shot ends its turn, where the expert would step back first."""
+    game = random_play("salvage", 3, 80)
     while game.pending.kind != "turn":
         game.apply(game.legal_actions()[0])
     readings = iter([0.0, 7.0, 7.0])  # the start, then before the first step, then the time taken
@@ -149,11 +149,11 @@ def test_a_search_whose_time_runs_out_while_it_ranks_answers_with_the_quick_rule
     root = game.observation(game.pending.player).determinize(derive_seed(5, "root"))
     quick = SkirmishExpert(SKIRMISH_POLICY.weights.skirmish, fast=True)
     assert choice.action == quick.choose(root, random.Random(derive_seed(5, "hasty")))
-    assert type(choice.action) is Attack and choice.action != SKIRMISH_POLICY.ranked(root)[0][1]
+    assert type(choice.action) is EndTurn and type(SKIRMISH_POLICY.ranked(root)[0][1]) is Move
     assert game.is_legal(choice.action)
     # The log says it was answered in haste; a decision given its time is not.
     assert choice.hasty and choice.reason.endswith(f"({HASTE})")
-    assert choice.reason.startswith(f"{choice.action.figure} attacks ")
+    assert choice.reason.startswith(f"{choice.action.figure} ends ")
     settled, _ = decide_within(Player("computer", QUICK), game, 5, think=5, clock=lambda: 0.0)
     assert settled.simulations > 0 and not settled.hasty and HASTE not in settled.reason
 
@@ -518,7 +518,8 @@ def test_the_baselines_play_with_the_baseline_weights_and_the_search_with_its_ow
         assert player_named(name).level.weights == baseline()
     for name in ("ai", "ai:easy", "ai:normal", "ai:hard"):
         assert player_named(name).level.weights == Weights()
-    assert (baseline().skirmish.retreat, baseline().skirmish.hidden_shortlist) == (0, 0)
+    b = baseline().skirmish
+    assert (b.retreat, b.hidden_shortlist, b.sighted) == (0, 0, 0)
 
 
 def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_how_it_played():
@@ -702,7 +703,7 @@ def test_with_replies_the_search_weighs_the_enemys_best_answers_not_its_quick_on
 
 
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():
-    # Keyed dice tightened the race and played no stronger (docs/ai.md, stop 42): off at every level.
+    # Keyed dice tightened the race and played no stronger (docs/ai-history.md, stop 42): off at every level.
     assert not any(level.keyed for level in LEVELS.values())
     assert LEVELS["normal"].changed("keyed=1").keyed
 
@@ -747,7 +748,7 @@ def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_
 
 def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_those_of_a_big_one():
     # Echo-base's 17 figures made the expert's own rollouts so slow that a decision got 8 or 9 samples
-    # (docs/ai.md, stop 46), and the skirmish's 9-12 left its first rounds 0-20 (stop 51): above
+    # (docs/ai-history.md, stop 46), and the skirmish's 9-12 left its first rounds 0-20 (stop 51): above
     # `rollout_expert_figures` (8) the quick rules play them; salvage's 6 keep the expert's.
     class Spy:
         def __init__(self, name, calls):

@@ -139,7 +139,8 @@ def test_an_enemy_that_could_step_into_sight_and_shoot_counts_at_its_share_of_th
 
     def threat(weights: str, square: str) -> float:
         there = replace(me, pos=parse_square(square))
-        return SkirmishExpert(with_changes(Weights(), weights).skirmish).threat(g, s.with_figure(there), there)
+        fire_alone = with_changes(Weights(), "skirmish.sighted=0," + weights)  # the fire, not the eyes
+        return SkirmishExpert(fire_alone.skirmish).threat(g, s.with_figure(there), there)
 
     seen = threat("skirmish.stepping_fire=0", "e10")
     assert seen > 0
@@ -192,10 +193,56 @@ def test_with_retreat_an_attack_before_moving_is_weighed_where_the_figure_may_st
     g, seen_at = _gap_in_the_wall(tmp_path)
     # Weighed where it stands, the attack loses to a step to C7, where one snowtrooper sees it and it keeps a
     # shot; with `retreat` it shoots from C6 and may then step back where neither sees it.
-    step = expert(g)
+    where_it_stands = skirmish_policy(with_changes(Weights(), "skirmish.retreat=0,skirmish.sighted=0"))
+    step = where_it_stands.play(g, random.Random(0))
     assert type(step) is Move and step.destination == parse_square("c7") and seen_at(step.destination) == 1
-    stepping_back = skirmish_policy(with_changes(Weights(), "skirmish.retreat=4"))
+    stepping_back = skirmish_policy(with_changes(Weights(), "skirmish.retreat=4,skirmish.sighted=0"))
     assert stepping_back.play(g, random.Random(0)) == Attack("hoth-trooper", "snowtrooper-1")
+    assert expert(g) == Attack("hoth-trooper", "snowtrooper-1")  # as shipped
+
+
+def _vader_far_beyond_the_gap(tmp_path):
+    """The wall of `_gap_in_the_wall`, and Darth Vader far off beyond its opening (T6): he sees the trooper
+    at C6 through it but is too far to strike it next round, so its fire there is nothing.  The trooper's
+    attack on him misses (a 2).  A ranged reach of 20 squares leaves it no pull toward him either."""
+    wall = tuple(Edge("v", 3, y) for y in range(12) if y != 5)
+    g = arena(tmp_path, {"hoth-trooper": "c6"}, {"vader": "t6"}, [15, 3, 2], walls=wall, width=24,
+              abilities=True)
+    do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper vader")
+    sight = g.board.sight(g.state.open_doors)
+
+    def seen_at(square) -> bool:
+        me = replace(g.state.fig("hoth-trooper"), pos=tuple(square[:2]))
+        return sight.can_see(g.state.fig("vader").rect(), me.rect())
+    assert g.state.fig("vader").hp == g.card(g.state.fig("vader")).hp and seen_at(parse_square("c6"))
+    return g, seen_at
+
+
+def test_an_enemy_that_sees_a_figure_but_cannot_reach_it_counts_at_sighted_points(tmp_path):
+    g, seen_at = _vader_far_beyond_the_gap(tmp_path)
+    s = g.state
+    me = s.fig("hoth-trooper")
+
+    def threat(weights: str, square: str, spare_share: float = 0.0) -> float:
+        there = replace(me, pos=parse_square(square))
+        expert_ = SkirmishExpert(with_changes(Weights(), weights).skirmish)
+        return expert_.threat(g, s.with_figure(there), there, "vader" if spare_share else None, spare_share)
+
+    assert not seen_at(parse_square("c4"))
+    assert threat("skirmish.sighted=0", "c6") == 0  # out of his reach: no fire
+    assert threat("skirmish.sighted=1.5", "c6") == pytest.approx(1.5)
+    assert threat("skirmish.sighted=1.5", "c6", spare_share=0.25) == pytest.approx(1.5 * 0.75)
+    assert threat("skirmish.sighted=1.5", "c4") == 0
+
+
+def test_with_sighted_a_figure_ends_its_activation_out_of_an_enemys_sight_where_it_costs_nothing(tmp_path):
+    g, seen_at = _vader_far_beyond_the_gap(tmp_path)
+    # Without the weight nothing tells C6 from the squares behind the wall: it ends the turn where it stands.
+    blind = skirmish_policy(with_changes(Weights(), "skirmish.sighted=0,skirmish.ranged_reach=20"))
+    assert blind.play(g, random.Random(0)) == EndTurn("hoth-trooper")
+    hiding = skirmish_policy(with_changes(Weights(), "skirmish.sighted=1.5,skirmish.ranged_reach=20"))
+    step = hiding.play(g, random.Random(0))
+    assert type(step) is Move and not seen_at(step.destination), step
 
 
 def test_combined_fire_only_when_it_beats_the_helpers_own_shots(tmp_path):
@@ -748,8 +795,9 @@ def test_vader_beside_a_figure_threatens_both_of_his_attacks_and_one_when_he_mus
         s = g.state
         han, vader = s.fig("han"), s.fig("vader")
         p = g.chance_in(s, vader, han) / 100
-        single = SkirmishExpert(Weights().skirmish)
-        double = SkirmishExpert(with_changes(Weights(), "skirmish.repeat_fire=1").skirmish)
+        fire_alone = with_changes(Weights(), "skirmish.sighted=0")  # the fire, not the eyes
+        single = SkirmishExpert(fire_alone.skirmish)
+        double = SkirmishExpert(with_changes(fire_alone, "skirmish.repeat_fire=1").skirmish)
         one = p * single.worth_lost(g.card(han), han.hp, 20)
         two = 2 * p * (1 - p) * single.worth_lost(g.card(han), han.hp, 20) + p * p * single.worth_lost(
             g.card(han), han.hp, 40)
@@ -771,7 +819,8 @@ def test_a_melee_enemy_that_can_reach_a_corner_of_a_figure_counts_as_a_threat(tm
         s = g.state
         assert g.speed(s.fig("vader")) == 6
         # His speed alone: the Force move's two squares more are the next test's.
-        return SkirmishExpert(with_changes(Weights(), "skirmish.force_reach=0").skirmish).threat(g, s, s.fig("leia"))
+        return SkirmishExpert(with_changes(Weights(), "skirmish.force_reach=0,skirmish.sighted=0").skirmish).threat(
+            g, s, s.fig("leia"))  # the fire alone, not the eyes
 
     assert threat("g5") > 0  # 5 columns and 1 row between: a walk of 6 to her corner
     assert threat("h5") == 0  # 6 columns and 1 row between: 7
@@ -826,7 +875,7 @@ def test_vaders_force_move_carries_his_reach_two_squares_farther_while_he_has_a_
         s = g.state
         if force is not None:
             s = s.with_figure(replace(s.fig("vader"), force=force))
-        weights = with_changes(Weights(), f"skirmish.force_reach={force_reach}").skirmish
+        weights = with_changes(Weights(), f"skirmish.force_reach={force_reach},skirmish.sighted=0").skirmish
         return SkirmishExpert(weights).threat(g, s, s.fig("leia"))
 
     assert threat("j3", 2) > 0  # 8 columns between: a walk of 8 to her side, 6 and the Force move's 2

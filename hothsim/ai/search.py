@@ -57,9 +57,9 @@ class Level:
     #: Standard errors by which the samples must put a candidate ahead of one the expert ranks higher: at
     #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
     #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87; 4 won
-    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai.md).  `normal` races
+    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai-history.md).  `normal` races
     #: three candidates at 2 since stop 43: with rollouts played by the expert itself a sample costs five
-    #: of the quick rules', and 4 standard errors were then seldom reached (docs/ai.md).
+    #: of the quick rules', and 4 standard errors were then seldom reached (docs/ai-history.md).
     trust: float = 4.0
     #: The same where the samples would put ending the turn (or the round) ahead of an action the expert
     #: ranks higher (waiting looks right once in a rollout whose own side acts next time, and the search
@@ -71,7 +71,7 @@ class Level:
     replies: int = 0
     #: The simulations' dice keyed by each roll's purpose (hothsim.kernel.dice.KeyedDice), so that the
     #: candidates' samples meet the same roll for the same attack: the race's paired differences are far
-    #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai.md,
+    #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai-history.md,
     #: stop 42: head to head in skirmish the plain stream won 16 of 24), so it is a knob (`--level keyed=1`).
     keyed: bool = False
     #: The fewest paired samples on which one candidate may count as behind another (dropped from the

@@ -288,14 +288,18 @@ class SkirmishExpert:
                spare_share: float = 0.0) -> float:
         """The enemies' expected fire at a figure where it stands in `s`: for each enemy that could attack it
         at its next activation (a ranged one that sees it, a melee one within its move), the chance to hit
-        (with cover) times the points its damage is worth.  `spare` is an enemy that has that share of a
-        chance to be gone by then (the one this figure attacks)."""
+        (with cover) times the points its damage is worth; and `sighted` points for each enemy that sees it
+        now, whether or not it could attack.  `spare` is an enemy that has that share of a chance to be
+        gone by then (the one this figure attacks)."""
         w = self.w
         total = 0.0
         sight = game.board.sight(s.open_doors)
         rect = fig.rect()
         card = game.card(fig)
+        eyes = 0.0
         for e in s.living(other(fig.side)):
+            if w.sighted and game.ab.targetable(e) and sight.can_see(e.rect(), rect):
+                eyes += (1 - spare_share) if e.id == spare else 1.0
             if not game.ab.can_attack(s, e):
                 continue
             share, shooter, seen = 1.0, e, s
@@ -319,7 +323,7 @@ class SkirmishExpert:
             if e.id == spare:
                 fire *= 1 - spare_share
             total += fire
-        return w.exposure * total
+        return w.exposure * total + w.sighted * eyes
 
     def _attacks_worth(self, game: SkirmishGame, e: Figure, fig: Figure, card: Card, chance: float,
                        stays: bool) -> float:
