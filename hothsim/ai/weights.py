@@ -71,7 +71,7 @@ class SkirmishWeights:
     #: counts it), beyond the fire `exposure` weighs there: an enemy that sees a figure it cannot hurt yet
     #: (Vader far off) still knows where it stands and chooses its target by it.  At 1.5 with `retreat`
     #: at 4 the search's figures were seen by 0.37-0.79 enemies in salvage, quick-start and the skirmish's
-    #: Rebels (0.52-1.43 before) and it won the skirmish's 72 games 57 times (53), quick-start's 64 games
+    #: Rebels (0.52-1.07 before) and it won the skirmish's 72 games 57 times (53), quick-start's 64 games
     #: 39 times (43): docs/ai-history.md, stop 58.  The `expert` player keeps 0 (`baseline`).
     sighted: float = 1.5
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
