@@ -298,16 +298,18 @@ class SkirmishExpert:
         card = game.card(fig)
         eyes = 0.0
         for e in s.living(other(fig.side)):
-            if w.sighted and game.ab.targetable(e) and sight.can_see(e.rect(), rect):
+            melee = game.ab.melee(e)
+            sees = (w.sighted or not melee) and sight.can_see(e.rect(), rect)  # asked once: the hot path
+            if sees and w.sighted and game.ab.targetable(e):
                 eyes += (1 - spare_share) if e.id == spare else 1.0
             if not game.ab.can_attack(s, e):
                 continue
             share, shooter, seen = 1.0, e, s
-            if game.ab.melee(e):
+            if melee:
                 if _steps_to_strike(e, rect) > self.reach(game, e):
                     continue
                 stays = game.board.adjacent(s.open_doors, e.rect(), rect)
-            elif sight.can_see(e.rect(), rect):
+            elif sees:
                 stays = True
             else:
                 step = self._steps_into_sight(game, s, e, rect, sight) if w.stepping_fire and not self.fast else None
