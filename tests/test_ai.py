@@ -519,7 +519,8 @@ def test_the_baselines_play_with_the_baseline_weights_and_the_search_with_its_ow
     for name in ("ai", "ai:easy", "ai:normal", "ai:hard"):
         assert player_named(name).level.weights == Weights()
     b = baseline().skirmish
-    assert (b.retreat, b.hidden_shortlist, b.sighted) == (0, 0, 0)
+    assert (b.retreat, b.hidden_shortlist, b.sighted, b.melee_fire) == (0, 0, 0, 1)
+    assert Weights().skirmish.melee_fire == 2
 
 
 def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_how_it_played():

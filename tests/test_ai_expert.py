@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hothsim.ai import LEVELS, Player, decide, derive_seed
 from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
-from hothsim.ai.expert.skirmish import QUICK_LOOK, STEP, SkirmishExpert, best_first, notation_words
+from hothsim.ai.expert.skirmish import QUICK_LOOK, STEP, SkirmishExpert, _steps_to_strike, best_first, notation_words
 from hothsim.ai.skirmish import FEATURES
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, baseline, with_changes
@@ -24,7 +24,7 @@ from hothsim.assault.game import AssaultGame, hit_probability
 from hothsim.assault.movement import march_costs, walker_walks
 from hothsim.games import open_game
 from hothsim.kernel.hexes import distance, hex_label, in_field_of_fire, parse_hex
-from hothsim.kernel.squares import Edge, parse_square
+from hothsim.kernel.squares import Edge, parse_square, square_label
 from hothsim.skirmish.actions import Activate, Attack, EndTurn, ForcePower, Move, parse_action
 from tests.arena import arena
 from tests.assault_arena import arena as hex_arena
@@ -243,6 +243,52 @@ def test_with_sighted_a_figure_ends_its_activation_out_of_an_enemys_sight_where_
     hiding = skirmish_policy(with_changes(Weights(), "skirmish.sighted=1.5,skirmish.ranged_reach=20"))
     step = hiding.play(g, random.Random(0))
     assert type(step) is Move and not seen_at(step.destination), step
+
+
+def _vader_down_the_lane(tmp_path):
+    """A Hoth trooper at I11 has shot at a Snowtrooper (a miss: a 2) and may still move.  Two Snowtroopers
+    stand far off at A5 and B4, Darth Vader at M3, out of his reach of I11 (10 squares; his 6 and the Force
+    move's 2).  A few walls stand about; the one beside M10 hides that square from both Snowtroopers, but
+    Vader could walk six squares down his column and strike a figure there."""
+    walls = tuple(Edge("v", x, y) for x, y in ((4, 2), (11, 3), (4, 4), (4, 5), (6, 6), (6, 7), (8, 8), (11, 9)))
+    g = arena(tmp_path, {"hoth-trooper": "i11"}, {"vader": "m3", "snowtrooper-1": "a5", "snowtrooper-2": "b4"},
+              [15, 3, 2], walls=walls, width=16, abilities=True)
+    do(g, "first rebel", "activate hoth-trooper", "attack hoth-trooper snowtrooper-1")
+    assert g.state.fig("snowtrooper-1").hp == g.card(g.state.fig("snowtrooper-1")).hp
+    return g
+
+
+def _in_vaders_reach(g, square) -> bool:
+    s = g.state
+    me = replace(s.fig("hoth-trooper"), pos=tuple(square[:2]))
+    return _steps_to_strike(s.fig("vader"), me.rect()) <= SkirmishExpert(Weights().skirmish).reach(g, s.fig("vader"))
+
+
+def test_a_melee_enemys_blows_count_at_melee_fire_times_their_worth(tmp_path):
+    g = _vader_down_the_lane(tmp_path)
+    s = g.state
+    there = replace(s.fig("hoth-trooper"), pos=parse_square("m10"))
+    assert _in_vaders_reach(g, there.pos) and not _in_vaders_reach(g, parse_square("i11"))
+
+    def threat(weights: str) -> float:
+        expert_ = SkirmishExpert(with_changes(Weights(), "skirmish.sighted=0," + weights).skirmish)
+        return expert_.threat(g, s.with_figure(there), there)
+    # The Snowtroopers cannot see M10; what they add is the share for stepping into sight, whatever the weight.
+    shots = threat("skirmish.melee_fire=0")
+    blow = threat("skirmish.melee_fire=1") - shots
+    assert blow > 0
+    assert threat("skirmish.melee_fire=2") - shots == pytest.approx(2 * blow)
+
+
+def test_a_figure_that_has_shot_stays_out_of_a_melee_enemys_reach_rather_than_only_out_of_sight(tmp_path):
+    g = _vader_down_the_lane(tmp_path)
+    # Counting Vader's walk-up blow as one shot's worth, the trooper hides from the Snowtroopers at M10,
+    # where Vader can strike it and then hold it beside him.
+    once = skirmish_policy(with_changes(Weights(), "skirmish.melee_fire=1")).play(g, random.Random(0))
+    assert type(once) is Move and square_label(once.destination) == "M10" and _in_vaders_reach(g, once.destination)
+    # As shipped it keeps out of his reach, where only the Snowtroopers' shots (60% each, for 10) find it.
+    assert expert(g) == EndTurn("hoth-trooper")
+    assert computer(g) == EndTurn("hoth-trooper")
 
 
 def test_combined_fire_only_when_it_beats_the_helpers_own_shots(tmp_path):
@@ -795,7 +841,7 @@ def test_vader_beside_a_figure_threatens_both_of_his_attacks_and_one_when_he_mus
         s = g.state
         han, vader = s.fig("han"), s.fig("vader")
         p = g.chance_in(s, vader, han) / 100
-        fire_alone = with_changes(Weights(), "skirmish.sighted=0")  # the fire, not the eyes
+        fire_alone = with_changes(Weights(), "skirmish.sighted=0,skirmish.melee_fire=1")  # one blow's fire, no eyes
         single = SkirmishExpert(fire_alone.skirmish)
         double = SkirmishExpert(with_changes(fire_alone, "skirmish.repeat_fire=1").skirmish)
         one = p * single.worth_lost(g.card(han), han.hp, 20)

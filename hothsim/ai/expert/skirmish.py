@@ -324,6 +324,8 @@ class SkirmishExpert:
                 fire *= w.acted_enemy
             if e.id == spare:
                 fire *= 1 - spare_share
+            if melee:
+                fire *= w.melee_fire
             total += fire
         return w.exposure * total + w.sighted * eyes
 
