@@ -77,10 +77,11 @@ class SkirmishWeights:
     #: A melee enemy's expected blow at a figure within its reach, times this, in the fire the figure would
     #: meet.  A melee figure that walks up and strikes stays beside its target: next round the target must
     #: take an attack of opportunity to leave or meet a Double Attack, so the blow costs more than one
-    #: shot's worth.  At 1 the expert's quick-start Rebels ended 73% of their activations where Vader could
-    #: walk up and strike (hidden from the Snowtroopers behind the outpost's walls); at 2 the expert won 30
-    #: of 80 quick-start games as the Rebels against its shipped self (21 at 1), the search's Rebels 24 of
-    #: 48 against `expert` (19), its Empire as many (docs/ai-history.md, stop 59).  `baseline` keeps 1.
+    #: shot's worth.  At 1 the expert's quick-start Rebels ended 73% of their activations within Vader's
+    #: reach (hidden from the Snowtroopers behind the outpost's walls); at 2 the expert won 30 of 80
+    #: quick-start games as the Rebels against its shipped self (21 at 1), and the search won quick-start's
+    #: 128 games (seeds 0-63 each side) 85 times, 66%; on seeds 0-31 41 of 64 where it had 39
+    #: (docs/ai-history.md, stop 59).  `baseline` keeps 1.
     melee_fire: float = 2.0
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
