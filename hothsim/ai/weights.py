@@ -205,7 +205,8 @@ def baseline() -> Weights:
     """The baselines' weights (the `expert` and `greedy` players): the search's, less what its expert has
     learnt since the figures' baseline was fixed, so that `expert` stays the player the figures have been
     measured against (docs/ai-history.md, stop 57)."""
-    return with_changes(Weights(), "skirmish.retreat=0,skirmish.hidden_shortlist=0,skirmish.sighted=0,skirmish.melee_fire=1")
+    return with_changes(Weights(), "skirmish.retreat=0,skirmish.hidden_shortlist=0,skirmish.sighted=0,"
+                                   "skirmish.melee_fire=1")
 
 
 def with_changes(base: Weights, text: str) -> Weights:

@@ -288,8 +288,8 @@ class SkirmishExpert:
                spare_share: float = 0.0) -> float:
         """The enemies' expected fire at a figure where it stands in `s`: for each enemy that could attack it
         at its next activation (a ranged one that sees it, a melee one within its move), the chance to hit
-        (with cover) times the points its damage is worth; and `sighted` points for each enemy that sees it
-        now, whether or not it could attack.  `spare` is an enemy that has that share of a chance to be
+        (with cover) times the points its damage is worth, a melee one's blow `melee_fire` times; and
+        `sighted` points for each enemy that sees it now, whether or not it could attack.  `spare` is an enemy that has that share of a chance to be
         gone by then (the one this figure attacks)."""
         w = self.w
         total = 0.0
@@ -504,7 +504,8 @@ class SkirmishExpert:
             return sum(own[h] + self.w.helper_activation for h in helpers)
         limit = game.attack_move_limit()  # an attack is left after a move of at most this many squares
         moves: list[tuple[float, Move, Figure, GameState, tuple[float, str | None]]] = []
-        backs: list[tuple[Figure, GameState, float]] | None = None  # where it may step back after attacking
+        backs: list[tuple[Figure, GameState, float, float]] | None = None  # where it may step back after attacking
+        here = 0.0  # how near it stands now (`approach`), asked once `backs` has squares to compare it with
         # A long stand-off: the side it goes against gains by any attack roll (it starts the count again)
         # and must close in and show itself to get one; the side it favours loses by one and keeps hidden.
         # A draw by it is pressed against as a loss at `draw_pressure`'s share: a side content with a draw
@@ -523,8 +524,9 @@ class SkirmishExpert:
                 value = self.attack_value(game, s, fig, target, a.helpers) - helpers_cost(a.helpers)
                 kill = self.kill_share(game, s, fig, target, a.helpers)
                 if backs is None:
-                    backs = self._retreats(game, s, fig, plans) if self.w.retreat and not self.fast else []
-                scored.append((value + noise - self._exposed_after(game, s, fig, target, kill, backs, hide, press), a))
+                    backs = self._retreats(game, s, fig, plans, press) if self.w.retreat and not self.fast else []
+                    here = self.approach(game, s, fig, press) if backs else 0.0
+                scored.append((value + noise - self._exposed_after(game, s, fig, target, kill, backs, here, hide), a))
             elif t is Move:
                 dest = (a.destination[0], a.destination[1])
                 plan = plans.get(dest)
@@ -565,10 +567,12 @@ class SkirmishExpert:
             scored.append((rough, a))
         return scored
 
-    def _retreats(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict) -> list[tuple[Figure, GameState, float]]:
+    def _retreats(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict,
+                  press: float) -> list[tuple[Figure, GameState, float, float]]:
         """Where the acting figure could step back to after attacking from where it stands: the `retreat`
         squares within the move then left that the fewest enemies see (the nearest first), each with what
-        its path costs (attacks of opportunity, and a hundredth a square as the rough score of a move)."""
+        its path costs (attacks of opportunity, and a hundredth a square as the rough score of a move) and
+        how near it would stand there (`approach`, with the stand-off's `press`)."""
         assert s.turn is not None
         if s.turn.moved_before or s.turn.attacked:
             return []
@@ -579,21 +583,19 @@ class SkirmishExpert:
         out = []
         for _, cost, dest in near[:self.w.retreat]:
             there = replace(fig, pos=(dest[0], dest[1]))
-            out.append((there, s.with_figure(there), self._opportunity_cost(game, s, fig, plans[dest].provoked) + 0.01 * cost))
+            s2 = s.with_figure(there)
+            out.append((there, s2, self._opportunity_cost(game, s, fig, plans[dest].provoked) + 0.01 * cost,
+                        self.approach(game, s2, there, press)))
         return out
 
     def _exposed_after(self, game: SkirmishGame, s: GameState, fig: Figure, target: Figure, kill: float,
-                       backs: list[tuple[Figure, GameState, float]], hide: float, press: float) -> float:
+                       backs: list[tuple[Figure, GameState, float, float]], here: float, hide: float) -> float:
         """An attack's exposure: the enemies' fire where the figure stands, or where it steps back to
-        afterwards (`backs`, with the step's cost and its change of approach); `hide` and `press` as the
-        stand-off weighs them."""
+        afterwards (`backs`, with the step's cost and its approach there, against `here` where it stands);
+        `hide` as the stand-off weighs it."""
         exposed = hide * self.threat(game, s, fig, target.id, kill)
-        if not backs:  # `retreat` 0, or no move left after the attack: every attack is scored here
-            return exposed
-        here = self.approach(game, s, fig, press)
-        for there, s2, cost in backs:
-            exposed = min(exposed, hide * self.threat(game, s2, there, target.id, kill) + cost
-                          + self.approach(game, s2, there, press) - here)
+        for there, s2, cost, near in backs:  # none: `retreat` 0, or no move left after the attack
+            exposed = min(exposed, hide * self.threat(game, s2, there, target.id, kill) + cost + near - here)
         return exposed
 
     def _least_seen(self, game: SkirmishGame, s: GameState,
