@@ -820,3 +820,32 @@ def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_se
         c = thinking.choice()
         decisions.append((c.action, c.value, c.simulations))
     assert decisions[0] == decisions[1] and decisions[0][2] == 12
+
+
+
+def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_its_levels_trust_in_standard_errors():
+    """A candidate the expert ranks lower is chosen only where its paired samples put it `trust` standard
+    errors ahead of every one ranked higher: `normal`'s 2 leaves the expert's choice on the same samples
+    where a trust of 3.5 keeps it (docs/ai-history.md, stop 60: `hard` at 3.5)."""
+    kept_by_the_higher_trust_alone = 0
+    for seed in range(8):
+        game = random_play("salvage", seed, 30)
+        while not game.is_over and game.pending.kind != "turn":
+            game.apply(game.legal_actions()[0])
+        if game.is_over:
+            continue
+        departed = {}
+        for trust in (2.0, 3.5):  # `normal`'s, and `hard`'s as tried at stop 60
+            level = replace(LEVELS["normal"], simulations=48, candidates=3, widen=3, rollout_limit=12,
+                            z=math.inf, trust=trust, trust_pass=trust)
+            t = Thinking(game.observation(game.pending.player), QUICK_POLICY, level, 5)
+            while t.step():
+                pass
+            ranked = t.candidates  # nothing dropped (z), nothing widened: the expert's order
+            choice = t.choice().action
+            for higher in ranked[:ranked.index(choice)]:
+                mean, error, _ = t.difference(choice, higher)
+                assert mean > trust * error
+            departed[trust] = choice != ranked[0]
+        kept_by_the_higher_trust_alone += departed[2.0] and not departed[3.5]
+    assert kept_by_the_higher_trust_alone == 1
