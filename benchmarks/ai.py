@@ -12,7 +12,8 @@ many it answered in haste, its time gone before the expert had weighed the choic
 in skirmish activations where a shot existed, the share in which it attacked; the enemies that could see
 its figures at the end of their activations, on average; in Assault on Hoth, the action rounds the
 Imperial side took to bring the Shield Generator down (median of the games it did).  `hard` as an
-opponent means `ai:hard` playing the measured side against `ai:normal`; `--weights skirmish.exposure=0.8`
+opponent means `ai:hard` playing the measured side against `ai:normal` (`--weights` and `--level` then
+change `hard`); `--weights skirmish.exposure=0.8`
 plays the level with those weights (as `--player`) against the shipped one (`--against shipped`), and
 `--level trust=2` the level with those fields changed; `--against-weights` changes the opponent's weights
 (an expert's or a level's) the same way.  `--time-scale 0.2` (without `--think`) gives each
@@ -112,14 +113,13 @@ def players_for(player: str, opponent: str, weights: str | None, level: str | No
     weights, e.g. "skirmish.exposure=0.8"; `level`: the measured level's fields changed, e.g. "trust=2";
     `against`: changes to the opponent's own weights).  Each player's changes start from its own weights:
     the search's, or the baselines' (`hothsim.ai.weights.baseline`)."""
-    if opponent == "hard":
+    if opponent == "hard":  # `hard` measured against `normal`: the changes are `hard`'s
         me, them = player_named("ai:hard"), player_named("ai:normal")
     else:
-        me = player_named(player)
-        if weights or level:
-            base = me.level
-            me = Player(me.kind, replace(base.changed(level or ""), weights=with_changes(base.weights, weights or "")))
-        them = player_named("ai" if opponent == "shipped" else opponent)
+        me, them = player_named(player), player_named("ai" if opponent == "shipped" else opponent)
+    if weights or level:
+        base = me.level
+        me = Player(me.kind, replace(base.changed(level or ""), weights=with_changes(base.weights, weights or "")))
     if against:
         them = Player(them.kind, replace(them.level, weights=with_changes(them.level.weights, against)))
     return me, them
@@ -210,6 +210,6 @@ def main(argv: list[str] | None = None) -> None:
             for opponent in args.against.split(","):
                 r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights,
                             args.level, args.time_scale, against)
-                who = "hard" if opponent == "hard" else args.player + ("*" if weights or args.level else "")
+                who = ("hard" if opponent == "hard" else args.player) + ("*" if weights or args.level else "")
                 text = line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r)
                 print(text + ("; the opponent's weights changed" if against else ""), flush=True)

@@ -511,6 +511,10 @@ def test_a_baseline_with_changed_weights_stays_that_baseline_in_the_benchmarks()
     me, them = players_for("ai", "expert", None, None, "skirmish.stepping_fire=0")
     assert them.kind == "expert" and them.level.weights.skirmish.stepping_fire == 0.0
     assert me.kind == "computer" and me.level.weights.skirmish.stepping_fire == 0.5
+    # `--against hard` measures `hard` against `normal`, and `--level` changes `hard` (the trust tried at stop 60).
+    me, them = players_for("ai", "hard", None, "trust=3.5")
+    assert (me.level.name, me.level.trust, me.level.horizon) == ("hard", 3.5, 3)
+    assert (them.level.name, them.level.trust) == ("normal", 2.0)
 
 
 def test_the_baselines_play_with_the_baseline_weights_and_the_search_with_its_own():
