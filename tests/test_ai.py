@@ -826,7 +826,6 @@ def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_se
     assert decisions[0] == decisions[1] and decisions[0][2] == 12
 
 
-
 def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_its_levels_trust_in_standard_errors():
     """A candidate the expert ranks lower is chosen only where its paired samples put it `trust` standard
     errors ahead of every one ranked higher: `normal`'s 2 leaves the expert's choice on the same samples

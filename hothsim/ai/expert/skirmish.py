@@ -289,8 +289,8 @@ class SkirmishExpert:
         """The enemies' expected fire at a figure where it stands in `s`: for each enemy that could attack it
         at its next activation (a ranged one that sees it, a melee one within its move), the chance to hit
         (with cover) times the points its damage is worth, a melee one's blow `melee_fire` times; and
-        `sighted` points for each enemy that sees it now, whether or not it could attack.  `spare` is an enemy that has that share of a chance to be
-        gone by then (the one this figure attacks)."""
+        `sighted` points for each enemy that sees it now, whether or not it could attack.  `spare` is an
+        enemy that has that share of a chance to be gone by then (the one this figure attacks)."""
         w = self.w
         total = 0.0
         sight = game.board.sight(s.open_doors)
