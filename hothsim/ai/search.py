@@ -32,7 +32,7 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Generator, Protocol, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generator, Iterable, Protocol, Sequence, TypeVar
 
 from hothsim.ai.chance import Branch, BranchDice
 from hothsim.ai.weights import Weights
@@ -69,6 +69,10 @@ class Level:
     #: many answers (with the same dice) and keep the worst for the deciding side: the enemy's best reply
     #: weighed, not one reply of its quick rules (0 or 1: no branching).
     replies: int = 0
+    #: At the deciding side's own first decision after the other side has acted in a simulation, play on
+    #: from each of its expert's best this many choices (with the same dice) and keep the best: the side's
+    #: next turn weighed as a search would choose it, not as its expert's first choice (0 or 1: no branching).
+    follow_ups: int = 0
     #: The simulations' dice keyed by each roll's purpose (hothsim.kernel.dice.KeyedDice), so that the
     #: candidates' samples meet the same roll for the same attack: the race's paired differences are far
     #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai-history.md,
@@ -477,30 +481,34 @@ class Thinking:
         game.apply(action)
         outcome = game.state
         weight = 1.0 if branch is None else branch.probability
-        value = yield from self._play_out(game, rng, self.level.rollout_limit, self.level.replies)
+        value = yield from self._play_out(game, rng, self.level.rollout_limit, self.level.replies,
+                                          self.level.follow_ups)
         return weight * value, outcome
 
-    def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int) -> Generator[None, None, float]:
+    def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int,
+                  follow_ups: int = 0) -> Generator[None, None, float]:
         """Play a simulation on to the horizon (at most `limit` decisions), pausing before each, and
         return its score; with `replies` above 1, the other side's first decision is played each of its
         expert's best `replies` ways, from the same dice and rollout seed, and the worst result for the
-        deciding side is kept."""
+        deciding side is kept; with `follow_ups` above 1, the deciding side's first decision after the
+        other side has acted is played each of its expert's best ways, and the best result kept."""
+        answered = False
         for n in range(limit):
             if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
                                                    self.level.horizon, self.level.reply):
                 break
-            if replies > 1 and game.pending.player != self.side:
-                answers = [a for _, a in self.policy.ranked(game)[:replies]]
-                if len(answers) > 1:
-                    state = rng.getstate()
-                    worst = 1.0
-                    for answer in answers:
-                        trial = game.clone()
-                        trial.apply(answer)
-                        rng.setstate(state)
-                        worst = min(worst, (yield from self._play_out(trial, rng, limit - n - 1, 0)))
-                    return worst
+            ours = game.pending.player == self.side
+            answered = answered or not ours
+            if replies > 1 and not ours:
+                branched = yield from self._branched(game, rng, limit - n - 1, replies, min)
+                if branched is not None:
+                    return branched
                 replies = 0
+            if follow_ups > 1 and ours and answered:
+                branched = yield from self._branched(game, rng, limit - n - 1, follow_ups, max)
+                if branched is not None:
+                    return branched
+                follow_ups = 0
             parts = self.policy.rollout_steps(game, rng, self.side)
             while True:  # the rollout's decision, a part a step (a figure's hundreds of squares in parts)
                 try:
@@ -510,6 +518,30 @@ class Thinking:
                     break
                 yield
         return self.policy.evaluate(game, self.side)
+
+    def _branched(self, game: Any, rng: random.Random, limit: int, width: int,
+                  keep: Callable[[Iterable[float]], float]) -> Generator[None, None, float | None]:
+        """The decision now played each of its expert's best `width` ways from the same dice and rollout
+        seed, each played on to the horizon, and the result `keep` picks (the worst for the enemy's
+        answers, the best for the side's own next turn); None where the expert sees one way only."""
+        ranking = self.policy.ranked_steps(game)
+        while True:  # the expert's ranking, a part a step, as the root's
+            try:
+                self.upcoming = next(ranking)
+            except StopIteration as ranked:
+                ways = [a for _, a in ranked.value[:width]]
+                break
+            yield
+        if len(ways) < 2:
+            return None
+        state = rng.getstate()
+        results = []
+        for way in ways:
+            trial = game.clone()
+            trial.apply(way)
+            rng.setstate(state)
+            results.append((yield from self._play_out(trial, rng, limit, 0)))
+        return keep(results)
 
     def choice(self) -> Choice:
         """The best action found so far, with its reason: the quick rules' choice where the time ran out
