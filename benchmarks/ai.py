@@ -59,6 +59,8 @@ class Behaviour:
     attacked: int = 0  # of those, the ones in which it attacked
     ends: int = 0  # activations ended with the figure standing
     seen: int = 0  # enemies that could see the figure at those ends, added up
+    idle_ends: int = 0  # of those ends, the ones after an activation without an attack
+    idle_seen: int = 0  # enemies that could see the figure at those, added up
     siege_rounds: list[int] = field(default_factory=list)
     _turn: dict[str, Any] = field(default_factory=dict)
 
@@ -94,9 +96,13 @@ class Behaviour:
         fig = s.fig(t["figure"])
         if fig.alive:
             sight = game.board.sight(s.open_doors)
+            eyes = sum(1 for e in s.living() if e.side != fig.side and game.ab.targetable(e)
+                       and sight.can_see(e.rect(), fig.rect()))
             self.ends += 1
-            self.seen += sum(1 for e in s.living() if e.side != fig.side and game.ab.targetable(e)
-                             and sight.can_see(e.rect(), fig.rect()))
+            self.seen += eyes
+            if not t["attacked"]:
+                self.idle_ends += 1
+                self.idle_seen += eyes
         t.clear()
 
     def finish(self, game: Any) -> None:
@@ -146,7 +152,7 @@ def pairing(scenario: str, side: str, player: str, opponent: str, games: int, th
     for seed in range(first, first + games):
         watcher = Behaviour(side)
         result = play_game(scenario, {side: me, other: them}, seed, think, watch=watcher.watch)
-        for name in ("shots", "attacked", "ends", "seen"):
+        for name in ("shots", "attacked", "ends", "seen", "idle_ends", "idle_seen"):
             setattr(seen, name, getattr(seen, name) + getattr(watcher, name))
         seen.siege_rounds += watcher.siege_rounds
         wins += result.winner == side
@@ -173,7 +179,8 @@ def line(scenario: str, side: str, who: str, opponent: str, r: dict) -> str:
         play += f"; where it searched, decision median {r['searched']:.3f} s, {r['hasty']} in haste"
     if b.shots or b.ends:
         play += (f"; attacks when a shot exists {b.attacked}/{b.shots} ({100 * b.attacked / max(1, b.shots):.0f}%), "
-                f"enemies seeing it at the end {b.seen / max(1, b.ends):.2f}")
+                f"enemies seeing it at the end {b.seen / max(1, b.ends):.2f} "
+                f"({b.idle_seen / max(1, b.idle_ends):.2f} after the {b.idle_ends} of {b.ends} without an attack)")
     if b.siege_rounds:
         play += f"; Shield Generator down in a median {statistics.median(b.siege_rounds):.0f} rounds"
     return (f"{scenario:16} {side:8} {who} vs {opponent:7} wins {r['wins']:3}/{r['games']:<3} "

@@ -529,7 +529,7 @@ def test_the_baselines_play_with_the_baseline_weights_and_the_search_with_its_ow
 
 def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_how_it_played():
     from benchmarks.ai import Behaviour, line
-    b = Behaviour("rebel", shots=4, attacked=3, ends=5, seen=2)
+    b = Behaviour("rebel", shots=4, attacked=3, ends=5, seen=2, idle_ends=2, idle_seen=1)
     r = {"wins": 7, "games": 10, "low": 0.4, "high": 0.9, "draws": 1, "median": 0.05, "slowest": 0.61,
          "late": 2, "count": 300, "deadline": 0.7, "searched": 0.497, "hasty": 3, "decisions": 140, "seconds": 90,
          "behaviour": b}
@@ -537,6 +537,7 @@ def test_the_benchmark_line_gives_the_median_of_the_searched_decisions_beside_ho
     assert "decision median 0.050 s, slowest 0.61 s (2 of 300 past 0.7 s)" in text
     assert "where it searched, decision median 0.497 s, 3 in haste" in text
     assert "attacks when a shot exists 3/4 (75%), enemies seeing it at the end 0.40" in text
+    assert "(0.50 after the 2 of 5 without an attack)" in text
 
 
 def test_with_full_trust_in_the_expert_the_search_keeps_the_experts_choice():
@@ -705,6 +706,54 @@ def test_with_replies_the_search_weighs_the_enemys_best_answers_not_its_quick_on
         while thinking.step():
             pass
         assert thinking.choice().action == expected, replies
+
+
+class _Plan(_Duel):
+    """Three decisions: the Rebels choose "bold" or "safe", the Empire answers "a", and the Rebels follow
+    up with "x" (their quick rules' choice, the expert's first) or "y" (the expert's second)."""
+
+    VALUES = {("bold", "a", "x"): 0.2, ("bold", "a", "y"): 0.9,
+              ("safe", "a", "x"): 0.6, ("safe", "a", "y"): 0.6}
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.moves) == 3
+
+    @property
+    def pending(self):
+        from types import SimpleNamespace
+        return SimpleNamespace(player=None if self.is_over else ("rebel", "imperial", "rebel")[len(self.moves)])
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.is_over else (["bold", "safe"], ["a"], ["x", "y"])[len(self.moves)]
+
+    def clone(self) -> "_Plan":
+        return _Plan(self.moves)
+
+    def determinize(self, seed: int) -> "_Plan":
+        return self.clone()
+
+
+class _PlanPolicy(_DuelPolicy):
+    def ranked(self, game):
+        return [(float(-i), a) for i, a in enumerate(game.legal_actions())]
+
+    def evaluate(self, game, side):
+        value = _Plan.VALUES[game.moves] if game.is_over else 0.5
+        return value if side == "rebel" else 1.0 - value
+
+
+def test_with_follow_ups_the_search_weighs_its_own_next_turn_as_it_would_choose_it():
+    # The bold move pays only if followed by "y", which the quick rules never play: played out by them
+    # it is worth 0.2 against the safe move's 0.6; with its own next decision weighed over its expert's
+    # best two, 0.9.
+    for follow_ups, expected in ((0, "safe"), (2, "bold")):
+        level = replace(LEVELS["normal"], simulations=40, follow_ups=follow_ups)
+        thinking = Thinking(_Plan(), _PlanPolicy(), level, 5)
+        while thinking.step():
+            pass
+        assert thinking.choice().action == expected, follow_ups
+    assert not any(level.follow_ups for level in LEVELS.values())
 
 
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():
