@@ -72,6 +72,7 @@ class Level:
     #: At the deciding side's own first decision after the other side has acted in a simulation, play on
     #: from each of its expert's best this many choices (with the same dice) and keep the best: the side's
     #: next turn weighed as a search would choose it, not as its expert's first choice (0 or 1: no branching).
+    #: `hard` with 2 won salvage no more often against `normal` (stop 61, docs/ai-history.md): a knob.
     follow_ups: int = 0
     #: The simulations' dice keyed by each roll's purpose (hothsim.kernel.dice.KeyedDice), so that the
     #: candidates' samples meet the same roll for the same attack: the race's paired differences are far
