@@ -119,6 +119,7 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
 
 GameT = TypeVar("GameT", contravariant=True)  # the game a policy plays (SkirmishGame, AssaultGame)
 ActionT = TypeVar("ActionT")  # its actions
+T = TypeVar("T")  # what a piece of work done in parts returns
 TempoT = TypeVar("TempoT")  # how it counts the game's progress
 
 
@@ -510,29 +511,26 @@ class Thinking:
                 if branched is not None:
                     return branched
                 follow_ups = 0
-            parts = self.policy.rollout_steps(game, rng, self.side)
-            while True:  # the rollout's decision, a part a step (a figure's hundreds of squares in parts)
-                try:
-                    self.upcoming = next(parts)
-                except StopIteration as decided:
-                    game.apply(decided.value)
-                    break
-                yield
+            # The rollout's decision, a part a step (a figure's hundreds of squares in parts).
+            game.apply((yield from self._in_parts(self.policy.rollout_steps(game, rng, self.side))))
         return self.policy.evaluate(game, self.side)
+
+    def _in_parts(self, parts: Generator[int, None, T]) -> Generator[None, None, T]:
+        """Work `parts` out a part a step, noting before each how many choices it weighs (`upcoming`, for
+        `Pace`), and return what it returns."""
+        while True:
+            try:
+                self.upcoming = next(parts)
+            except StopIteration as done:
+                return done.value
+            yield
 
     def _branched(self, game: Any, rng: random.Random, limit: int, width: int,
                   keep: Callable[[Iterable[float]], float]) -> Generator[None, None, float | None]:
         """The decision now played each of its expert's best `width` ways from the same dice and rollout
         seed, each played on to the horizon, and the result `keep` picks (the worst for the enemy's
         answers, the best for the side's own next turn); None where the expert sees one way only."""
-        ranking = self.policy.ranked_steps(game)
-        while True:  # the expert's ranking, a part a step, as the root's
-            try:
-                self.upcoming = next(ranking)
-            except StopIteration as ranked:
-                ways = [a for _, a in ranked.value[:width]]
-                break
-            yield
+        ways = [a for _, a in (yield from self._in_parts(self.policy.ranked_steps(game)))[:width]]
         if len(ways) < 2:
             return None
         state = rng.getstate()
