@@ -617,6 +617,8 @@ class _Duel:
 
     VALUES = {("bold", "a"): 0.9, ("bold", "b"): 0.8, ("bold", "c"): 0.1,
               ("safe", "a"): 0.6, ("safe", "b"): 0.6, ("safe", "c"): 0.6}
+    ORDER = ("rebel", "imperial")  # who decides, decision by decision
+    CHOICES = (["bold", "safe"], ["a", "b", "c"])  # what they may choose, in their expert's order
 
     def __init__(self, moves: tuple[str, ...] = ()) -> None:
         self.moves = moves
@@ -629,36 +631,35 @@ class _Duel:
 
     @property
     def is_over(self) -> bool:
-        return len(self.moves) == 2
+        return len(self.moves) == len(self.ORDER)
 
     @property
     def pending(self):
         from types import SimpleNamespace
-        return SimpleNamespace(player=None if self.is_over else ("rebel", "imperial")[len(self.moves)])
+        return SimpleNamespace(player=None if self.is_over else self.ORDER[len(self.moves)])
 
     def legal_actions(self) -> list[str]:
-        return [] if self.is_over else (["bold", "safe"] if not self.moves else ["a", "b", "c"])
+        return [] if self.is_over else self.CHOICES[len(self.moves)]
 
     def apply(self, action: str) -> None:
         self.moves += (action,)
 
     def clone(self) -> "_Duel":
-        return _Duel(self.moves)
+        return type(self)(self.moves)
 
     def determinize(self, seed: int) -> "_Duel":
         return self.clone()
 
 
 class _DuelPolicy:
-    """The Empire's expert ranks "c" (the reply that hurts the bold move) third; its quick rollout rules
-    always answer "a"."""
+    """Both sides' experts rank the choices in the order the game lists them (so the Empire's ranks "c",
+    the reply that hurts the bold move, third), and the quick rollout rules always play the first."""
 
     def immediate(self, game, side, rng):
         return None
 
     def ranked(self, game):
-        order = ["bold", "safe"] if not game.moves else ["a", "b", "c"]
-        return [(float(-i), a) for i, a in enumerate(order)]
+        return [(float(-i), a) for i, a in enumerate(game.legal_actions())]
 
     def ranked_steps(self, game):
         yield 1
@@ -687,7 +688,7 @@ class _DuelPolicy:
         return False
 
     def evaluate(self, game, side):
-        value = _Duel.VALUES[game.moves] if game.is_over else 0.5
+        value = game.VALUES[game.moves] if game.is_over else 0.5
         return value if side == "rebel" else 1.0 - value
 
     def explain(self, game, action, outcomes):
@@ -714,33 +715,8 @@ class _Plan(_Duel):
 
     VALUES = {("bold", "a", "x"): 0.2, ("bold", "a", "y"): 0.9,
               ("safe", "a", "x"): 0.6, ("safe", "a", "y"): 0.6}
-
-    @property
-    def is_over(self) -> bool:
-        return len(self.moves) == 3
-
-    @property
-    def pending(self):
-        from types import SimpleNamespace
-        return SimpleNamespace(player=None if self.is_over else ("rebel", "imperial", "rebel")[len(self.moves)])
-
-    def legal_actions(self) -> list[str]:
-        return [] if self.is_over else (["bold", "safe"], ["a"], ["x", "y"])[len(self.moves)]
-
-    def clone(self) -> "_Plan":
-        return _Plan(self.moves)
-
-    def determinize(self, seed: int) -> "_Plan":
-        return self.clone()
-
-
-class _PlanPolicy(_DuelPolicy):
-    def ranked(self, game):
-        return [(float(-i), a) for i, a in enumerate(game.legal_actions())]
-
-    def evaluate(self, game, side):
-        value = _Plan.VALUES[game.moves] if game.is_over else 0.5
-        return value if side == "rebel" else 1.0 - value
+    ORDER = ("rebel", "imperial", "rebel")
+    CHOICES = (["bold", "safe"], ["a"], ["x", "y"])
 
 
 def test_with_follow_ups_the_search_weighs_its_own_next_turn_as_it_would_choose_it():
@@ -749,7 +725,7 @@ def test_with_follow_ups_the_search_weighs_its_own_next_turn_as_it_would_choose_
     # best two, 0.9.
     for follow_ups, expected in ((0, "safe"), (2, "bold")):
         level = replace(LEVELS["normal"], simulations=40, follow_ups=follow_ups)
-        thinking = Thinking(_Plan(), _PlanPolicy(), level, 5)
+        thinking = Thinking(_Plan(), _DuelPolicy(), level, 5)
         while thinking.step():
             pass
         assert thinking.choice().action == expected, follow_ups
