@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hothsim.ai import LEVELS, Choice, Player, player_named
+from hothsim.ai.skirmish import enemies_seeing
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.match import play_game
 
@@ -95,9 +96,7 @@ class Behaviour:
         self.attacked += t["shot"] and t["attacked"]
         fig = s.fig(t["figure"])
         if fig.alive:
-            sight = game.board.sight(s.open_doors)
-            eyes = sum(1 for e in s.living() if e.side != fig.side and game.ab.targetable(e)
-                       and sight.can_see(e.rect(), fig.rect()))
+            eyes = enemies_seeing(game, s, fig)
             self.ends += 1
             self.seen += eyes
             if not t["attacked"]:

@@ -125,6 +125,14 @@ class AssaultPolicy:
         """Ending the round."""
         return type(action) is Done
 
+    def actor(self, game: AssaultGame, side: Side) -> str | None:
+        """None: units act a card at a time, and no figure's activation is watched for the enemies' eyes."""
+        return None
+
+    def eyes_on(self, game: AssaultGame, figure: str) -> int | None:
+        """None: the enemies' eyes are a skirmish's measure."""
+        return None
+
     feature_names = FEATURES
     weights_group = "assault"  # where the evaluation's weights live in Weights
 

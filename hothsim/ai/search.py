@@ -87,6 +87,11 @@ class Level:
     #: The least lead, in win probability, that counts as a lead at all: below it the evaluation's own
     #: error is larger than the difference it reports.
     margin: float = 0.002
+    #: The share of a win a simulation gives up for each enemy that can see the deciding figure once its
+    #: activation is over (the issue's figure of enemies in sight, weighed in the race itself): a figure
+    #: left in the open costs the same in every sample, so the race prefers, of two plans about as good,
+    #: the one that ends hidden (0: not weighed).
+    eyes_cost: float = 0.0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -197,6 +202,15 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
 
     def is_pass(self, action: ActionT) -> bool:
         """Whether an action ends the turn or the round without doing anything more."""
+        ...
+
+    def actor(self, game: GameT, side: Side) -> str | None:
+        """The figure of `side` whose activation is under way, if any (None in a game without them)."""
+        ...
+
+    def eyes_on(self, game: GameT, figure: str) -> int | None:
+        """How many enemies can see `figure` once its activation is over (0 where it has fallen); None
+        while the activation goes on."""
         ...
 
 
@@ -480,40 +494,53 @@ class Thinking:
         keyed = self.level.keyed
         game.dice = KeyedDice(dice, keyed) if branch is None else BranchDice(dice, branch, keyed)
         rng = random.Random(derive_seed(self.seed, "rollout", sample))
+        watched = self.policy.actor(game, self.side) if self.level.eyes_cost else None
         game.apply(action)
+        if self.level.eyes_cost:
+            # The figure deciding now, or the one the action has just activated.
+            watched = self.policy.actor(game, self.side) or watched
         outcome = game.state
         weight = 1.0 if branch is None else branch.probability
         value = yield from self._play_out(game, rng, self.level.rollout_limit, self.level.replies,
-                                          self.level.follow_ups)
+                                          self.level.follow_ups, watched)
         return weight * value, outcome
 
     def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int,
-                  follow_ups: int = 0) -> Generator[None, None, float]:
+                  follow_ups: int = 0, watched: str | None = None) -> Generator[None, None, float]:
         """Play a simulation on to the horizon (at most `limit` decisions), pausing before each, and
         return its score; with `replies` above 1, the other side's first decision is played each of its
         expert's best `replies` ways, from the same dice and rollout seed, and the worst result for the
         deciding side is kept; with `follow_ups` above 1, the deciding side's first decision after the
-        other side has acted is played each of its expert's best ways, and the best result kept."""
+        other side has acted is played each of its expert's best ways, and the best result kept.  The
+        `watched` figure's activation, once over, costs the level's `eyes_cost` for each enemy seeing it."""
         answered = False
+        eyes = None
+        value = None
         for n in range(limit):
+            if watched is not None and eyes is None:
+                eyes = self.policy.eyes_on(game, watched)
             if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
                                                    self.level.horizon, self.level.reply):
                 break
             ours = game.pending.player == self.side
             answered = answered or not ours
             if replies > 1 and not ours:
-                branched = yield from self._branched(game, rng, limit - n - 1, replies, min)
-                if branched is not None:
-                    return branched
+                value = yield from self._branched(game, rng, limit - n - 1, replies, min, watched)
+                if value is not None:
+                    break
                 replies = 0
             if follow_ups > 1 and ours and answered:
-                branched = yield from self._branched(game, rng, limit - n - 1, follow_ups, max)
-                if branched is not None:
-                    return branched
+                value = yield from self._branched(game, rng, limit - n - 1, follow_ups, max, watched)
+                if value is not None:
+                    break
                 follow_ups = 0
             # The rollout's decision, a part a step (a figure's hundreds of squares in parts).
             game.apply((yield from self._in_parts(self.policy.rollout_steps(game, rng, self.side))))
-        return self.policy.evaluate(game, self.side)
+        if watched is not None and eyes is None:
+            eyes = self.policy.eyes_on(game, watched)
+        if value is None:
+            value = self.policy.evaluate(game, self.side)
+        return max(0.0, value - self.level.eyes_cost * (eyes or 0))
 
     def _in_parts(self, parts: Generator[int, None, T]) -> Generator[None, None, T]:
         """Work `parts` out a part a step, noting before each how many choices it weighs (`upcoming`, for
@@ -526,10 +553,12 @@ class Thinking:
             yield
 
     def _branched(self, game: Any, rng: random.Random, limit: int, width: int,
-                  keep: Callable[[Iterable[float]], float]) -> Generator[None, None, float | None]:
+                  keep: Callable[[Iterable[float]], float],
+                  watched: str | None = None) -> Generator[None, None, float | None]:
         """The decision now played each of its expert's best `width` ways from the same dice and rollout
         seed, each played on to the horizon, and the result `keep` picks (the worst for the enemy's
-        answers, the best for the side's own next turn); None where the expert sees one way only."""
+        answers, the best for the side's own next turn); None where the expert sees one way only.  A
+        `watched` figure's activation not yet over is weighed in each way."""
         ways = [a for _, a in (yield from self._in_parts(self.policy.ranked_steps(game)))[:width]]
         if len(ways) < 2:
             return None
@@ -539,7 +568,7 @@ class Thinking:
             trial = game.clone()
             trial.apply(way)
             rng.setstate(state)
-            results.append((yield from self._play_out(trial, rng, limit, 0)))
+            results.append((yield from self._play_out(trial, rng, limit, 0, 0, watched)))
         return keep(results)
 
     def choice(self) -> Choice:

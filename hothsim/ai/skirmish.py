@@ -37,7 +37,7 @@ from hothsim.skirmish.attacks import judge
 from hothsim.skirmish.combat import DEFLECT_SAVE
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.saving_throws import save_succeeds
-from hothsim.skirmish.state import Figure
+from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.victory import tie_break
 
 #: The evaluation's features, in the order `SkirmishPolicy.features` gives them; each is weighed by the
@@ -201,6 +201,20 @@ class SkirmishPolicy:
         """Ending the turn."""
         return type(action) is EndTurn
 
+    def actor(self, game: SkirmishGame, side: Side) -> str | None:
+        """The figure of `side` whose activation is under way, if any."""
+        s = game.state
+        return s.turn.figure if s.turn is not None and s.fig(s.turn.figure).side == side else None
+
+    def eyes_on(self, game: SkirmishGame, figure: str) -> int | None:
+        """How many enemies can see `figure` once its activation is over (0 where it has fallen); None
+        while it goes on."""
+        s = game.state
+        if s.turn is not None and s.turn.figure == figure:
+            return None
+        fig = s.fig(figure)
+        return enemies_seeing(game, s, fig) if fig.alive else 0
+
     feature_names = FEATURES
     weights_group = "skirmish"  # where the evaluation's weights live in Weights
 
@@ -313,9 +327,17 @@ def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) 
     return min(enemies, key=lambda e: (_manhattan(fig, pos, e), e.id))
 
 
+def enemies_seeing(game: SkirmishGame, s: GameState, fig: Figure) -> int:
+    """How many living enemies could see `fig` where it stands (the issue's figure of enemies in sight:
+    sight alone, no cover, no stepping)."""
+    sight = game.board.sight(s.open_doors)
+    return sum(1 for e in s.living() if e.side != fig.side and game.ab.targetable(e)
+               and sight.can_see(e.rect(), fig.rect()))
+
+
 def policy(weights: Weights) -> SkirmishPolicy:
     """The skirmish's policy with these weights."""
     return SkirmishPolicy(weights)
 
 
-__all__ = ["SkirmishPolicy", "build_step", "policy"]
+__all__ = ["SkirmishPolicy", "build_step", "enemies_seeing", "policy"]
