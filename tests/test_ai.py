@@ -732,6 +732,37 @@ def test_with_follow_ups_the_search_weighs_its_own_next_turn_as_it_would_choose_
     assert not any(level.follow_ups for level in LEVELS.values())
 
 
+class _Cover(_Duel):
+    """The Rebels' figure ends its activation in the open (seen by two enemies) or in cover (by none); the
+    open square is worth a little more to their evaluation, and the Empire then answers "a"."""
+
+    VALUES = {("open", "a"): 0.62, ("cover", "a"): 0.60}
+    CHOICES = (["cover", "open"], ["a"])
+
+
+class _CoverPolicy(_DuelPolicy):
+    """The duel's experts, with one Rebel figure ("luke") acting at the first decision."""
+
+    def actor(self, game, side):
+        return "luke" if side == "rebel" and not game.moves else None
+
+    def eyes_on(self, game, figure):
+        return None if not game.moves else {"open": 2, "cover": 0}[game.moves[0]]
+
+
+def test_with_eyes_cost_the_race_prefers_the_plan_that_ends_out_of_the_enemies_sight():
+    # Open is 0.02 ahead; at 0.03 a pair of eyes it gives up 0.06 and cover wins; 0 at every level.
+    for cost, expected in ((0.0, "open"), (0.03, "cover")):
+        level = replace(LEVELS["normal"], simulations=40, eyes_cost=cost)
+        thinking = Thinking(_Cover(), _CoverPolicy(), level, 5)
+        while thinking.step():
+            pass
+        choice = thinking.choice()
+        assert choice.action == expected, cost
+        assert choice.value == pytest.approx(0.62 if cost == 0 else 0.60)
+    assert not any(level.eyes_cost for level in LEVELS.values())
+
+
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():
     # Keyed dice tightened the race and played no stronger (docs/ai-history.md, stop 42): off at every level.
     assert not any(level.keyed for level in LEVELS.values())
