@@ -92,8 +92,6 @@ class Level:
     #: left in the open costs the same in every sample, so the race prefers, of two plans about as good,
     #: the one that ends hidden (0: not weighed).
     eyes_cost: float = 0.0
-    #: The most enemies' eyes `eyes_cost` counts on a figure (0: all of them).
-    eyes_cap: int = 0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -542,8 +540,6 @@ class Thinking:
             eyes = self.policy.eyes_on(game, watched)
         if value is None:
             value = self.policy.evaluate(game, self.side)
-        if eyes and self.level.eyes_cap:
-            eyes = min(eyes, self.level.eyes_cap)
         return max(0.0, value - self.level.eyes_cost * (eyes or 0))
 
     def _in_parts(self, parts: Generator[int, None, T]) -> Generator[None, None, T]:
