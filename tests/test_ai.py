@@ -697,6 +697,12 @@ class _DuelPolicy:
     def is_pass(self, action):
         return False
 
+    def actor(self, game, side):
+        return None
+
+    def exposure(self, game, figure):
+        return None
+
 
 def test_with_replies_the_search_weighs_the_enemys_best_answers_not_its_quick_one():
     # The quick rules answer the bold move with "a" (0.9 for the Rebels); the expert's third answer, "c",
@@ -741,26 +747,28 @@ class _Cover(_Duel):
 
 
 class _CoverPolicy(_DuelPolicy):
-    """The duel's experts, with one Rebel figure ("luke") acting at the first decision."""
+    """The duel's experts, with one Rebel figure ("luke") acting at the first decision, each enemy's eyes
+    on it costing `cost`."""
+
+    def __init__(self, cost: float) -> None:
+        self.cost = cost
 
     def actor(self, game, side):
         return "luke" if side == "rebel" and not game.moves else None
 
-    def eyes_on(self, game, figure):
-        return None if not game.moves else {"open": 2, "cover": 0}[game.moves[0]]
+    def exposure(self, game, figure):
+        return None if not game.moves else self.cost * {"open": 2, "cover": 0}[game.moves[0]]
 
 
-def test_with_eyes_cost_the_race_prefers_the_plan_that_ends_out_of_the_enemies_sight():
-    # Open is 0.02 ahead; at 0.03 a pair of eyes it gives up 0.06 and cover wins; 0 at every level.
-    for cost, expected in ((0.0, "open"), (0.03, "cover")):
-        level = replace(LEVELS["normal"], simulations=40, eyes_cost=cost)
-        thinking = Thinking(_Cover(), _CoverPolicy(), level, 5)
+def test_the_race_weighs_the_enemies_eyes_where_the_deciding_figure_ends_its_activation():
+    # Open is 0.02 ahead; at 0.03 a pair of eyes it gives up 0.06, and cover wins.
+    for cost, expected, value in ((0.0, "open", 0.62), (0.03, "cover", 0.60)):
+        level = replace(LEVELS["normal"], simulations=40)
+        thinking = Thinking(_Cover(), _CoverPolicy(cost), level, 5)
         while thinking.step():
             pass
         choice = thinking.choice()
-        assert choice.action == expected, cost
-        assert choice.value == pytest.approx(0.62 if cost == 0 else 0.60)
-    assert not any(level.eyes_cost for level in LEVELS.values())
+        assert choice.action == expected and choice.value == pytest.approx(value), cost
 
 
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():

@@ -192,10 +192,15 @@ def test_a_figure_that_has_shot_and_may_still_move_steps_out_of_sight_not_on_int
 def test_the_search_counts_the_enemies_seeing_a_figure_once_its_activation_is_over(tmp_path):
     g, seen_at = _gap_in_the_wall(tmp_path)
     assert SKIRMISH.actor(g, "rebel") == "hoth-trooper" and SKIRMISH.actor(g, "imperial") is None
-    assert SKIRMISH.eyes_on(g, "hoth-trooper") is None  # its activation goes on
+    assert SKIRMISH.exposure(g, "hoth-trooper") is None  # its activation goes on
     do(g, "attack hoth-trooper snowtrooper-1", "end hoth-trooper")
     assert SKIRMISH.actor(g, "rebel") is None
-    assert SKIRMISH.eyes_on(g, "hoth-trooper") == seen_at(parse_square("c6")) == 2
+    assert seen_at(parse_square("c6")) == 2
+    assert Weights().skirmish.eyes_cost > 0
+    assert SKIRMISH.exposure(g, "hoth-trooper") == pytest.approx(2 * Weights().skirmish.eyes_cost)
+    # In a skirmish of more figures than `eyes_figures` (echo-base's 17), the eyes cost nothing.
+    big = skirmish_policy(with_changes(Weights(), "skirmish.eyes_figures=2"))
+    assert big.exposure(g, "hoth-trooper") == 0
 
 
 def test_with_retreat_an_attack_before_moving_is_weighed_where_the_figure_may_step_back_to(tmp_path):

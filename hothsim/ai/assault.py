@@ -129,8 +129,8 @@ class AssaultPolicy:
         """None: units act a card at a time, and no figure's activation is watched for the enemies' eyes."""
         return None
 
-    def eyes_on(self, game: AssaultGame, figure: str) -> int | None:
-        """None: the enemies' eyes are a skirmish's measure."""
+    def exposure(self, game: AssaultGame, figure: str) -> float | None:
+        """None: the enemies' eyes are a skirmish's measure (and `actor` names no figure)."""
         return None
 
     feature_names = FEATURES

@@ -87,11 +87,6 @@ class Level:
     #: The least lead, in win probability, that counts as a lead at all: below it the evaluation's own
     #: error is larger than the difference it reports.
     margin: float = 0.002
-    #: The share of a win a simulation gives up for each enemy that can see the deciding figure once its
-    #: activation is over (the issue's figure of enemies in sight, weighed in the race itself): a figure
-    #: left in the open costs the same in every sample, so the race prefers, of two plans about as good,
-    #: the one that ends hidden (0: not weighed).
-    eyes_cost: float = 0.0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -208,9 +203,9 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         """The figure of `side` whose activation is under way, if any (None in a game without them)."""
         ...
 
-    def eyes_on(self, game: GameT, figure: str) -> int | None:
-        """How many enemies can see `figure` once its activation is over (0 where it has fallen); None
-        while the activation goes on."""
+    def exposure(self, game: GameT, figure: str) -> float | None:
+        """What `figure`'s standing costs its side, as a share of a win, once its activation is over (the
+        enemies that can see it, weighed); None while the activation goes on."""
         ...
 
 
@@ -494,11 +489,10 @@ class Thinking:
         keyed = self.level.keyed
         game.dice = KeyedDice(dice, keyed) if branch is None else BranchDice(dice, branch, keyed)
         rng = random.Random(derive_seed(self.seed, "rollout", sample))
-        watched = self.policy.actor(game, self.side) if self.level.eyes_cost else None
+        watched = self.policy.actor(game, self.side)
         game.apply(action)
-        if self.level.eyes_cost:
-            # The figure deciding now, or the one the action has just activated.
-            watched = self.policy.actor(game, self.side) or watched
+        # The figure deciding now, or the one the action has just activated.
+        watched = self.policy.actor(game, self.side) or watched
         outcome = game.state
         weight = 1.0 if branch is None else branch.probability
         value = yield from self._play_out(game, rng, self.level.rollout_limit, self.level.replies,
@@ -511,36 +505,38 @@ class Thinking:
         return its score; with `replies` above 1, the other side's first decision is played each of its
         expert's best `replies` ways, from the same dice and rollout seed, and the worst result for the
         deciding side is kept; with `follow_ups` above 1, the deciding side's first decision after the
-        other side has acted is played each of its expert's best ways, and the best result kept.  The
-        `watched` figure's activation, once over, costs the level's `eyes_cost` for each enemy seeing it."""
+        other side has acted is played each of its expert's best ways, and the best result kept.  Where
+        the `watched` figure's activation ends, the policy's `exposure` of it there is taken off."""
         answered = False
-        eyes = None
+        cost = None
         value = None
         for n in range(limit):
-            if watched is not None and eyes is None:
-                eyes = self.policy.eyes_on(game, watched)
+            if watched is not None and cost is None:
+                cost = self.policy.exposure(game, watched)
             if game.is_over or self.policy.reached(self._start, self.policy.tempo(game), self.side,
                                                    self.level.horizon, self.level.reply):
                 break
             ours = game.pending.player == self.side
             answered = answered or not ours
             if replies > 1 and not ours:
-                value = yield from self._branched(game, rng, limit - n - 1, replies, min, watched)
+                value = yield from self._branched(game, rng, limit - n - 1, replies, min,
+                                                  watched if cost is None else None)
                 if value is not None:
                     break
                 replies = 0
             if follow_ups > 1 and ours and answered:
-                value = yield from self._branched(game, rng, limit - n - 1, follow_ups, max, watched)
+                value = yield from self._branched(game, rng, limit - n - 1, follow_ups, max,
+                                                  watched if cost is None else None)
                 if value is not None:
                     break
                 follow_ups = 0
             # The rollout's decision, a part a step (a figure's hundreds of squares in parts).
             game.apply((yield from self._in_parts(self.policy.rollout_steps(game, rng, self.side))))
-        if watched is not None and eyes is None:
-            eyes = self.policy.eyes_on(game, watched)
+        if watched is not None and cost is None:
+            cost = self.policy.exposure(game, watched)
         if value is None:
             value = self.policy.evaluate(game, self.side)
-        return max(0.0, value - self.level.eyes_cost * (eyes or 0))
+        return max(0.0, value - (cost or 0.0))
 
     def _in_parts(self, parts: Generator[int, None, T]) -> Generator[None, None, T]:
         """Work `parts` out a part a step, noting before each how many choices it weighs (`upcoming`, for

@@ -206,14 +206,18 @@ class SkirmishPolicy:
         s = game.state
         return s.turn.figure if s.turn is not None and s.fig(s.turn.figure).side == side else None
 
-    def eyes_on(self, game: SkirmishGame, figure: str) -> int | None:
-        """How many enemies can see `figure` once its activation is over (0 where it has fallen); None
-        while it goes on."""
+    def exposure(self, game: SkirmishGame, figure: str) -> float | None:
+        """The weights' `eyes_cost` for each enemy that can see `figure` once its activation is over, in a
+        skirmish of at most `eyes_figures` figures as set up (0 where it has fallen, and in a bigger one);
+        None while the activation goes on."""
         s = game.state
         if s.turn is not None and s.turn.figure == figure:
             return None
+        w = self.weights.skirmish
         fig = s.fig(figure)
-        return enemies_seeing(game, s, fig) if fig.alive else 0
+        if not fig.alive or len(s.figures) > w.eyes_figures:
+            return 0.0
+        return w.eyes_cost * enemies_seeing(game, s, fig)
 
     feature_names = FEATURES
     weights_group = "skirmish"  # where the evaluation's weights live in Weights
