@@ -87,8 +87,9 @@ class SkirmishWeights:
     #: activation the decision began, where that activation ends (the issue's count of enemies in sight,
     #: weighed in the race itself, not only in the expert's ranking).  At 0.03, against the expert, the
     #: skirmish's Empire was seen by 0.70 enemies (1.12) and won 23 of 36 (22), quick-start's by 0.59
-    #: (0.81) and 0.29 (0.52), winning 26 and 14 of 32 (27 and 12); at 0.08 the skirmish's Empire won 19
-    #: (docs/ai-history.md, stop 62).  The `expert` player does not search and does not read it.
+    #: (0.81) and 0.29 (0.52), winning 26 and 14 of 32 (27 and 12); the skirmish's Rebels won 28 of 36
+    #: (35) at 0.21 (0.45); at 0.08 the skirmish's Empire won 19 (docs/ai-history.md, stop 62).  The
+    #: `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
     #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count: in
     #: echo-base (17), where ten defenders see most of the ground the strike team must cross, the search's
