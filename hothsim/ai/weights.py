@@ -85,16 +85,16 @@ class SkirmishWeights:
     melee_fire: float = 2.0
     #: The share of a win the search's simulations give up for each enemy that can see the figure whose
     #: activation the decision began, where that activation ends (the issue's count of enemies in sight,
-    #: weighed in the race itself, not only in the expert's ranking).  At 0.03, against the expert, the
-    #: skirmish's Empire was seen by 0.70 enemies (1.12) and won 23 of 36 (22), quick-start's by 0.59
-    #: (0.81) and 0.29 (0.52), winning 26 and 14 of 32 (27 and 12); the skirmish's Rebels won 28 of 36
-    #: (35) at 0.21 (0.45); at 0.08 the skirmish's Empire won 19 (docs/ai-history.md, stop 62).  The
-    #: `expert` player does not search and does not read it.
+    #: weighed in the race itself, not only in the expert's ranking).  At 0.03, against the expert,
+    #: quick-start's Empire was seen by 0.49-0.59 enemies (0.81) and won 56 of 64 (53), its Rebels by
+    #: 0.29-0.33 (0.52), winning 28 of 64 (30-32); salvage's sides by 0.25 and 0.33 (0.43, 0.37), winning
+    #: 31 of 40 (33): docs/ai-history.md, stop 62.  The `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
-    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count: in
-    #: echo-base (17), where ten defenders see most of the ground the strike team must cross, the search's
-    #: Empire with it won 7 of 24 (seeds 0-23) where without it 17.
-    eyes_figures: int = 12
+    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count.  Measured in
+    #: salvage and quick-start (6).  In the skirmish (8-12) the cost brought its Empire from 1.12 to 0.75
+    #: enemies but its Rebels won 47 of 60 where they had won 33-35 of 36; in echo-base (17), where ten
+    #: defenders see the ground the strike team must cross, its Empire won 7 of 24 where it had won 17.
+    eyes_figures: int = 6
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
     fast_exposure: float = 0.0
