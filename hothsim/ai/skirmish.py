@@ -13,7 +13,7 @@ import random
 from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches, d20_classes
-from hothsim.ai.expert.skirmish import SkirmishExpert, build_step
+from hothsim.ai.expert.skirmish import SkirmishExpert, build_step, eyes_counter
 from hothsim.ai.squad_book import book_step
 from hothsim.ai.steps import Steps
 from hothsim.ai.value import coefficients, position_value
@@ -332,11 +332,9 @@ def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) 
 
 
 def enemies_seeing(game: SkirmishGame, s: GameState, fig: Figure) -> int:
-    """How many living enemies could see `fig` where it stands (the issue's figure of enemies in sight:
-    sight alone, no cover, no stepping)."""
-    sight = game.board.sight(s.open_doors)
-    return sum(1 for e in s.living() if e.side != fig.side and game.ab.targetable(e)
-               and sight.can_see(e.rect(), fig.rect()))
+    """How many living enemies could see `fig` where it stands (the issue's figure of enemies in sight,
+    counted as the expert counts it: `eyes_counter`)."""
+    return eyes_counter(game, s, fig.side)(fig)
 
 
 def policy(weights: Weights) -> SkirmishPolicy:

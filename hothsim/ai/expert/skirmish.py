@@ -577,7 +577,7 @@ class SkirmishExpert:
         if s.turn.moved_before or s.turn.attacked:
             return []
         away = game.allowance(replace(s, turn=replace(s.turn, attacked=True, attacks=1)), fig)
-        seen = self._eyes(game, s, fig.side)
+        seen = eyes_counter(game, s, fig.side)
         near = sorted((seen(replace(fig, pos=(dest[0], dest[1]))), plan.cost, dest) for dest, plan in plans.items()
                       if 0 < plan.cost <= away)
         out = []
@@ -603,15 +603,8 @@ class SkirmishExpert:
                     first: int, count: int) -> list[int]:
         """Of the moves from index `first` on (best first), the `count` whose ends the fewest enemies see."""
         assert s.turn is not None
-        seen = self._eyes(game, s, s.fig(s.turn.figure).side)
+        seen = eyes_counter(game, s, s.fig(s.turn.figure).side)
         return [i for _, i in sorted((seen(m[2]), i) for i, m in enumerate(moves) if i >= first)[:count]]
-
-    def _eyes(self, game: SkirmishGame, s: GameState, side: Side) -> Callable[[Figure], int]:
-        """Counts the enemies of `side` that could see a figure where it stands (as the issue's figure of
-        enemies in sight counts them: sight alone, no cover, no stepping)."""
-        sight = game.board.sight(s.open_doors)
-        eyes = [e.rect() for e in s.living(other(side)) if game.ab.targetable(e)]
-        return lambda f: sum(1 for r in eyes if sight.can_see(r, f.rect()))
 
     def kill_share(self, game: SkirmishGame, s: GameState, attacker: Figure, target: Figure,
                     helpers: Sequence[str] = ()) -> float:
@@ -680,6 +673,14 @@ class SkirmishExpert:
 FAST = {"turn": SkirmishExpert.quick_turn, "activate": SkirmishExpert.quick_activate,
         "opportunity": SkirmishExpert.quick_react, "reroll": SkirmishExpert.quick_react,
         "reaction": SkirmishExpert.quick_react}
+
+
+def eyes_counter(game: SkirmishGame, s: GameState, side: Side) -> Callable[[Figure], int]:
+    """Counts the enemies of `side` that could see a figure where it stands (as the issue's figure of
+    enemies in sight counts them: sight alone, no cover, no stepping); worked out once for many squares."""
+    sight = game.board.sight(s.open_doors)
+    eyes = [e.rect() for e in s.living(other(side)) if game.ab.targetable(e)]
+    return lambda f: sum(1 for r in eyes if sight.can_see(r, f.rect()))
 
 
 def best_first(scored: Sequence[ScoredT], labels: dict[tuple[int, ...], str] | None = None) -> list[ScoredT]:
