@@ -87,6 +87,10 @@ class Level:
     #: The least lead, in win probability, that counts as a lead at all: below it the evaluation's own
     #: error is larger than the difference it reports.
     margin: float = 0.002
+    #: How far a simulation's cost of standing (`Policy.exposure`) shrinks as its value nears a decided
+    #: game: the cost times 1 - stake + stake * 4v(1 - v), so at 1 a simulation already won or lost pays
+    #: nothing for the eyes on its figure and one in the balance pays it whole.
+    stake: float = 0.0
     weights: Weights = field(default_factory=Weights)
 
     def changed(self, text: str) -> "Level":
@@ -536,7 +540,8 @@ class Thinking:
             cost = self.policy.exposure(game, watched)
         if value is None:
             value = self.policy.evaluate(game, self.side)
-        return max(0.0, value - (cost or 0.0))
+        stake = self.level.stake
+        return max(0.0, value - (cost or 0.0) * (1.0 - stake + stake * 4.0 * value * (1.0 - value)))
 
     def _in_parts(self, parts: Generator[int, None, T]) -> Generator[None, None, T]:
         """Work `parts` out a part a step, noting before each how many choices it weighs (`upcoming`, for
