@@ -771,6 +771,27 @@ def test_the_race_weighs_the_enemies_eyes_where_the_deciding_figure_ends_its_act
         assert choice.action == expected and choice.value == pytest.approx(value), cost
 
 
+class _DecidedCover(_Cover):
+    """`_Cover` with the game all but won: the open square worth 0.97, cover 0.95."""
+
+    VALUES = {("open", "a"): 0.97, ("cover", "a"): 0.95}
+
+
+def test_with_a_stake_the_eyes_cost_a_simulation_less_the_nearer_its_game_is_decided():
+    # Two eyes at 0.03 take 0.06 off the open square's 0.97, and cover wins; with a stake of 1 they take
+    # 0.06 * 4 * 0.97 * 0.03 = 0.007 off, and the open square keeps its lead.  In a game in the balance
+    # (`_Cover`'s 0.62) the stake leaves nearly the whole cost, and cover still wins there.
+    for game, stake, expected, value in ((_DecidedCover(), 0.0, "cover", 0.95),
+                                         (_DecidedCover(), 1.0, "open", 0.97 - 0.06 * 4 * 0.97 * 0.03),
+                                         (_Cover(), 1.0, "cover", 0.60)):
+        level = replace(LEVELS["normal"], simulations=40, stake=stake)
+        thinking = Thinking(game, _CoverPolicy(0.03), level, 5)
+        while thinking.step():
+            pass
+        choice = thinking.choice()
+        assert choice.action == expected and choice.value == pytest.approx(value), (stake, expected)
+
+
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():
     # Keyed dice tightened the race and played no stronger (docs/ai-history.md, stop 42): off at every level.
     assert not any(level.keyed for level in LEVELS.values())

@@ -217,7 +217,7 @@ class SkirmishPolicy:
         fig = s.fig(figure)
         if not fig.alive or len(s.figures) > w.eyes_figures:
             return 0.0
-        return w.eyes_cost * max(0, enemies_seeing(game, s, fig) - w.eyes_free)
+        return w.eyes_cost * enemies_seeing(game, s, fig)
 
     feature_names = FEATURES
     weights_group = "skirmish"  # where the evaluation's weights live in Weights

@@ -95,8 +95,6 @@ class SkirmishWeights:
     #: enemies but its Rebels won 47 of 60 where they had won 33-35 of 36; in echo-base (17), where ten
     #: defenders see the ground the strike team must cross, its Empire won 7 of 24 where it had won 17.
     eyes_figures: int = 6
-    #: Enemies that may see the figure before `eyes_cost` counts (each one past these costs it).
-    eyes_free: int = 0
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
     fast_exposure: float = 0.0
