@@ -790,6 +790,7 @@ def test_with_a_stake_the_eyes_cost_a_simulation_less_the_nearer_its_game_is_dec
             pass
         choice = thinking.choice()
         assert choice.action == expected and choice.value == pytest.approx(value), (stake, expected)
+    assert all(level.stake == 1.0 for level in LEVELS.values())  # stop 63: the eyes weighed so at every level
 
 
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():

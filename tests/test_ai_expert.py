@@ -198,7 +198,7 @@ def test_the_search_counts_the_enemies_seeing_a_figure_once_its_activation_is_ov
     assert seen_at(parse_square("c6")) == 2
     assert Weights().skirmish.eyes_cost > 0
     assert SKIRMISH.exposure(g, "hoth-trooper") == pytest.approx(2 * Weights().skirmish.eyes_cost)
-    # In a skirmish of more figures than `eyes_figures` (the skirmish scenario's, echo-base's), the eyes cost nothing.
+    # In a skirmish of more figures than `eyes_figures` (echo-base's), the eyes cost nothing.
     big = skirmish_policy(with_changes(Weights(), "skirmish.eyes_figures=2"))
     assert big.exposure(g, "hoth-trooper") == 0
 

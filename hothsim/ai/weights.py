@@ -88,13 +88,15 @@ class SkirmishWeights:
     #: weighed in the race itself, not only in the expert's ranking).  At 0.03, against the expert,
     #: quick-start's Empire was seen by 0.49-0.59 enemies (0.81) and won 56 of 64 (53), its Rebels by
     #: 0.29-0.33 (0.52), winning 28 of 64 (30-32); salvage's sides by 0.25 and 0.33 (0.43, 0.37), winning
-    #: 31 of 40 (33): docs/ai-history.md, stop 62.  The `expert` player does not search and does not read it.
+    #: 31 of 40 (33): docs/ai-history.md, stop 62.  With the level's `stake` (stop 63), seeds 0-31 and 0-19:
+    #: quick-start's Empire 26 of 32, seen by 0.58, its Rebels 14 of 32, 0.37; salvage's Rebels 19 of 20,
+    #: 0.38, its Empire 16 of 20, 0.43.  The `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
-    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count.  Measured in
-    #: salvage and quick-start (6).  In the skirmish (8-12) the cost brought its Empire from 1.12 to 0.75
-    #: enemies but its Rebels won 47 of 60 where they had won 33-35 of 36; in echo-base (17), where ten
-    #: defenders see the ground the strike team must cross, its Empire won 7 of 24 where it had won 17.
-    eyes_figures: int = 6
+    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count: salvage,
+    #: quick-start (6) and the skirmish scenario (8-12), with the level's `stake` (stop 63).  Not echo-base
+    #: (17), where ten defenders see the ground the strike team must cross: with the cost its Empire won 7
+    #: of 24 where it had won 17 (stop 62), and with the stake 6 of 12 on seeds 0-11, 1 of 12 on seeds 12-23.
+    eyes_figures: int = 12
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
     fast_exposure: float = 0.0
