@@ -761,7 +761,8 @@ class _CoverPolicy(_DuelPolicy):
 
 
 def test_the_race_weighs_the_enemies_eyes_where_the_deciding_figure_ends_its_activation():
-    # Open is 0.02 ahead; at 0.03 a pair of eyes it gives up 0.06, and cover wins.
+    # Open is 0.02 ahead; at 0.03 a pair of eyes it gives up 0.06, times 4 * 0.62 * 0.38 for the level's
+    # stake (0.057), and cover wins.
     for cost, expected, value in ((0.0, "open", 0.62), (0.03, "cover", 0.60)):
         level = replace(LEVELS["normal"], simulations=40)
         thinking = Thinking(_Cover(), _CoverPolicy(cost), level, 5)
