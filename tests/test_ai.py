@@ -674,7 +674,7 @@ class _DuelPolicy:
     def rollout(self, game, rng, side):
         return game.legal_actions()[0]
 
-    def rollout_steps(self, game, rng, side):
+    def rollout_steps(self, game, rng, side, acting=False):
         yield 1
         return self.rollout(game, rng, side)
 
@@ -792,6 +792,47 @@ def test_with_a_stake_the_eyes_cost_a_simulation_less_the_nearer_its_game_is_dec
         choice = thinking.choice()
         assert choice.action == expected and choice.value == pytest.approx(value), (stake, expected)
     assert all(level.stake == 1.0 for level in LEVELS.values())  # stop 63: the eyes weighed so at every level
+
+
+class _Strike(_Duel):
+    """The Rebels' figure ("luke") shoots or walks, then steps back or stays, and the Empire answers "a":
+    shooting pays only if the figure then steps back."""
+
+    VALUES = {("shoot", "back", "a"): 0.6, ("shoot", "stay", "a"): 0.4,
+              ("walk", "back", "a"): 0.5, ("walk", "stay", "a"): 0.5}
+    ORDER = ("rebel", "rebel", "imperial")
+    CHOICES = (["walk", "shoot"], ["stay", "back"], ["a"])
+
+
+class _StrikePolicy(_DuelPolicy):
+    """Luke's activation is the first two decisions; the quick rollout rules stay, but while the activation
+    the search decides goes on (`acting`) its figure steps back, as the expert's own choice would."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[tuple[str, ...], bool]] = []
+
+    def actor(self, game, side):
+        return "luke" if side == "rebel" and len(game.moves) < 2 else None
+
+    def exposure(self, game, figure):
+        return None if len(game.moves) < 2 else 0.0
+
+    def rollout_steps(self, game, rng, side, acting=False):
+        yield 1
+        self.asked.append((game.moves, acting))
+        return "back" if acting and "back" in game.legal_actions() else game.legal_actions()[0]
+
+
+def test_the_race_plays_the_rest_of_the_deciding_activation_as_the_policy_plays_it_while_it_goes_on():
+    # Played on by the quick rules, the shot stays in the open (0.4) and the walk wins (0.5); the policy
+    # told that the deciding figure's activation goes on steps back after it (0.6), and the shot wins.
+    policy = _StrikePolicy()
+    thinking = Thinking(_Strike(), policy, replace(LEVELS["normal"], simulations=40), 5)
+    while thinking.step():
+        pass
+    assert thinking.choice().action == "shoot"
+    assert {acting for moves, acting in policy.asked if len(moves) == 1} == {True}  # Luke's second decision
+    assert {acting for moves, acting in policy.asked if len(moves) == 2} == {False}  # the Empire's answer
 
 
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():

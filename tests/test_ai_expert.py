@@ -203,6 +203,25 @@ def test_the_search_counts_the_enemies_seeing_a_figure_once_its_activation_is_ov
     assert big.exposure(g, "hoth-trooper") == 0
 
 
+def test_with_rollout_expert_acting_a_rollout_by_the_quick_rules_finishes_the_deciding_activation_as_the_expert_would(tmp_path):
+    g, seen_at = _gap_in_the_wall(tmp_path)
+    do(g, "attack hoth-trooper snowtrooper-1")  # missed: both snowtroopers still see C6
+    # The quick rules play this game's rollouts (as in a skirmish of more than 8 figures): they end the
+    # trooper's turn where both snowtroopers see it.
+    quick = "skirmish.rollout_expert_figures=0,skirmish.rollout_expert_living=0"
+    for acting in (False, True):
+        _, ended = in_parts(skirmish_policy(with_changes(Weights(), quick)).rollout_steps(g, random.Random(0), "rebel", acting))
+        assert ended == EndTurn("hoth-trooper") and seen_at(parse_square("c6")) == 2
+    # With `rollout_expert_acting`, the rest of the activation the search is deciding is the expert's own:
+    # the trooper steps back out of both snowtroopers' sight, as it would in the game.
+    policy = skirmish_policy(with_changes(Weights(), quick + ",skirmish.rollout_expert_acting=1"))
+    _, step = in_parts(policy.rollout_steps(g, random.Random(0), "rebel", True))
+    assert type(step) is Move and seen_at(step.destination) == 0, step
+    # Once the activation is over (or for the other side) the quick rules play on.
+    _, other = in_parts(policy.rollout_steps(g, random.Random(0), "rebel", False))
+    assert other == EndTurn("hoth-trooper")
+
+
 def test_with_retreat_an_attack_before_moving_is_weighed_where_the_figure_may_step_back_to(tmp_path):
     g, seen_at = _gap_in_the_wall(tmp_path)
     # Weighed where it stands, the attack loses to a step to C7, where one snowtrooper sees it and it keeps a

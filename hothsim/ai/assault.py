@@ -98,8 +98,10 @@ class AssaultPolicy:
         """The expert's fast play: one unit at a time, its best choice if it is worth anything."""
         return self.quick.choose(game, rng)
 
-    def rollout_steps(self, game: AssaultGame, rng: random.Random, side: Side) -> Steps[Action]:
-        """`rollout` in parts: the quick rules a unit a part (`AssaultExpert.choose_in_steps`)."""
+    def rollout_steps(self, game: AssaultGame, rng: random.Random, side: Side,
+                      acting: bool = False) -> Steps[Action]:
+        """`rollout` in parts: the quick rules a unit a part (`AssaultExpert.choose_in_steps`); `acting`
+        is not read (Assault's units have no activation the search watches)."""
         return (yield from self.quick.choose_in_steps(game, rng))
 
     def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:

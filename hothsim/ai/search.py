@@ -175,9 +175,11 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         `side`)."""
         ...
 
-    def rollout_steps(self, game: GameT, rng: random.Random, side: Side) -> Generator[int, None, ActionT]:
+    def rollout_steps(self, game: GameT, rng: random.Random, side: Side,
+                      acting: bool = False) -> Generator[int, None, ActionT]:
         """`rollout` worked out in parts: before each part (the first before any work) it yields how many
-        choices that part weighs (for `Pace`), and it returns the action."""
+        choices that part weighs (for `Pace`), and it returns the action; `acting` while the activation
+        the decision began (the watched figure's) goes on."""
         ...
 
     def branches(self, game: GameT, action: ActionT) -> list[Branch] | None:
@@ -537,7 +539,8 @@ class Thinking:
                     break
                 follow_ups = 0
             # The rollout's decision, a part a step (a figure's hundreds of squares in parts).
-            game.apply((yield from self._in_parts(self.policy.rollout_steps(game, rng, self.side))))
+            acting = watched is not None and cost is None
+            game.apply((yield from self._in_parts(self.policy.rollout_steps(game, rng, self.side, acting))))
         if watched is not None and cost is None:
             cost = self.policy.exposure(game, watched)
         if value is None:

@@ -126,9 +126,13 @@ class SkirmishPolicy:
         `side`); the expert's own play instead where the weights say so (`_rollout_expert`)."""
         return self._rollout_expert(game, side).choose(game, rng)
 
-    def rollout_steps(self, game: SkirmishGame, rng: random.Random, side: Side) -> Steps[Action]:
+    def rollout_steps(self, game: SkirmishGame, rng: random.Random, side: Side,
+                      acting: bool = False) -> Steps[Action]:
         """`rollout`, pausing between parts of a figure's turn where the expert's own choice weighs it
-        (`SkirmishExpert.ranked_in_steps`)."""
+        (`SkirmishExpert.ranked_in_steps`); while the activation the decision began goes on (`acting`),
+        its figure plays by the expert's own choice where the weights say so (`rollout_expert_acting`)."""
+        if acting and self.weights.skirmish.rollout_expert_acting and game.pending.player == side:
+            return (yield from self.expert.choose_in_steps(game, rng))
         return (yield from self._rollout_expert(game, side).choose_in_steps(game, rng))
 
     def _rollout_expert(self, game: SkirmishGame, side: Side) -> SkirmishExpert:
