@@ -209,8 +209,9 @@ def test_with_rollout_expert_acting_a_rollout_by_the_quick_rules_finishes_the_de
     # The quick rules play this game's rollouts (as in a skirmish of more than 8 figures): they end the
     # trooper's turn where both snowtroopers see it.
     quick = "skirmish.rollout_expert_figures=0,skirmish.rollout_expert_living=0"
+    plain = skirmish_policy(with_changes(Weights(), quick + ",skirmish.rollout_expert_acting=0"))
     for acting in (False, True):
-        _, ended = in_parts(skirmish_policy(with_changes(Weights(), quick)).rollout_steps(g, random.Random(0), "rebel", acting))
+        _, ended = in_parts(plain.rollout_steps(g, random.Random(0), "rebel", acting))
         assert ended == EndTurn("hoth-trooper") and seen_at(parse_square("c6")) == 2
     # With `rollout_expert_acting`, the rest of the activation the search is deciding is the expert's own:
     # the trooper steps back out of both snowtroopers' sight, as it would in the game.
@@ -220,6 +221,7 @@ def test_with_rollout_expert_acting_a_rollout_by_the_quick_rules_finishes_the_de
     # Once the activation is over (or for the other side) the quick rules play on.
     _, other = in_parts(policy.rollout_steps(g, random.Random(0), "rebel", False))
     assert other == EndTurn("hoth-trooper")
+    assert Weights().skirmish.rollout_expert_acting == 1  # as shipped since stop 64
 
 
 def test_with_retreat_an_attack_before_moving_is_weighed_where_the_figure_may_step_back_to(tmp_path):

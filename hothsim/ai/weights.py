@@ -123,8 +123,10 @@ class SkirmishWeights:
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
     #: In a skirmish whose rollouts the quick rules play, the rest of the activation the decision began
     #: played by the expert's own choice (1): the step back after a shot (`retreat`, `hidden_shortlist`)
-    #: is then weighed in the race as the expert weighs it, where the quick rules would stand in the open.
-    rollout_expert_acting: float = 0.0
+    #: is then weighed in the race as the expert weighs it, where the quick rules would end the turn in
+    #: the open.  At 1 (stop 64) the skirmish's Empire was seen by 0.63-0.65 enemies where it had been by
+    #: 0.75-0.85, winning 35 of 72 where it had won 42; its Rebels won 32 of 36 as before, seen by 0.25.
+    rollout_expert_acting: float = 1.0
     #: Squares (the larger of the two gaps) within which a move is passed over as a candidate of the
     #: search when a better-ranked move of the same figure ends that near, in a skirmish of at most
     #: `candidate_apart_figures` figures (as set up): 0 takes the expert's best few as they come,
