@@ -131,17 +131,18 @@ class SkirmishPolicy:
         """`rollout`, pausing between parts of a figure's turn where the expert's own choice weighs it
         (`SkirmishExpert.ranked_in_steps`); while the activation the decision began goes on (`acting`),
         its figure plays by the expert's own choice where the weights say so (`rollout_expert_acting`)."""
-        if acting and self.weights.skirmish.rollout_expert_acting and game.pending.player == side:
-            return (yield from self.expert.choose_in_steps(game, rng))
-        return (yield from self._rollout_expert(game, side).choose_in_steps(game, rng))
+        return (yield from self._rollout_expert(game, side, acting).choose_in_steps(game, rng))
 
-    def _rollout_expert(self, game: SkirmishGame, side: Side) -> SkirmishExpert:
+    def _rollout_expert(self, game: SkirmishGame, side: Side, acting: bool = False) -> SkirmishExpert:
         """Who plays a rollout's decision: the expert's quick rules, or its own choice where the weights
         say so: `rollout_expert` for both sides, `rollout_expert_us` for `side`'s decisions,
         `rollout_expert_them` for the other side's, in a game of at most `rollout_expert_figures` figures
         or with at most `rollout_expert_living` standing (in a bigger one the expert's own choice costs so
-        much that a decision gets only a handful of samples)."""
+        much that a decision gets only a handful of samples); and `rollout_expert_acting` for `side`'s
+        decisions while the activation the search decides goes on (`acting`), in a game of any size."""
         w = self.weights.skirmish
+        if acting and w.rollout_expert_acting and game.pending.player == side:
+            return self.expert
         if not self.small_enough(game):
             return self.quick
         full = w.rollout_expert
