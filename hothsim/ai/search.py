@@ -85,7 +85,10 @@ class Level:
     #: of nothing.
     least: int = 2
     #: The least lead, in win probability, that counts as a lead at all: below it the evaluation's own
-    #: error is larger than the difference it reports.
+    #: error is larger than the difference it reports.  `hard` takes 0.01: with three times `normal`'s
+    #: samples it reached two standard errors on smaller leads and overruled its expert on them, and lost
+    #: salvage (87 of 192 against `normal`); at 0.01 it won 37 of 72 there, quick-start 32 of 48, the
+    #: skirmish 16 of 24 (docs/ai-history.md, stops 64-65).
     margin: float = 0.002
     #: How far a simulation's cost of standing (`Policy.exposure`) shrinks as its value nears a decided
     #: game: the cost times 1 - stake + stake * 4v(1 - v), so at 1 a simulation already won or lost pays
@@ -118,8 +121,9 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
           first_samples=4, trust=2.0, trust_pass=2.0),
     # `hard` is `normal`'s race (stop 44) with three times the time, a longer horizon and two more to widen
     # into: eight candidates at `trust` 4 seldom left the expert's choice once rollouts were the expert's.
+    # Its least lead is five times `normal`'s (stop 65: `margin` above).
     Level("hard", think=3.0, simulations=20000, candidates=4, widen=6, horizon=3, rollout_limit=100,
-          first_samples=4, trust=2.0, trust_pass=2.0),
+          first_samples=4, trust=2.0, trust_pass=2.0, margin=0.01),
 )}
 
 
