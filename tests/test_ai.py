@@ -954,26 +954,36 @@ def test_the_expert_ranks_a_position_met_again_as_it_did_the_first_time_and_a_se
     assert decisions[0] == decisions[1] and decisions[0][2] == 12
 
 
+def _turn_positions(scenario: str, seeds: range):
+    """Games of `scenario` after 30 random actions, played on to a figure's turn (those not over)."""
+    for seed in seeds:
+        game = random_play(scenario, seed, 30)
+        while not game.is_over and game.pending.kind != "turn":
+            game.apply(game.legal_actions()[0])
+        if not game.is_over:
+            yield game
+
+
+def _raced_to_the_end(game, level):
+    """The race at `level` with no candidate dropped (z) and none widened: the expert's order of
+    candidates, the choice, and the thinking that holds their samples."""
+    t = Thinking(game.observation(game.pending.player), QUICK_POLICY,
+                 replace(level, candidates=3, widen=3, rollout_limit=12, z=math.inf), 5)
+    while t.step():
+        pass
+    return t.candidates, t.choice().action, t
+
+
 def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_its_levels_trust_in_standard_errors():
     """A candidate the expert ranks lower is chosen only where its paired samples put it `trust` standard
     errors ahead of every one ranked higher: `normal`'s 2 leaves the expert's choice on the same samples
     where a trust of 3.5 keeps it (docs/ai-history.md, stop 60: `hard` at 3.5)."""
     kept_by_the_higher_trust_alone = 0
-    for seed in range(8):
-        game = random_play("salvage", seed, 30)
-        while not game.is_over and game.pending.kind != "turn":
-            game.apply(game.legal_actions()[0])
-        if game.is_over:
-            continue
+    for game in _turn_positions("salvage", range(8)):
         departed = {}
         for trust in (2.0, 3.5):  # `normal`'s, and `hard`'s as tried at stop 60
-            level = replace(LEVELS["normal"], simulations=48, candidates=3, widen=3, rollout_limit=12,
-                            z=math.inf, trust=trust, trust_pass=trust)
-            t = Thinking(game.observation(game.pending.player), QUICK_POLICY, level, 5)
-            while t.step():
-                pass
-            ranked = t.candidates  # nothing dropped (z), nothing widened: the expert's order
-            choice = t.choice().action
+            level = replace(LEVELS["normal"], simulations=48, trust=trust, trust_pass=trust)
+            ranked, choice, t = _raced_to_the_end(game, level)
             for higher in ranked[:ranked.index(choice)]:
                 mean, error, _ = t.difference(choice, higher)
                 assert mean > trust * error
@@ -988,21 +998,11 @@ def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_at_least_its_
     `hard`'s 0.01 they keep it (docs/ai-history.md, stop 65), and every departure leads by the margin."""
     assert (LEVELS["normal"].margin, LEVELS["hard"].margin) == (0.002, 0.01)
     kept_by_the_wider_margin_alone = 0
-    for seed in range(8):
-        game = random_play("quick-start", seed, 30)
-        while not game.is_over and game.pending.kind != "turn":
-            game.apply(game.legal_actions()[0])
-        if game.is_over:
-            continue
+    for game in _turn_positions("quick-start", range(8)):
         departed = {}
         for level_name in ("normal", "hard"):
-            level = replace(LEVELS["normal"], simulations=48, candidates=3, widen=3, rollout_limit=12,
-                            z=math.inf, margin=LEVELS[level_name].margin)
-            t = Thinking(game.observation(game.pending.player), QUICK_POLICY, level, 5)
-            while t.step():
-                pass
-            ranked = t.candidates  # nothing dropped (z), nothing widened: the expert's order
-            choice = t.choice().action
+            level = replace(LEVELS["normal"], simulations=48, margin=LEVELS[level_name].margin)
+            ranked, choice, t = _raced_to_the_end(game, level)
             for higher in ranked[:ranked.index(choice)]:
                 mean, error, _ = t.difference(choice, higher)
                 assert mean > level.margin and mean > level.trust * error
