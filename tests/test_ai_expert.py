@@ -198,9 +198,28 @@ def test_the_search_counts_the_enemies_seeing_a_figure_once_its_activation_is_ov
     assert seen_at(parse_square("c6")) == 2
     assert Weights().skirmish.eyes_cost > 0
     assert SKIRMISH.exposure(g, "hoth-trooper") == pytest.approx(2 * Weights().skirmish.eyes_cost)
-    # In a skirmish of more figures than `eyes_figures` (echo-base's), the eyes cost nothing.
+    # In a skirmish of more figures than `eyes_figures`, the eyes cost nothing; since stop 65 every
+    # scenario's squads fit, echo-base's 17 figures included.
     big = skirmish_policy(with_changes(Weights(), "skirmish.eyes_figures=2"))
     assert big.exposure(g, "hoth-trooper") == 0
+    assert len(open_game("echo-base", seed=0).state.figures) == 17 <= Weights().skirmish.eyes_figures
+
+
+def test_in_echo_base_the_search_counts_the_enemies_seeing_a_figure_of_its_seventeen():
+    """Echo-base's 17 figures are within `eyes_figures` (stop 65): a figure seen by the defenders costs
+    the race the weights' `eyes_cost` for each of them, as in the smaller skirmishes."""
+    from hothsim.ai.skirmish import enemies_seeing
+    from tests.random_play import random_play
+    for seed in range(6):
+        g = random_play("echo-base", seed, 60)
+        s = g.state
+        seen = [f for f in s.figures if f.alive and (s.turn is None or s.turn.figure != f.id)
+                and enemies_seeing(g, s, f) > 0]
+        if seen:
+            break
+    f = seen[0]
+    assert SKIRMISH.exposure(g, f.id) == pytest.approx(enemies_seeing(g, s, f) * Weights().skirmish.eyes_cost)
+    assert skirmish_policy(with_changes(Weights(), "skirmish.eyes_figures=12")).exposure(g, f.id) == 0
 
 
 def test_with_rollout_expert_acting_a_rollout_by_the_quick_rules_finishes_the_deciding_activation_as_the_expert_would(tmp_path):

@@ -92,11 +92,12 @@ class SkirmishWeights:
     #: quick-start's Empire 26 of 32, seen by 0.58, its Rebels 14 of 32, 0.37; salvage's Rebels 19 of 20,
     #: 0.38, its Empire 16 of 20, 0.43.  The `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
-    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count: salvage,
-    #: quick-start (6) and the skirmish scenario (8-12), with the level's `stake` (stop 63).  Not echo-base
-    #: (17), where ten defenders see the ground the strike team must cross: with the cost its Empire won 7
-    #: of 24 where it had won 17 (stop 62), and with the stake 6 of 12 on seeds 0-11, 1 of 12 on seeds 12-23.
-    eyes_figures: int = 12
+    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count: all 17 of
+    #: the pack, so every scenario (stop 65).  At 12 (stops 63-64) echo-base was left out: its Empire had
+    #: won 7 of 24 where it won 17 (stop 62).  Once the quick rules' rollouts finish the deciding activation
+    #: as the expert would (`rollout_expert_acting`, stop 64), its Empire was seen by 0.60 enemies where
+    #: 1.15, its Rebels by 0.21 where 0.50, winning 34 of 60 games where 36 (docs/ai-history.md, stop 65).
+    eyes_figures: int = 17
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
     fast_exposure: float = 0.0
