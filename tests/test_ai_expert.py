@@ -14,7 +14,7 @@ from hothsim.ai import LEVELS, Player, decide, derive_seed
 from hothsim.ai.assault import FEATURES as ASSAULT_FEATURES
 from hothsim.ai.assault import policy as assault_policy
 from hothsim.ai.expert.skirmish import QUICK_LOOK, STEP, SkirmishExpert, _steps_to_strike, best_first, notation_words
-from hothsim.ai.skirmish import FEATURES
+from hothsim.ai.skirmish import FEATURES, enemies_seeing
 from hothsim.ai.skirmish import policy as skirmish_policy
 from hothsim.ai.weights import Weights, WeightsError, baseline, with_changes
 from hothsim.assault.actions import Done, Fire, Harpoon, Walk
@@ -29,6 +29,7 @@ from hothsim.skirmish.actions import Activate, Attack, EndTurn, ForcePower, Move
 from tests.arena import arena
 from tests.assault_arena import arena as hex_arena
 from tests.assault_arena import clear, on_perimeter
+from tests.random_play import random_play
 from tests.test_assault_rules import rough
 
 SMALL = replace(LEVELS["normal"], simulations=40, candidates=4, rollout_limit=24)
@@ -208,8 +209,6 @@ def test_the_search_counts_the_enemies_seeing_a_figure_once_its_activation_is_ov
 def test_in_echo_base_the_search_counts_the_enemies_seeing_a_figure_of_its_seventeen():
     """Echo-base's 17 figures are within `eyes_figures` (stop 65): a figure seen by the defenders costs
     the race the weights' `eyes_cost` for each of them, as in the smaller skirmishes."""
-    from hothsim.ai.skirmish import enemies_seeing
-    from tests.random_play import random_play
     for seed in range(6):
         g = random_play("echo-base", seed, 60)
         s = g.state
