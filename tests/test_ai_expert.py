@@ -199,26 +199,31 @@ def test_the_search_counts_the_enemies_seeing_a_figure_once_its_activation_is_ov
     assert seen_at(parse_square("c6")) == 2
     assert Weights().skirmish.eyes_cost > 0
     assert SKIRMISH.exposure(g, "hoth-trooper") == pytest.approx(2 * Weights().skirmish.eyes_cost)
-    # In a skirmish of more figures than `eyes_figures`, the eyes cost nothing; since stop 65 every
-    # scenario's squads fit, echo-base's 17 figures included.
-    big = skirmish_policy(with_changes(Weights(), "skirmish.eyes_figures=2"))
-    assert big.exposure(g, "hoth-trooper") == 0
-    assert len(open_game("echo-base", seed=0).state.figures) == 17 <= Weights().skirmish.eyes_figures
+    # Two enemies are within `eyes_enemies`, so each costs the whole share; with room for one, the cost of
+    # both is that one's share (half each).
+    shared = skirmish_policy(with_changes(Weights(), "skirmish.eyes_enemies=1"))
+    assert shared.exposure(g, "hoth-trooper") == pytest.approx(Weights().skirmish.eyes_cost)
 
 
-def test_in_echo_base_the_search_counts_the_enemies_seeing_a_figure_of_its_seventeen():
-    """Echo-base's 17 figures are within `eyes_figures` (stop 65): a figure seen by the defenders costs
-    the race the weights' `eyes_cost` for each of them, as in the smaller skirmishes."""
-    for seed in range(6):
+@pytest.mark.parametrize(("side", "enemies"), [("imperial", 10), ("rebel", 7)])
+def test_in_echo_base_the_eyes_of_more_than_six_enemies_share_six_enemies_cost(side, enemies):
+    """Echo-base's Empire meets 10 defenders and its Rebels 7, more than `eyes_enemies` (6): a figure seen
+    by k of them costs the race k x `eyes_cost` x 6 / enemies, where in the smaller scenarios each enemy
+    costs `eyes_cost` whole (stop 66)."""
+    for seed in range(12):
         g = random_play("echo-base", seed, 60)
         s = g.state
-        seen = [f for f in s.figures if f.alive and (s.turn is None or s.turn.figure != f.id)
-                and enemies_seeing(g, s, f) > 0]
+        seen = [f for f in s.figures if f.alive and f.side == side
+                and (s.turn is None or s.turn.figure != f.id) and enemies_seeing(g, s, f) > 0]
         if seen:
             break
     f = seen[0]
-    assert SKIRMISH.exposure(g, f.id) == pytest.approx(enemies_seeing(g, s, f) * Weights().skirmish.eyes_cost)
-    assert skirmish_policy(with_changes(Weights(), "skirmish.eyes_figures=12")).exposure(g, f.id) == 0
+    assert sum(1 for e in s.figures if e.side != side) == enemies
+    w = Weights().skirmish
+    assert w.eyes_enemies == 6
+    assert SKIRMISH.exposure(g, f.id) == pytest.approx(enemies_seeing(g, s, f) * w.eyes_cost * 6 / enemies)
+    whole = skirmish_policy(with_changes(Weights(), f"skirmish.eyes_enemies={enemies}"))
+    assert whole.exposure(g, f.id) == pytest.approx(enemies_seeing(g, s, f) * w.eyes_cost)
 
 
 def test_with_rollout_expert_acting_a_rollout_by_the_quick_rules_finishes_the_deciding_activation_as_the_expert_would(tmp_path):

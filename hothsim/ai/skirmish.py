@@ -212,17 +212,19 @@ class SkirmishPolicy:
         return s.turn.figure if s.turn is not None and s.fig(s.turn.figure).side == side else None
 
     def exposure(self, game: SkirmishGame, figure: str) -> float | None:
-        """The weights' `eyes_cost` for each enemy that can see `figure` once its activation is over, in a
-        skirmish of at most `eyes_figures` figures as set up (0 where it has fallen, and in a bigger one);
-        None while the activation goes on."""
+        """The weights' `eyes_cost` for each enemy that can see `figure` once its activation is over (0 where
+        it has fallen), shared among the enemies where they were more than `eyes_enemies` as set up; None
+        while the activation goes on."""
         s = game.state
         if s.turn is not None and s.turn.figure == figure:
             return None
         w = self.weights.skirmish
         fig = s.fig(figure)
-        if not fig.alive or len(s.figures) > w.eyes_figures:
+        if not fig.alive:
             return 0.0
-        return w.eyes_cost * enemies_seeing(game, s, fig)
+        enemies = sum(1 for f in s.figures if f.side != fig.side)
+        share = min(1.0, w.eyes_enemies / enemies) if enemies else 1.0
+        return w.eyes_cost * share * enemies_seeing(game, s, fig)
 
     feature_names = FEATURES
     weights_group = "skirmish"  # where the evaluation's weights live in Weights

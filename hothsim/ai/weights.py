@@ -92,12 +92,13 @@ class SkirmishWeights:
     #: quick-start's Empire 26 of 32, seen by 0.58, its Rebels 14 of 32, 0.37; salvage's Rebels 19 of 20,
     #: 0.38, its Empire 16 of 20, 0.43.  The `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
-    #: The most figures (both squads, as set up) a skirmish may hold for `eyes_cost` to count: all 17 of
-    #: the pack, so every scenario (stop 65).  At 12 (stops 63-64) echo-base was left out: its Empire had
-    #: won 7 of 24 where it won 17 (stop 62).  Once the quick rules' rollouts finish the deciding activation
-    #: as the expert would (`rollout_expert_acting`, stop 64), its Empire was seen by 0.60 enemies where
-    #: 1.15, its Rebels by 0.21 where 0.50, winning 34 of 60 games where 36 (docs/ai-history.md, stop 65).
-    eyes_figures: int = 17
+    #: The most enemies (as set up) whose eyes each cost `eyes_cost` whole: against a bigger squad the cost
+    #: of all of them is shared, each costing `eyes_cost` x eyes_enemies / enemies.  Every squad of
+    #: salvage, quick-start and the skirmish has at most 6 figures, so only echo-base's sides are touched:
+    #: its Empire against 10 defenders (0.018 an enemy), its Rebels against 7 (0.026).  With the whole cost
+    #: there (stop 65) its Empire hid (0.60 enemies, where 1.15) but won 15 of 36 where it won 18; at half
+    #: it won seeds 0-11 9 of 12, seen by 0.69 (docs/ai-history.md, stop 66).
+    eyes_enemies: int = 6
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
     fast_exposure: float = 0.0
