@@ -93,11 +93,12 @@ class SkirmishWeights:
     #: 0.38, its Empire 16 of 20, 0.43.  The `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
     #: The most enemies (as set up) whose eyes each cost `eyes_cost` whole: against a bigger squad the cost
-    #: of all of them is shared, each costing `eyes_cost` x eyes_enemies / enemies.  Every squad of
-    #: salvage, quick-start and the skirmish has at most 6 figures, so only echo-base's sides are touched:
-    #: its Empire against 10 defenders (0.018 an enemy), its Rebels against 7 (0.026).  With the whole cost
-    #: there (stop 65) its Empire hid (0.60 enemies, where 1.15) but won 15 of 36 where it won 18; at half
-    #: it won seeds 0-11 9 of 12, seen by 0.69 (docs/ai-history.md, stop 66).
+    #: of all of them is shared, each costing `eyes_cost` x eyes_enemies / enemies.  Salvage's and
+    #: quick-start's squads hold 3 figures and the book's skirmish squads 4-6 (a person's may hold more), so
+    #: as measured only echo-base's sides are touched: its Empire against 10 defenders (0.018 an enemy), its
+    #: Rebels against 7 (0.026).  With the whole cost (stop 65) its Empire hid (0.60 enemies, where 1.15)
+    #: but won 15 of 36 where it had won 18; shared, it won 20 of 36, seen by 0.70, and its Rebels 32 of 36,
+    #: seen by 0.24-0.28 (docs/ai-history.md, stop 66).
     eyes_enemies: int = 6
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
