@@ -223,7 +223,7 @@ class SkirmishPolicy:
         if not fig.alive:
             return 0.0
         enemies = sum(1 for f in s.figures if f.side != fig.side)
-        share = min(1.0, w.eyes_enemies / enemies) if enemies else 1.0
+        share = min(1.0, w.eyes_enemies / max(enemies, 1))
         return w.eyes_cost * share * enemies_seeing(game, s, fig)
 
     feature_names = FEATURES
