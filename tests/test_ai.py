@@ -609,6 +609,13 @@ def test_the_ceiling_benchmark_puts_every_snowspeeder_with_a_gunner_next_to_a_wa
     assert [u.id for u in cheat.state.units] == [u.id for u in before.units]
     assert all(min(distance(u.hex, w) for w in walkers) == 1
                for u in cheat.state.units if u.type == "speeder")
+    # Within one move's reach: from the south edge no Snowspeeder reaches a Walker, so none moves; from
+    # beside the Walkers each stays beside one, and within 5 hexes of where it stood.
+    assert lifted(game, reach=5).state.units == before.units
+    again = lifted(cheat, reach=5)
+    assert beside_share(again) == (5, 5)
+    was = {u.id: u.hex for u in cheat.state.units}
+    assert all(distance(u.hex, was[u.id]) <= 5 for u in again.state.units if u.type == "speeder")
 
 
 class _Duel:
