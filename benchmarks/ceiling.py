@@ -55,7 +55,8 @@ def lifted(game: AssaultGame, reach: int | None = None) -> AssaultGame:
     to: dict[str, Hex] = {}
     for i, sp in enumerate(speeders):
         assert sp.hex is not None
-        # Each Snowspeeder its own Walker in turn; within a reach, the nearest the Generator it can reach.
+        # Each Snowspeeder its own Walker in turn; within a reach, any Walker it can reach (out of fire
+        # first, then in the Walker's macrohex, then the Walker nearest the Generator).
         aims = [walkers[i % len(walkers)]] if reach is None else walkers
         free = [(h, w) for w in aims for h in t.near[w.hex]  # type: ignore[index]
                 if h not in taken and t.terrain[h] != "cliff" and (reach is None or distance(h, sp.hex) <= reach)]
