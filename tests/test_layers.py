@@ -227,3 +227,70 @@ def test_only_the_file_schemas_import_pydantic(path):
            for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
            for alias in node.names}
     assert not top & {"hothsim.data.schemas", "hothsim.kernel.header_file"}, where
+
+
+# ---------------------------------------------------------------- functions a reader can hold in mind
+
+COMPLEXITY = 25  # issue 30: no function in hothsim/ over a cyclomatic complexity of 25
+#: Functions over it when the guard came in (issue 30), with their figure then: each may only go down, and
+#: leaves the list when it is at most COMPLEXITY.  Nothing may join it.
+OVER_COMPLEXITY = {
+    "tui/assault/control.py:key": 39, "ai/expert/skirmish.py:_turn": 39, "tui/app.py:_loop": 37,
+    "kernel/record.py:parse_record": 34, "ai/expert/skirmish.py:quick_turn": 33,
+    "tui/skirmish/view.py:prompt_text": 32, "tui/assault/control.py:_enter": 32, "assault/game.py:_generate": 32,
+    "skirmish/refusals.py:reason_against": 31, "skirmish/actions.py:parse_action": 31,
+    "data/squaremap.py:build_square_map": 31, "kernel/sightlines.py:find_line_of_sight": 30,
+    "kernel/sightlines.py:_touched": 30, "assault/refusals.py:reason_against": 30,
+    "assault/actions.py:parse_action": 30, "tui/screen.py:_shared": 29, "skirmish/movement.py:plan_moves": 29,
+    "skirmish/powers.py:replacing_actions": 28, "tui/skirmish/view.py:_map": 27, "tui/screen.py:click": 27,
+}
+
+
+def _decisions(node: ast.AST) -> int:
+    """Decision points under a node, not counting nested functions and classes (they are counted apart)."""
+    n = 0
+    if isinstance(node, ast.Try):
+        n += len(node.handlers) + bool(node.orelse)
+    elif isinstance(node, ast.BoolOp):
+        n += len(node.values) - 1
+    elif isinstance(node, (ast.If, ast.IfExp, ast.Assert)):
+        n += 1
+    elif isinstance(node, ast.Match):
+        n += max(0, len(node.cases) - any(getattr(c.pattern, "pattern", False) is None for c in node.cases))
+    elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        n += 1 + bool(node.orelse)
+    elif isinstance(node, ast.comprehension):
+        n += 1 + len(node.ifs)
+    return n + sum(_decisions(c) for c in ast.iter_child_nodes(node)
+                   if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+
+
+def complexities(path: Path) -> dict[str, int]:
+    """McCabe's cyclomatic complexity of every function in a file, counted as radon counts it (a branch,
+    loop, handler, `and`/`or`, comprehension clause, conditional expression or assert adds one), keyed
+    `file:name` (a nested function by its own name, its highest figure if the name repeats)."""
+    where = str(path.relative_to(PACKAGE)) if path.is_relative_to(PACKAGE) else path.name
+    out: dict[str, int] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            key = f"{where}:{node.name}"
+            out[key] = max(out.get(key, 0), 1 + sum(_decisions(c) for c in node.body))
+    return out
+
+
+def test_no_function_is_too_branchy_to_hold_in_mind():
+    found = {k: v for p in sorted(PACKAGE.rglob("*.py")) for k, v in complexities(p).items()}
+    over = {k: v for k, v in found.items() if v > COMPLEXITY}
+    new = {k: v for k, v in over.items() if k not in OVER_COMPLEXITY or v > OVER_COMPLEXITY[k]}
+    assert not new, f"over a complexity of {COMPLEXITY}: {new} (split them by what they decide)"
+    mended = sorted(k for k in OVER_COMPLEXITY if found.get(k, 0) <= COMPLEXITY)
+    assert not mended, f"now at most {COMPLEXITY}: take {mended} off OVER_COMPLEXITY"
+
+
+def test_the_complexity_count_finds_what_it_looks_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(a, b):\n    if a and b:\n        return [x for x in a if x]\n"
+                      "    def g():\n        return 1 if a else 2\n    try:\n        pass\n"
+                      "    except ValueError:\n        pass\n    return 0\n")
+    counted = {k.split(":")[1]: v for k, v in complexities(sample).items()}
+    assert counted == {"f": 1 + 1 + 1 + 2 + 1, "g": 2}
