@@ -239,9 +239,9 @@ OVER_COMPLEXITY = {
     "kernel/record.py:parse_record": 34, "tui/skirmish/view.py:prompt_text": 32, "tui/assault/control.py:_enter": 32,
     "assault/game.py:_generate": 32, "skirmish/refusals.py:reason_against": 31,
     "data/squaremap.py:build_square_map": 31, "ai/expert/skirmish.py:quick_turn": 31,
-    "skirmish/actions.py:parse_action": 30, "kernel/sightlines.py:find_line_of_sight": 30,
+    "kernel/sightlines.py:find_line_of_sight": 30,
     "kernel/sightlines.py:_touched": 30, "assault/refusals.py:reason_against": 30, "tui/screen.py:_shared": 29,
-    "skirmish/movement.py:plan_moves": 29, "assault/actions.py:parse_action": 29,
+    "skirmish/movement.py:plan_moves": 29,
     "skirmish/powers.py:replacing_actions": 28, "tui/skirmish/view.py:_map": 27, "tui/screen.py:click": 27,
 }
 

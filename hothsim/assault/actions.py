@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import ClassVar, Union
 
 from hothsim.kernel.engine import NotationError
+from hothsim.kernel.notation import NotationReader, Words
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, parse_hex
 
 
@@ -39,12 +40,30 @@ class Place:
     hex: Hex | None
     facing: int | None = None  # Walkers only
 
+    VERBS: ClassVar[tuple[str, ...]] = ("place",)
+
     def notation(self) -> str:
         """Text form."""
         if self.hex is None:
             return f"place {self.unit} base"
         face = f" {DIRECTION_NAMES[self.facing].lower()}" if self.facing is not None else ""
         return f"place {self.unit} {hex_label(self.hex)}{face}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        if len(w.args) not in (2, 3):
+            raise NotationError("'place' takes a unit and a hex (and a facing for a Walker), or 'base'")
+        args = w.args
+        if args[1] == "base" and len(args) == 2:
+            return cls(_unit(args[0]), None)
+        facing = None
+        if len(args) == 3:
+            names = [d.lower() for d in DIRECTION_NAMES]
+            if args[2] not in names:
+                raise NotationError(f"facing {args[2]!r} should be one of {', '.join(names)}")
+            facing = names.index(args[2])
+        return cls(_unit(args[0]), _hex(args[1]), facing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +73,17 @@ class Board:
     unit: str
     walker: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("board",)
+
     def notation(self) -> str:
         """Text form."""
         return f"board {self.unit} {self.walker}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "a Snowtrooper and a Walker")
+        return cls(_unit(w.args[0]), _unit(w.args[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +92,17 @@ class AssignLuke:
 
     speeder: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("luke",)
+
     def notation(self) -> str:
         """Text form."""
         return f"luke {self.speeder}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "a Snowspeeder")
+        return cls(_unit(w.args[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +112,24 @@ class Move:
     unit: str
     to: str  # a hex label, "base", or a Walker's id
 
+    VERBS: ClassVar[tuple[str, ...]] = ("move",)
+
     def notation(self) -> str:
         """Text form."""
         return f"move {self.unit} {self.to}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "a unit and where it goes (a hex, 'base', a Walker, or a Walker's steps like fflf)")
+        unit, to = w.args
+        if _STEPS.match(to):
+            return Walk(_unit(unit), to)
+        if to.isdigit():
+            _hex(to)
+        elif to != "base":
+            _unit(to)
+        return cls(_unit(unit), to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +139,16 @@ class Walk:
     unit: str
     steps: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ()  # read by Move: the same verb, told apart by its steps
+
     def notation(self) -> str:
         """Text form."""
         return f"move {self.unit} {self.steps}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        return Move.read(w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +159,16 @@ class Fire:
     target: str
     force: int = 0
 
+    VERBS: ClassVar[tuple[str, ...]] = ("fire",)
+
     def notation(self) -> str:
         """Text form."""
         return f"fire {self.unit} {self.target}" + (f" +{self.force}" if self.force else "")
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        return _attack(cls, w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,18 +179,33 @@ class Harpoon:
     target: str
     force: int = 0
 
+    VERBS: ClassVar[tuple[str, ...]] = ("harpoon",)
+
     def notation(self) -> str:
         """Text form."""
         return f"harpoon {self.unit} {self.target}" + (f" +{self.force}" if self.force else "")
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        return _attack(cls, w)
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
     """End the action round (no unit is ever required to act)."""
 
+    VERBS: ClassVar[tuple[str, ...]] = ("done",)
+
     def notation(self) -> str:
         """Text form."""
         return "done"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(0, "nothing")
+        return cls()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +215,17 @@ class Displace:
     unit: str
     hex: Hex
 
+    VERBS: ClassVar[tuple[str, ...]] = ("displace",)
+
     def notation(self) -> str:
         """Text form."""
         return f"displace {self.unit} {hex_label(self.hex)}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "a Snowspeeder and a hex")
+        return cls(_unit(w.args[0]), _hex(w.args[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +234,19 @@ class Armor:
 
     points: int
 
+    VERBS: ClassVar[tuple[str, ...]] = ("armor",)
+
     def notation(self) -> str:
         """Text form."""
         return f"armor {self.points}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "a number of Force points (0 for none)")
+        if not w.args[0].isdigit() or len(w.args[0]) > 2:
+            raise NotationError(f"{w.args[0]!r} is not a number of Force points")
+        return cls(int(w.args[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,9 +255,19 @@ class Critical:
 
     spend: bool
 
+    VERBS: ClassVar[tuple[str, ...]] = ("critical",)
+
     def notation(self) -> str:
         """Text form."""
         return "critical force" if self.spend else "critical take"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "'force' or 'take'")
+        if w.args[0] not in ("force", "take"):
+            raise NotationError("'critical' takes 'force' (spend a point) or 'take'")
+        return cls(w.args[0] == "force")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,9 +276,17 @@ class Choose:
 
     unit: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("choose",)
+
     def notation(self) -> str:
         """Text form."""
         return f"choose {self.unit}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "a unit")
+        return cls(_unit(w.args[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,9 +296,19 @@ class Repair:
     unit: str
     marker: str  # "blaster", "legs" or "body"
 
+    VERBS: ClassVar[tuple[str, ...]] = ("repair",)
+
     def notation(self) -> str:
         """Text form."""
         return f"repair {self.unit} {self.marker}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "a Walker and a marker (blaster, legs or body)")
+        if w.args[1] not in ("blaster", "legs", "body"):
+            raise NotationError("the marker is blaster, legs or body")
+        return cls(_unit(w.args[0]), w.args[1])
 
 
 Action = Union[Place, Board, AssignLuke, Move, Walk, Fire, Harpoon, Done, Displace, Armor, Critical, Choose, Repair]
@@ -222,72 +347,15 @@ def _force(tokens: list[str]) -> int:
     raise NotationError(f"expected Luke's Force points like +2, found {' '.join(tokens)!r}")
 
 
-def parse_action(text: str) -> Action:
-    """Read one action in notation; NotationError says what is wrong."""
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("the line is empty")
-    verb, args = words[0], words[1:]
+def _attack(cls: type[Fire] | type[Harpoon], w: Words) -> Action:
+    if len(w.args) < 2:
+        raise NotationError(f"'{w.verb}' takes a unit and a target (and +N Force points for Luke)")
+    return cls(_unit(w.args[0]), _unit(w.args[1]), _force(list(w.args[2:])))
 
-    def need(n: int, shape: str) -> None:
-        if len(args) != n:
-            raise NotationError(f"'{verb}' takes {shape}")
 
-    if verb == "place":
-        if len(args) not in (2, 3):
-            raise NotationError("'place' takes a unit and a hex (and a facing for a Walker), or 'base'")
-        if args[1] == "base" and len(args) == 2:
-            return Place(_unit(args[0]), None)
-        facing = None
-        if len(args) == 3:
-            names = [d.lower() for d in DIRECTION_NAMES]
-            if args[2] not in names:
-                raise NotationError(f"facing {args[2]!r} should be one of {', '.join(names)}")
-            facing = names.index(args[2])
-        return Place(_unit(args[0]), _hex(args[1]), facing)
-    if verb == "board":
-        need(2, "a Snowtrooper and a Walker")
-        return Board(_unit(args[0]), _unit(args[1]))
-    if verb == "luke":
-        need(1, "a Snowspeeder")
-        return AssignLuke(_unit(args[0]))
-    if verb == "move":
-        need(2, "a unit and where it goes (a hex, 'base', a Walker, or a Walker's steps like fflf)")
-        if _STEPS.match(args[1]):
-            return Walk(_unit(args[0]), args[1])
-        if args[1] != "base" and not args[1].isdigit():
-            _unit(args[1])
-        elif args[1].isdigit():
-            _hex(args[1])
-        return Move(_unit(args[0]), args[1])
-    if verb in ("fire", "harpoon"):
-        if len(args) < 2:
-            raise NotationError(f"'{verb}' takes a unit and a target (and +N Force points for Luke)")
-        cls = Fire if verb == "fire" else Harpoon
-        return cls(_unit(args[0]), _unit(args[1]), _force(args[2:]))
-    if verb == "done":
-        need(0, "nothing")
-        return Done()
-    if verb == "displace":
-        need(2, "a Snowspeeder and a hex")
-        return Displace(_unit(args[0]), _hex(args[1]))
-    if verb == "armor":
-        need(1, "a number of Force points (0 for none)")
-        if not args[0].isdigit() or len(args[0]) > 2:
-            raise NotationError(f"{args[0]!r} is not a number of Force points")
-        return Armor(int(args[0]))
-    if verb == "critical":
-        need(1, "'force' or 'take'")
-        if args[0] not in ("force", "take"):
-            raise NotationError("'critical' takes 'force' (spend a point) or 'take'")
-        return Critical(args[0] == "force")
-    if verb == "choose":
-        need(1, "a unit")
-        return Choose(_unit(args[0]))
-    if verb == "repair":
-        need(2, "a Walker and a marker (blaster, legs or body)")
-        if args[1] not in ("blaster", "legs", "body"):
-            raise NotationError("the marker is blaster, legs or body")
-        return Repair(_unit(args[0]), args[1])
-    raise NotationError(f"unknown action {verb!r} (place, board, luke, move, fire, harpoon, done, displace, armor, "
-                        "critical, choose, repair)")
+#: Every action class, in the order the notation's help names their verbs.
+ACTION_CLASSES = (Place, Board, AssignLuke, Move, Walk, Fire, Harpoon, Done, Displace, Armor, Critical, Choose, Repair)
+
+parse_action: NotationReader[Action] = NotationReader.of(
+    ACTION_CLASSES, template="'{verb}' takes {form}", empty="the line is empty", fold_case=True,
+    unknown=lambda verb: f"unknown action {verb!r} ({', '.join(v for c in ACTION_CLASSES for v in c.VERBS)})")

@@ -11,9 +11,10 @@ Squares are labels (`c7`); a move lists every square its anchor (lowest corner s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import ClassVar, Union
 
 from hothsim.kernel.engine import NotationError
+from hothsim.kernel.notation import NotationReader, Words
 from hothsim.kernel.squares import Square, parse_square, square_label
 
 
@@ -26,9 +27,17 @@ class Place:
     figure: str
     square: Square
 
+    VERBS: ClassVar[tuple[str, ...]] = ("place",)
+
     def notation(self) -> str:
         """Text form."""
         return f"place {self.figure} {square_label(self.square).lower()}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "place FIGURE SQUARE")
+        return cls(w.args[0], _square(w.args[1]))
 
 
 @dataclass(frozen=True)
@@ -37,9 +46,19 @@ class First:
 
     side: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("first",)
+
     def notation(self) -> str:
         """Text form."""
         return f"first {self.side}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "first rebel|imperial")
+        if w.args[0] not in ("rebel", "imperial"):
+            raise NotationError("'first' takes rebel or imperial")
+        return cls(w.args[0])
 
 
 @dataclass(frozen=True)
@@ -48,9 +67,17 @@ class Activate:
 
     figure: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("activate",)
+
     def notation(self) -> str:
         """Text form."""
         return f"activate {self.figure}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "activate FIGURE")
+        return cls(w.args[0])
 
 
 def position_word(p: tuple[int, ...]) -> str:
@@ -67,6 +94,8 @@ class Move:
     figure: str
     path: tuple[tuple[int, ...], ...]
 
+    VERBS: ClassVar[tuple[str, ...]] = ("move",)
+
     def notation(self) -> str:
         """Text form."""
         return f"move {self.figure} " + " ".join(position_word(p) for p in self.path)
@@ -75,6 +104,12 @@ class Move:
     def destination(self) -> tuple[int, ...]:
         """Where the move ends."""
         return self.path[-1]
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.at_least(2, "move FIGURE SQUARE [SQUARE ...]")
+        return cls(w.args[0], tuple(_position(p) for p in w.args[1:]))
 
 
 @dataclass(frozen=True)
@@ -85,9 +120,20 @@ class Attack:
     target: str
     helpers: tuple[str, ...] = ()
 
+    VERBS: ClassVar[tuple[str, ...]] = ("attack",)
+
     def notation(self) -> str:
         """Text form."""
         return " ".join([f"attack {self.figure} {self.target}"] + [f"+{h}" for h in self.helpers])
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.at_least(2, "attack FIGURE TARGET [+HELPER ...]")
+        helpers = w.args[2:]
+        if any(not h.startswith("+") or len(h) < 2 for h in helpers):
+            raise NotationError("combined-fire helpers are written +FIGURE")
+        return cls(w.args[0], w.args[1], tuple(sorted(h[1:] for h in helpers)))
 
 
 @dataclass(frozen=True)
@@ -96,9 +142,27 @@ class ForceMove:
 
     figure: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("force",)
+
     def notation(self) -> str:
         """Text form."""
         return f"force {self.figure} move"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.at_least(2, "force FIGURE move|grip|sweep|use|deflect|riposte [TARGET]")
+        use = w.args[1]
+        if use == "move":
+            w.need(2, "force FIGURE move")
+            return cls(w.args[0])
+        if use not in POWER_WORDS:
+            raise NotationError(f"unknown Force use {use!r} (move, {', '.join(POWER_WORDS)})")
+        if use in ("grip", "use"):
+            w.need(3, f"force FIGURE {use} TARGET")
+            return ForcePower(w.args[0], use, w.args[2])
+        w.need(2, f"force FIGURE {use}")
+        return ForcePower(w.args[0], use)
 
 
 @dataclass(frozen=True)
@@ -110,9 +174,16 @@ class ForcePower:
     power: str
     target: str | None = None
 
+    VERBS: ClassVar[tuple[str, ...]] = ()  # read by ForceMove: the same verb, told apart by the power's word
+
     def notation(self) -> str:
         """Text form."""
         return f"force {self.figure} {self.power}" + (f" {self.target}" if self.target else "")
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        return ForceMove.read(w)
 
 
 @dataclass(frozen=True)
@@ -122,9 +193,17 @@ class Heal:
     figure: str
     target: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("heal",)
+
     def notation(self) -> str:
         """Text form."""
         return f"heal {self.figure} {self.target}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "heal FIGURE TARGET")
+        return cls(w.args[0], w.args[1])
 
 
 @dataclass(frozen=True)
@@ -134,9 +213,21 @@ class Harpoon:
     figure: str
     target: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("harpoon",)
+
     def notation(self) -> str:
         """Text form."""
         return f"harpoon {self.figure} {self.target}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "harpoon FIGURE TARGET")
+        return cls(w.args[0], w.args[1])
+
+
+#: The abilities `UseAbility` names, by their word in the notation.
+ABILITY_WORDS = {"grenades": "Grenades", "repair": "Industrial Repair", "fire-support": "Fire Support Mission"}
 
 
 @dataclass(frozen=True)
@@ -148,13 +239,17 @@ class UseAbility:
     ability: str
     target: str
 
+    VERBS: ClassVar[tuple[str, ...]] = tuple(ABILITY_WORDS)
+
     def notation(self) -> str:
         """Text form."""
         return f"{self.ability} {self.figure} {self.target}"
 
-
-#: The abilities `UseAbility` names, by their word in the notation.
-ABILITY_WORDS = {"grenades": "Grenades", "repair": "Industrial Repair", "fire-support": "Fire Support Mission"}
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, f"{w.verb} FIGURE TARGET")
+        return cls(w.args[0], w.verb, w.args[1])
 
 
 @dataclass(frozen=True)
@@ -163,18 +258,34 @@ class Recruit:
 
     card: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("recruit",)
+
     def notation(self) -> str:
         """Text form."""
         return f"recruit {self.card}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "recruit CARD")
+        return cls(w.args[0])
 
 
 @dataclass(frozen=True)
 class Ready:
     """The squad being built is complete."""
 
+    VERBS: ClassVar[tuple[str, ...]] = ("ready",)
+
     def notation(self) -> str:
         """Text form."""
         return "ready"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(0, "ready")
+        return cls()
 
 
 @dataclass(frozen=True)
@@ -183,9 +294,17 @@ class EndTurn:
 
     figure: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("end",)
+
     def notation(self) -> str:
         """Text form."""
         return f"end {self.figure}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "end FIGURE")
+        return cls(w.args[0])
 
 
 @dataclass(frozen=True)
@@ -195,9 +314,17 @@ class Opportunity:
     figure: str
     target: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("opportunity",)
+
     def notation(self) -> str:
         """Text form."""
         return f"opportunity {self.figure} {self.target}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(2, "opportunity FIGURE TARGET")
+        return cls(w.args[0], w.args[1])
 
 
 @dataclass(frozen=True)
@@ -206,9 +333,17 @@ class Decline:
 
     figure: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("decline",)
+
     def notation(self) -> str:
         """Text form."""
         return f"decline {self.figure}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "decline FIGURE")
+        return cls(w.args[0])
 
 
 @dataclass(frozen=True)
@@ -217,9 +352,17 @@ class Reroll:
 
     figure: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("reroll",)
+
     def notation(self) -> str:
         """Text form."""
         return f"reroll {self.figure}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "reroll FIGURE")
+        return cls(w.args[0])
 
 
 @dataclass(frozen=True)
@@ -228,9 +371,17 @@ class Keep:
 
     figure: str
 
+    VERBS: ClassVar[tuple[str, ...]] = ("keep",)
+
     def notation(self) -> str:
         """Text form."""
         return f"keep {self.figure}"
+
+    @classmethod
+    def read(cls, w: Words) -> Action:
+        """From its words in notation."""
+        w.need(1, "keep FIGURE")
+        return cls(w.args[0])
 
 
 Action = Union[Place, First, Activate, Move, Attack, ForceMove, ForcePower, Heal, Harpoon, UseAbility, Recruit, Ready,
@@ -258,81 +409,10 @@ def _position(word: str) -> tuple[int, ...]:
     return (*_square(square), int(offset[0]), int(offset[1]))
 
 
-def parse_action(text: str) -> Action:
-    """Read one action in notation; NotationError says what is wrong."""
-    words = text.strip().split()
-    if not words:
-        raise NotationError("an empty line is not an action")
-    verb, args = words[0].lower(), words[1:]
+#: Every action class: the notation's parser is built from them.
+ACTION_CLASSES = (Place, First, Activate, Move, Attack, ForceMove, ForcePower, Heal, Harpoon, UseAbility, Recruit,
+                  Ready, EndTurn, Opportunity, Decline, Reroll, Keep)
 
-    def need(n: int, form: str) -> None:
-        if len(args) != n:
-            raise NotationError(f"'{verb}' is written '{form}'")
-
-    if verb == "place":
-        need(2, "place FIGURE SQUARE")
-        return Place(args[0], _square(args[1]))
-    if verb == "first":
-        need(1, "first rebel|imperial")
-        if args[0] not in ("rebel", "imperial"):
-            raise NotationError("'first' takes rebel or imperial")
-        return First(args[0])
-    if verb == "activate":
-        need(1, "activate FIGURE")
-        return Activate(args[0])
-    if verb == "move":
-        if len(args) < 2:
-            raise NotationError("'move' is written 'move FIGURE SQUARE [SQUARE ...]'")
-        return Move(args[0], tuple(_position(w) for w in args[1:]))
-    if verb == "attack":
-        if len(args) < 2:
-            raise NotationError("'attack' is written 'attack FIGURE TARGET [+HELPER ...]'")
-        helpers = args[2:]
-        if any(not h.startswith("+") or len(h) < 2 for h in helpers):
-            raise NotationError("combined-fire helpers are written +FIGURE")
-        return Attack(args[0], args[1], tuple(sorted(h[1:] for h in helpers)))
-    if verb == "force":
-        if len(args) < 2:
-            raise NotationError("'force' is written 'force FIGURE move|grip|sweep|use|deflect|riposte [TARGET]'")
-        use = args[1]
-        if use == "move":
-            need(2, "force FIGURE move")
-            return ForceMove(args[0])
-        if use not in POWER_WORDS:
-            raise NotationError(f"unknown Force use {use!r} (move, {', '.join(POWER_WORDS)})")
-        if use in ("grip", "use"):
-            need(3, f"force FIGURE {use} TARGET")
-            return ForcePower(args[0], use, args[2])
-        need(2, f"force FIGURE {use}")
-        return ForcePower(args[0], use)
-    if verb == "heal":
-        need(2, "heal FIGURE TARGET")
-        return Heal(args[0], args[1])
-    if verb == "harpoon":
-        need(2, "harpoon FIGURE TARGET")
-        return Harpoon(args[0], args[1])
-    if verb in ABILITY_WORDS:
-        need(2, f"{verb} FIGURE TARGET")
-        return UseAbility(args[0], verb, args[1])
-    if verb == "recruit":
-        need(1, "recruit CARD")
-        return Recruit(args[0])
-    if verb == "ready":
-        need(0, "ready")
-        return Ready()
-    if verb == "end":
-        need(1, "end FIGURE")
-        return EndTurn(args[0])
-    if verb == "opportunity":
-        need(2, "opportunity FIGURE TARGET")
-        return Opportunity(args[0], args[1])
-    if verb == "decline":
-        need(1, "decline FIGURE")
-        return Decline(args[0])
-    if verb == "reroll":
-        need(1, "reroll FIGURE")
-        return Reroll(args[0])
-    if verb == "keep":
-        need(1, "keep FIGURE")
-        return Keep(args[0])
-    raise NotationError(f"unknown action {verb!r}")
+parse_action: NotationReader[Action] = NotationReader.of(
+    ACTION_CLASSES, template="'{verb}' is written '{form}'", empty="an empty line is not an action",
+    unknown=lambda verb: f"unknown action {verb!r}")
