@@ -18,6 +18,7 @@ from hothsim.data.catalog import Catalog, build_map
 from hothsim.data.errors import DataError
 from hothsim.data.files import read_text
 from hothsim.kernel.dice import Dice, DiceError, Roll, ScriptedDice, SeededDice
+from hothsim.kernel.engine import GameView
 from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.options import GameOption, OptionError, parse_options
 from hothsim.kernel.record import GameRecord, RecordEntry, RecordError, RecordHeader, ReplayMismatch, parse_record, \
@@ -88,7 +89,7 @@ def kind_named(name: str) -> GameKind:
         raise LoadError(f"this hothsim does not know the game {name!r} (it knows {', '.join(KINDS)})") from None
 
 
-def kind_of(game: "Game") -> GameKind:
+def kind_of(game: "GameView") -> GameKind:
     """The kind of a game in progress (its record names it)."""
     return KINDS[game.record.header.game]
 

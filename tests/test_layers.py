@@ -181,9 +181,11 @@ def test_the_kind_test_finds_what_it_looks_for(tmp_path):
 # ---------------------------------------------------------------- the front end asks, never reaches in
 
 FRONT_END = sorted((PACKAGE / "tui").rglob("*.py")) + [PACKAGE / "plain.py"]
-#: What the front end may import from the rules: the action values (to name a choice) and the kernel's
-#: geometry (square and hex labels); everything else it asks the game through its public methods.
-RULES_PUBLIC = ("hothsim.skirmish.actions", "hothsim.assault.actions", "hothsim.kernel.squares",
+#: What the front end may import from the rules: the action values (to name a choice), the typed views of
+#: each game (`SkirmishView`, `AssaultView`) and the kernel's geometry (square and hex labels); everything
+#: else it asks the game through the public methods those views name.
+RULES_PUBLIC = ("hothsim.skirmish.actions", "hothsim.assault.actions", "hothsim.skirmish.interface",
+                "hothsim.assault.interface", "hothsim.kernel.squares",
                 "hothsim.kernel.hexes", "hothsim.kernel.engine",
                 "hothsim.kernel.words")  # counts in words ("1 MP"): no rules in it
 
@@ -295,3 +297,28 @@ def test_the_complexity_count_finds_what_it_looks_for(tmp_path):
                       "    except ValueError:\n        pass\n    return 0\n")
     counted = {k.split(":")[1]: v for k, v in complexities(sample).items()}
     assert counted == {"f": 1 + 1 + 1 + 2 + 1, "g": 2}  # as radon counts them
+
+
+# ---------------------------------------------------------------- typed views of a game
+
+TYPED = sorted((PACKAGE / "ai").rglob("*.py")) + sorted((PACKAGE / "tui").rglob("*.py"))
+
+
+def untyped_games(path: Path) -> list[str]:
+    """Parameters named `game` with no type, or typed `Any`."""
+    return [f"line {n.lineno}: {n.name}" for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for a in n.args.posonlyargs + n.args.args + n.args.kwonlyargs
+            if a.arg == "game" and (a.annotation is None or ast.unparse(a.annotation).strip("'\"") == "Any")]
+
+
+@pytest.mark.parametrize("path", TYPED, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_computer_and_the_front_end_name_the_view_of_a_game_they_take(path):
+    """A `game` is a `GameView`, a `SkirmishView`, an `AssaultView` or a game class, never bare (issue 30)."""
+    assert not untyped_games(path), f"{path.relative_to(PACKAGE)}: {untyped_games(path)}"
+
+
+def test_the_untyped_game_check_finds_what_it_looks_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(game, x):\n    pass\ndef g(game: Any):\n    pass\ndef h(game: GameView):\n    pass\n")
+    assert len(untyped_games(sample)) == 2

@@ -19,6 +19,7 @@ from typing import Any
 from hothsim.ai.search import LEVELS, Choice, Level, Policy, Thinking, derive_seed, expert_rng
 from hothsim.ai.weights import Weights, baseline
 from hothsim.games import kind_of
+from hothsim.kernel.engine import GameView
 
 #: How many samples greedy takes of an action that rolls dice or draws cards.
 GREEDY_SAMPLES = 4
@@ -38,7 +39,7 @@ class PlayerNameError(ValueError):
     """A player name that is not one of PLAYER_NAMES."""
 
 
-def policy_for(game: Any, weights: Weights) -> Policy[Any, Any, Any]:
+def policy_for(game: GameView, weights: Weights) -> Policy[Any, Any, Any]:
     """The search policy of a game's kind (its registry entry names the module), with these weights."""
     return importlib.import_module(kind_of(game).ai).policy(weights)
 
@@ -55,7 +56,7 @@ class Player:
         """The name as `match` prints it."""
         return f"ai:{self.level.name}" if self.kind == "computer" else self.kind
 
-    def thinking(self, game: Any, seed: int) -> "Thinking | Instant":
+    def thinking(self, game: GameView, seed: int) -> "Thinking | Instant":
         """Start deciding the pending decision of `game` (seen through its side's observation)."""
         side = game.pending.player
         obs = game.observation(side)
@@ -129,7 +130,7 @@ def greedy_choice(obs: Any, root: Any, legal: list, side: str, policy: Any, seed
     return Choice(best, policy.explain(root, best, best_outcomes), best_value / GREEDY_SAMPLES)
 
 
-def decide(player: Player, game: Any, seed: int) -> Choice:
+def decide(player: Player, game: GameView, seed: int) -> Choice:
     """The player's decision for the pending decision, searched to the end of its budget."""
     t = player.thinking(game, seed)
     while t.step():

@@ -38,6 +38,7 @@ from hothsim.ai.chance import Branch, BranchDice
 from hothsim.ai.weights import Weights
 from hothsim.kernel.dice import KeyedDice
 from hothsim.kernel.engine import Side
+from hothsim.kernel.engine import GameView
 
 
 @dataclass(frozen=True)
@@ -511,7 +512,7 @@ class Thinking:
                                           self.level.follow_ups, watched)
         return weight * value, outcome
 
-    def _play_out(self, game: Any, rng: random.Random, limit: int, replies: int,
+    def _play_out(self, game: GameView, rng: random.Random, limit: int, replies: int,
                   follow_ups: int = 0, watched: str | None = None) -> Generator[None, None, float]:
         """Play a simulation on to the horizon (at most `limit` decisions), pausing before each, and
         return its score; with `replies` above 1, the other side's first decision is played each of its
@@ -562,7 +563,7 @@ class Thinking:
                 return done.value
             yield
 
-    def _branched(self, game: Any, rng: random.Random, limit: int, width: int,
+    def _branched(self, game: GameView, rng: random.Random, limit: int, width: int,
                   keep: Callable[[Iterable[float]], float],
                   watched: str | None = None) -> Generator[None, None, float | None]:
         """The decision now played each of its expert's best `width` ways from the same dice and rollout

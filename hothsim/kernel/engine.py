@@ -5,7 +5,7 @@ these, with the same interface: pending, legal_actions(), apply(), clone(), reco
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Literal, Sequence, TypeVar
+from typing import Any, Callable, Generic, Literal, Protocol, Sequence, TypeVar
 
 from hothsim.kernel.dice import Dice, Roll, SeededDice
 from hothsim.kernel.record import GameRecord, RecordEntry
@@ -235,3 +235,71 @@ class RecordedGame(Generic[StateT]):
         before = len(self.dice.log)
         self.apply(action)
         return self.dice.log[before:]
+
+
+class GameView(Protocol):
+    """What the front end, the session and the computer opponent may ask of a game of either kind: the
+    public face of `RecordedGame` and the decision it waits on (issue 30: no bare `game` parameters).
+    Each game widens it with its own questions (`SkirmishView`, `AssaultView`)."""
+
+    dice: Dice
+
+    @property
+    def setup(self) -> Any:
+        """What the game is played with (its scenario, map and cards), shared by its copies."""
+
+    @property
+    def state(self) -> Any:
+        """The current immutable state."""
+
+    @property
+    def record(self) -> GameRecord:
+        """Header plus every decision so far with its rolls."""
+
+    @property
+    def pending(self) -> Decision:
+        """Who must decide now, and what kind of choice."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def winner(self) -> str | None:
+        """"rebel", "imperial", or None."""
+
+    def legal_actions(self) -> list[Any]:
+        """Every legal action for the pending decision, in a fixed order."""
+
+    def apply(self, action: Any) -> list[Event]:
+        """Validate and resolve one action; IllegalAction (state unchanged) if the rules forbid it."""
+
+    def apply_notation(self, text: str) -> Sequence[Roll]:
+        """Apply an action written in notation; the rolls it made."""
+
+    def clone(self) -> Any:
+        """An independent copy of the game, dice included."""
+
+    def sandbox(self) -> Any:
+        """A copy to try choices on, with dice of its own."""
+
+    def refusal(self, action: Any) -> IllegalAction | None:
+        """Why the rules forbid an action now, or None."""
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether an action may be applied now."""
+
+    def warning(self, action: Any) -> str:
+        """A consequence of a legal action a player should hear before it is applied."""
+
+    def objective(self) -> str:
+        """How each side wins."""
+
+    def progress(self) -> str:
+        """Where the game stands in its own terms."""
+
+    def revealed(self) -> frozenset[str]:
+        """The secrets revealed so far."""
+
+    def observation(self, side: Side) -> Any:
+        """What `side` may know now."""

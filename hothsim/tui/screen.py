@@ -19,6 +19,7 @@ from hothsim.tui.frame import Frame
 from hothsim.tui.menu import Menu, draw_menu, menu_rows
 from hothsim.tui.overview import Overview, draw_overview
 from hothsim.tui.panels import box, notice, scroll_top, scrolled, small_notice, too_small
+from hothsim.kernel.engine import GameView
 
 #: Cursor moves: arrow keys, vi keys (h j k l y u b n) and the number pad (as digits or curses' keypad names).
 MOVES: dict[str, tuple[int, int]] = {
@@ -95,44 +96,44 @@ class Screen(Protocol):
     help: Sequence[str]  # the keys and the map's legend
     primer: Sequence[str]  # how a round (or turn) of the game goes, in a few lines
 
-    def start(self, game: Any, ui: UIState) -> UIState:
+    def start(self, game: GameView, ui: UIState) -> UIState:
         """The UI state a game opens with (where the cursor starts)."""
         ...
 
-    def board_size(self, game: Any) -> tuple[int, int]:
+    def board_size(self, game: GameView) -> tuple[int, int]:
         """Columns and rows of the map the cursor moves over."""
         ...
 
-    def render(self, game: Any, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
+    def render(self, game: GameView, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
         """The screen: status, map, panel, prompt and keys (overlays are drawn by `draw`)."""
         ...
 
-    def key(self, game: Any, ui: UIState, key: str) -> Outcome:
+    def key(self, game: GameView, ui: UIState, key: str) -> Outcome:
         """A key not handled by the shared layer."""
         ...
 
-    def choose(self, game: Any, ui: UIState, item: Any) -> Outcome:
+    def choose(self, game: GameView, ui: UIState, item: Any) -> Outcome:
         """A menu row chosen (Enter or a click): apply it or open the next step."""
         ...
 
-    def overview(self, game: Any, reveal: bool = False) -> Overview:
+    def overview(self, game: GameView, reveal: bool = False) -> Overview:
         """The whole map at a glance: a cell per square or hex, labels, and every unit on the map."""
         ...
 
-    def roster(self, game: Any, reveal: bool = False) -> list[str]:
+    def roster(self, game: GameView, reveal: bool = False) -> list[str]:
         """Every figure or unit of both sides: glyph, name, state; then the legend."""
         ...
 
-    def handover(self, game: Any, before: Any) -> str:
+    def handover(self, game: GameView, before: Any) -> str:
         """The hand-over notice due now (the deciding player changed and the screen would show a secret)."""
         ...
 
-    def marks(self, game: Any, action: Any) -> tuple[frozenset, frozenset]:
+    def marks(self, game: GameView, action: Any) -> tuple[frozenset, frozenset]:
         """For another's decision, before it is applied: (cells it moves through, cells it aims at)."""
         ...
 
 
-def show_hint(screen: Screen, game: Any, ui: UIState, action: Any, reason: str) -> UIState:
+def show_hint(screen: Screen, game: GameView, ui: UIState, action: Any, reason: str) -> UIState:
     """What the computer would do in the person's place, shown and not applied: the menu of every choice
     open with its row highlighted (Enter takes it), or, for a choice made on the map (a skirmish move),
     its marks and where to press Enter; the marks of its path and target either way."""
@@ -147,12 +148,12 @@ def show_hint(screen: Screen, game: Any, ui: UIState, action: Any, reason: str) 
                    message=f"hint: {reason} (Enter on the marked place takes it)")
 
 
-def screen_for(game: Any) -> Screen:
+def screen_for(game: GameView) -> Screen:
     """The screen of a game's kind, found through the registry."""
     return importlib.import_module(kind_of(game).screen).SCREEN
 
 
-def press(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
+def press(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
     """One key: what every screen shares first, then the game's screen; warned decisions are asked first."""
     asked = ui.confirm is not None
     ui, action, quit_ = _shared(screen, game, ui, key)
@@ -163,7 +164,7 @@ def press(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
     return ui, action, quit_
 
 
-def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
+def _shared(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
     w, h = ui.size
     if too_small(w, h):
         return ui, None, key == "q"
@@ -212,7 +213,7 @@ def _shared(screen: Screen, game: Any, ui: UIState, key: str) -> Outcome:
     return screen.key(game, ui, key)
 
 
-def click(screen: Screen, game: Any, ui: UIState, target: object) -> Outcome:
+def click(screen: Screen, game: GameView, ui: UIState, target: object) -> Outcome:
     """A click on something drawn: a menu row chooses it, a square or hex is the cursor there and Enter;
     a click elsewhere, or while a notice or overlay shows, does what a key would (closes it)."""
     if type(target) is tuple and len(target) == 2 and target[0] == "menu" and ui.menu is not None:
@@ -232,7 +233,7 @@ def click(screen: Screen, game: Any, ui: UIState, target: object) -> Outcome:
     return ui, None, False
 
 
-def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
+def draw(screen: Screen, game: GameView, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
     """The whole screen: the game's screen with the shared overlays on top."""
     if too_small(width, height):
         return small_notice(width, height)
@@ -264,7 +265,7 @@ def draw(screen: Screen, game: Any, ui: UIState, width: int, height: int, reveal
     return fr
 
 
-def help_lines(screen: Screen, game: Any, width: int) -> list[str]:
+def help_lines(screen: Screen, game: GameView, width: int) -> list[str]:
     """The `?` screen: this scenario's goal in full, how a round of the game goes, then the keys."""
     goal = textwrap.wrap(game.objective(), max(30, min(width - 8, 72) - 2), initial_indent="  ",
                          subsequent_indent="  ")
@@ -275,7 +276,7 @@ def help_lines(screen: Screen, game: Any, width: int) -> list[str]:
 SET_UP = ("build", "place", "board")
 
 
-def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UIState:
+def after_decision(screen: Screen, game: GameView, ui: UIState, before: Any) -> UIState:
     """The UI state once a decision is applied: when another player decides now, or the kind of decision
     changed, the cursor goes where the new decision is (the screen's `start`), behind a hand-over notice
     if the screen needs one; the message for the player who decided is not left for the next one."""
@@ -288,7 +289,7 @@ def after_decision(screen: Screen, game: Any, ui: UIState, before: Any) -> UISta
     return replace(ui, handover=handover_for(screen, game, ui, before))
 
 
-def handover_for(screen: Screen, game: Any, ui: UIState, before: Any) -> str:
+def handover_for(screen: Screen, game: GameView, ui: UIState, before: Any) -> str:
     """The hand-over notice the screen needs before the decision now pending (`before` is the one just
     made, None at the start): none when nobody shares the screen with the person (against the computer)."""
     return screen.handover(game, before) if ui.handovers else ""

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from hothsim.tui.assault import choices, control, view
+from hothsim.assault.interface import AssaultView
 
 
-def _render(game, ui, width: int, height: int, reveal: bool = False):
+def _render(game: AssaultView, ui, width: int, height: int, reveal: bool = False):
     arrows = view.ARROWS if "utf" in locale.getpreferredencoding(False).lower() else view.ASCII_ARROWS
     return view.render(game, ui, width, height, reveal, arrows)
 

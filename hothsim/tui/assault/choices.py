@@ -19,12 +19,13 @@ from hothsim.assault.actions import (
     Walk,
 )
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour, parse_hex
+from hothsim.assault.interface import AssaultView
 
 #: Actions a unit makes (its id is the action's `unit`).
 ACTING = (Move, Walk, Fire, Harpoon)
 
 
-def unit_hex(game, uid: str) -> Hex | None:
+def unit_hex(game: AssaultView, uid: str) -> Hex | None:
     """Where a unit (or installation) stands on the map, if it does."""
     bf = game.setup.field
     if uid == "shield-generator":
@@ -37,7 +38,7 @@ def unit_hex(game, uid: str) -> Hex | None:
     return u.hex if u.where == "map" else None
 
 
-def unit_spot(game, uid: str) -> Hex | None:
+def unit_spot(game: AssaultView, uid: str) -> Hex | None:
     """Where the cursor finds a unit: its hex, or the hex of the Walker it rides aboard."""
     here = unit_hex(game, uid)
     if here is None and game.state.has_unit(uid):
@@ -47,13 +48,13 @@ def unit_spot(game, uid: str) -> Hex | None:
     return here
 
 
-def riders(game, walker: str, movers: list[str]) -> list[str]:
+def riders(game: AssaultView, walker: str, movers: list[str]) -> list[str]:
     """The units aboard a Walker among those that may act now."""
     s = game.state
     return [uid for uid in movers if s.has_unit(uid) and s.unit(uid).where == "aboard" and s.unit(uid).aboard == walker]
 
 
-def anchor(game, action: Action) -> Hex | None:
+def anchor(game: AssaultView, action: Action) -> Hex | None:
     """The hex an action is about: where a unit is placed or goes, the Walker a Snowtrooper boards, the target
     fired at, the unit chosen."""
     kind = type(action)
@@ -72,7 +73,7 @@ def anchor(game, action: Action) -> Hex | None:
     return None
 
 
-def luke_secret(game) -> bool:
+def luke_secret(game: AssaultView) -> bool:
     """Whether Luke's Snowspeeder is still a secret from the Imperial player."""
     return bool(game.state.luke) and not game.state.luke_revealed
 
@@ -92,12 +93,12 @@ def actor_of(action: Action) -> str | None:
     return action.unit if type(action) in ACTING else None  # type: ignore[union-attr]
 
 
-def unit_actions(game, uid: str) -> list[Action]:
+def unit_actions(game: AssaultView, uid: str) -> list[Action]:
     """The legal actions of one unit, without Luke's Force variants."""
     return [a for a in game.legal_actions() if actor_of(a) == uid and public(a)]
 
 
-def actors(game) -> list[str]:
+def actors(game: AssaultView) -> list[str]:
     """Units that may act now, in a fixed order."""
     seen: list[str] = []
     for a in game.legal_actions():
@@ -107,7 +108,7 @@ def actors(game) -> list[str]:
     return seen
 
 
-def menu_items(game, selected: str) -> list[Action]:
+def menu_items(game: AssaultView, selected: str) -> list[Action]:
     """The menu: with a unit selected, its shots first, then its other choices and those about no hex,
     then its moves (walks last: they are also made step by step with w); with none, every legal action
     of the round, shots first.  Never Luke's Force."""
@@ -124,7 +125,7 @@ def menu_items(game, selected: str) -> list[Action]:
     return [a for a in mine if rank(a) < 2] + free + [a for a in mine if rank(a) >= 2]
 
 
-def facing_the_battle(game, actions: list[Action]) -> list[Action]:
+def facing_the_battle(game: AssaultView, actions: list[Action]) -> list[Action]:
     """Set-up choices with a facing, those that face nearest the Shield Generator first (a Walker set up
     facing away from the battle is rarely wanted); other actions keep their order, before them."""
     goal = game.setup.field.shield_generator
@@ -136,7 +137,7 @@ def facing_the_battle(game, actions: list[Action]) -> list[Action]:
     return sorted(actions, key=toward)
 
 
-def auto_deploy(game) -> tuple[Action, ...]:
+def auto_deploy(game: AssaultView) -> tuple[Action, ...]:
     """Legal set-up choices for the rest of the deciding player's units (until the other player decides):
     each on the map as near the Shield Generator as the zone allows, not next to a unit placed by this
     key, a Walker facing toward it; Snowtroopers board the first Walker with room.  Worked out on a
@@ -161,7 +162,7 @@ def auto_deploy(game) -> tuple[Action, ...]:
     return tuple(chosen)
 
 
-def odds(game, action: Fire | Harpoon) -> str:
+def odds(game: AssaultView, action: Fire | Harpoon) -> str:
     """The dice, the armor and the chance to hit of a fire or harpoon now (or why it cannot be made)."""
     shot = game.shot(action)
     if type(shot) is str:
@@ -170,7 +171,7 @@ def odds(game, action: Fire | Harpoon) -> str:
     return f"{shot.dice} dice vs armor {shot.armor}: {pct}% to hit"
 
 
-def describe_action(game, a: Action) -> str:
+def describe_action(game: AssaultView, a: Action) -> str:
     """A menu row: the notation and, for fire, the dice, the armor and the chance to hit."""
     text = a.notation()
     kind = type(a)
@@ -188,7 +189,7 @@ def describe_action(game, a: Action) -> str:
     return text
 
 
-def marks(game, action: Action) -> tuple[frozenset, frozenset]:
+def marks(game: AssaultView, action: Action) -> tuple[frozenset, frozenset]:
     """What to mark on the map for another's decision, before it is applied: (the hexes a Walker or unit
     goes through or to, the hex fired at)."""
     s = game.state

@@ -46,6 +46,7 @@ from hothsim.tui.screen import (
     open_menu,
     step_cursor,
 )
+from hothsim.assault.interface import AssaultView
 
 #: How a turn goes, in our own words (the `?` screen shows it under the scenario's goal).
 PRIMER = [
@@ -106,7 +107,7 @@ HELP = [
 ]
 
 
-def start(game, ui: UIState) -> UIState:
+def start(game: AssaultView, ui: UIState) -> UIState:
     """Where the cursor starts a decision: on a hex to place on, on a unit that may act, on the decision's
     unit, on a unit an Event may help; else on a unit on the map, or at the top of the middle column."""
     s = game.state
@@ -124,7 +125,7 @@ def start(game, ui: UIState) -> UIState:
     return replace(ui, cursor=offset_of(here) if here is not None else (game.setup.field.map.columns // 2, 0))
 
 
-def board_size(game) -> tuple[int, int]:
+def board_size(game: AssaultView) -> tuple[int, int]:
     """The map's columns and rows of hexes."""
     m = game.setup.field.map
     return m.columns, m.rows
@@ -135,7 +136,7 @@ def cursor_hex(ui: UIState):
     return hex_from_offset(ui.cursor[0], ui.cursor[1])
 
 
-def choose(game, ui: UIState, item) -> Outcome:
+def choose(game: AssaultView, ui: UIState, item) -> Outcome:
     """A menu row chosen: a fire asks first (with its odds), anything else is applied."""
     ui = replace(ui, selected="", walk="", walking=False)
     if type(item) in (Fire, Harpoon):
@@ -143,7 +144,7 @@ def choose(game, ui: UIState, item) -> Outcome:
     return ui, item, False
 
 
-def _ask_fire(game, ui: UIState, action) -> Outcome:
+def _ask_fire(game: AssaultView, ui: UIState, action) -> Outcome:
     what = "harpoon" if type(action) is Harpoon else "fire at"
     # What the shot costs is part of the question: Luke's Force points are spent whether it hits or not.
     spent = f" with {action.force} of Luke's {game.state.force} Force points" if action.force else ""
@@ -157,7 +158,7 @@ def turn_words(facing: int, step: str) -> str:
     return f"{'clockwise' if step == 'r' else 'counter-clockwise'} to face {DIRECTION_NAMES[new]}"
 
 
-def _walk_keys(game, ui: UIState, key: str) -> Outcome:
+def _walk_keys(game: AssaultView, ui: UIState, key: str) -> Outcome:
     """Keys while steering a Walker: plan its steps, send them, or give up."""
     w = game.state.unit(ui.selected)
     step = {"KEY_UP": "f", "k": "f", "8": "f", "KEY_LEFT": "l", "h": "l", "4": "l", "KEY_RIGHT": "r", "l": "r",
@@ -185,7 +186,7 @@ def _walk_keys(game, ui: UIState, key: str) -> Outcome:
     return ui, None, False
 
 
-def _force(game, ui: UIState) -> Outcome:
+def _force(game: AssaultView, ui: UIState) -> Outcome:
     """F: Luke's Force choices, behind a hand-over screen while Luke is still a secret."""
     if game.pending.player != "rebel" or not game.state.luke:
         return replace(ui, message="Luke's Force is the Rebel player's to spend, on the Rebel turn"), None, False
@@ -201,7 +202,7 @@ def _force(game, ui: UIState) -> Outcome:
     return replace(ui, handover=handover), None, False
 
 
-def key(game, ui: UIState, key: str) -> Outcome:
+def key(game: AssaultView, ui: UIState, key: str) -> Outcome:
     """A key the shared layer did not take."""
     m = game.setup.field.map
     if ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected):
@@ -255,7 +256,7 @@ def key(game, ui: UIState, key: str) -> Outcome:
     return ui, None, False
 
 
-def _last_set_up(game, plan: tuple) -> Hex | None:
+def _last_set_up(game: AssaultView, plan: tuple) -> Hex | None:
     """Where the last choice of a set-up plan happens: the hex it places a unit on, or the hex of the Walker
     it boards (placed by the plan itself, or before)."""
     last = plan[-1]
@@ -265,7 +266,7 @@ def _last_set_up(game, plan: tuple) -> Hex | None:
     return anchor(game, last)
 
 
-def _enter(game, ui: UIState) -> Outcome:
+def _enter(game: AssaultView, ui: UIState) -> Outcome:
     here = cursor_hex(ui)
     s = game.state
     if game.pending.kind != "act":
@@ -308,7 +309,7 @@ def _enter(game, ui: UIState) -> Outcome:
     return replace(ui, message=_why_not_there(game, ui, occupant, here)), None, False
 
 
-def _why_not_select(game, occupant, movers: list[str]) -> str:
+def _why_not_select(game: AssaultView, occupant, movers: list[str]) -> str:
     s = game.state
     if occupant is not None and occupant.side == game.pending.player:
         why = game.refusal(Move(occupant.id, hex_label(occupant.hex)))
@@ -318,7 +319,7 @@ def _why_not_select(game, occupant, movers: list[str]) -> str:
     return f"no unit of yours that may act here ({game.round_title()}); Tab finds one, m lists every choice"
 
 
-def _why_not_there(game, ui: UIState, occupant, here) -> str:
+def _why_not_there(game: AssaultView, ui: UIState, occupant, here) -> str:
     sel = ui.selected
     if occupant is not None and occupant.id == sel:
         return f"{sel} is selected: Enter on a * hex moves it, on a highlighted enemy fires; Esc deselects"
@@ -333,14 +334,14 @@ def _why_not_there(game, ui: UIState, occupant, here) -> str:
     return f"nothing for {sel} on {hex_label(here)}: Esc deselects"
 
 
-def facing_ahead(game, uid: str, steps: str) -> str:
+def facing_ahead(game: AssaultView, uid: str, steps: str) -> str:
     """The hex ahead of a Walker after its planned steps (for the prompt)."""
     h, f = game.walk_end(game.state.unit(uid), steps)
     ahead = neighbour(h, f)
     return hex_label(ahead) if ahead in game.terrain.terrain else "the map's edge"
 
 
-def handover(game, before) -> str:
+def handover(game: AssaultView, before) -> str:
     """Luke's secret: the Imperial player looks away while he is assigned and when he may answer a fire."""
     after = game.pending
     if after.kind == "luke":

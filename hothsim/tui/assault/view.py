@@ -19,6 +19,7 @@ from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import fit_parts, game_over, put_panel, put_prompt, scrolled, who_decides, wrap
 from hothsim.tui.screen import UIState
+from hothsim.assault.interface import AssaultView
 
 ARROWS = "↑↗↘↓↙↖"
 ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
@@ -33,7 +34,8 @@ ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on a
        "over": "the game is over"}
 
 
-def render(game, ui: UIState, width: int, height: int, reveal: bool = False, arrows: str = ARROWS) -> Frame:
+def render(game: AssaultView, ui: UIState, width: int, height: int, reveal: bool = False,
+           arrows: str = ARROWS) -> Frame:
     """The screen under the shared overlays; `reveal` shows Luke's Snowspeeder (replays); `arrows` draw
     Walkers' facings."""
     fr = Frame(width, height)
@@ -50,7 +52,7 @@ def render(game, ui: UIState, width: int, height: int, reveal: bool = False, arr
     return fr
 
 
-def chart(game) -> list[str]:
+def chart(game: AssaultView) -> list[str]:
     """The Fire/Armor Strength Chart as the board prints it (with this game's numbers)."""
     lines = ["Fire/Armor chart                     fire  armor", ""]
     for ut in game.rules.units.values():
@@ -66,7 +68,7 @@ def chart(game) -> list[str]:
     return lines
 
 
-def status_parts(game) -> list[str]:
+def status_parts(game: AssaultView) -> list[str]:
     """The status line's parts, the most needed first (a narrow screen leaves out the last ones)."""
     s = game.state
     d = game.pending
@@ -79,11 +81,11 @@ def status_parts(game) -> list[str]:
     return parts
 
 
-def _status(game, fr: Frame) -> None:
+def _status(game: AssaultView, fr: Frame) -> None:
     fr.put(0, 0, fit_parts(status_parts(game), fr.width).ljust(fr.width), "status")
 
 
-def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
+def _marks(game: AssaultView, ui: UIState) -> tuple[set, set, set, set]:
     """(hexes to move or place on, target hexes, the selected Walker's field of fire, its planned path)."""
     s = game.state
     reach: set = set()
@@ -115,7 +117,8 @@ def _marks(game, ui: UIState) -> tuple[set, set, set, set]:
     return reach, targets | ui.shown_target, fof, path | ui.shown_path
 
 
-def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool, arrows: str) -> None:
+def _map(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool,
+         arrows: str) -> None:
     m = game.setup.field.map
     bf = game.setup.field
     s = game.state
@@ -143,7 +146,8 @@ def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal:
             fr.mark(x0 + 3 + (c - ox) * 3, y, 3, 1, ("cell", (c, r)))
 
 
-def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool, arrows: str) -> tuple[str, str]:
+def _cell(game: AssaultView, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
+          arrows: str) -> tuple[str, str]:
     """Three characters for one hex: a mark, the unit or terrain, a mark; and the attribute."""
     s = game.state
     bf = game.setup.field
@@ -186,7 +190,7 @@ def _cell(game, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
 
 
 #: A unit's number on the map, one character: 1-9, 0 for 10, then a, b, ... (walker-2 is W2).
-def unit_lines(game, uid: str, reveal: bool) -> list[str]:
+def unit_lines(game: AssaultView, uid: str, reveal: bool) -> list[str]:
     """A unit's display: type, where, fire and armor, and the damage markers of Walkers and Snowspeeders."""
     s = game.state
     u = s.unit(uid)
@@ -210,7 +214,7 @@ def unit_lines(game, uid: str, reveal: bool) -> list[str]:
     return lines
 
 
-def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool) -> None:
+def _panel(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool) -> None:
     s = game.state
     bf = game.setup.field
     here = cursor_hex(ui)
@@ -246,7 +250,7 @@ def _wrapped(lines: list[tuple[str, str]], w: int) -> list[tuple[str, str]]:
     return [(p, attr) for text, attr in lines for p in wrap(text, w - 1, "  ")]
 
 
-def _reminder(game, card) -> str:
+def _reminder(game: AssaultView, card) -> str:
     """The reminders printed on an Action card."""
     if card.is_event:
         return "turn the top Event card"
@@ -267,7 +271,7 @@ def _reminder(game, card) -> str:
     return ", ".join(bits)
 
 
-def prompt_text(game, ui: UIState) -> str:
+def prompt_text(game: AssaultView, ui: UIState) -> str:
     """The prompt: a message if there is one, else who decides what, and what Enter would do here."""
     if ui.message:
         return ui.message
@@ -309,7 +313,7 @@ def prompt_text(game, ui: UIState) -> str:
     return f"{who}: {what}" if who else what
 
 
-def key_line(game, ui: UIState) -> str:
+def key_line(game: AssaultView, ui: UIState) -> str:
     """The keys that make sense now (fits 80 columns)."""
     if ui.menu is not None:
         return "up/down PgUp/PgDn Home/End choose  Enter take it  Esc close"
@@ -324,7 +328,7 @@ def key_line(game, ui: UIState) -> str:
     return "Enter  m menu  e end round  Tab next  c chart  r roster  L log  ? help  q quit"
 
 
-def _hint(game, ui: UIState) -> str:
+def _hint(game: AssaultView, ui: UIState) -> str:
     """What Enter would do on the hex under the cursor for the selected unit: the MPs of a move, or the dice,
     armor and chance to hit of a fire (shown before the player confirms)."""
     here = cursor_hex(ui)
@@ -341,7 +345,7 @@ def _hint(game, ui: UIState) -> str:
     return "Enter chooses: " + "; ".join(c.notation() for c in choices)
 
 
-def roster(game, reveal: bool = False) -> list[str]:
+def roster(game: AssaultView, reveal: bool = False) -> list[str]:
     """Every unit of both sides: glyph, id, where, acted or not; Luke's Snowspeeder only once revealed."""
     s = game.state
     out = ["Roster", ""]
@@ -364,7 +368,7 @@ def roster(game, reveal: bool = False) -> list[str]:
 __all__ = ["render", "chart", "unit_lines", "roster"]
 
 
-def overview(game, reveal: bool = False) -> Overview:
+def overview(game: AssaultView, reveal: bool = False) -> Overview:
     """The whole map for `v`: each hex as a unit's letter and number, or its terrain (a macrohex's shade
     for clear ground), and every unit on the map with its hex.  Luke's Snowspeeder stays secret."""
     m = game.setup.field.map

@@ -23,6 +23,7 @@ from hothsim.skirmish.actions import (
     Recruit,
     UseAbility,
 )
+from hothsim.skirmish.interface import SkirmishView
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class PickFigure:
         return f"set up {self.figure}"
 
 
-def anchor(game, action: Action) -> Square | None:
+def anchor(game: SkirmishView, action: Action) -> Square | None:
     """The square an action is about, if any."""
     s = game.state
     kind = type(action)
@@ -80,7 +81,7 @@ def _subject(action: Action) -> str | None:
     return None
 
 
-def actions_at(game, square: Square) -> list[Action]:
+def actions_at(game: SkirmishView, square: Square) -> list[Action]:
     """Legal actions about a square: anchored there, or aimed at a figure whose space covers it."""
     out = []
     s = game.state
@@ -118,7 +119,7 @@ def collapse(actions: list) -> list:
     return out
 
 
-def label(game, item) -> str:
+def label(game: SkirmishView, item) -> str:
     """A menu row: the notation, with the chance to hit of an attack and the cost of a card."""
     text = item.notation()
     if type(item) is Attack:
@@ -135,18 +136,18 @@ def label(game, item) -> str:
     return text
 
 
-def grip_words(game, item) -> str:
+def grip_words(game: SkirmishView, item) -> str:
     """What a Force Grip would do: its damage after the target's Damage Reduction."""
     dealt = game.grip_damage(item)
     return f"{dealt} damage" if dealt else "no damage: Damage Reduction"
 
 
-def card_notes(game, item) -> list[str]:
+def card_notes(game: SkirmishView, item) -> list[str]:
     """Under a squad-building menu: the stat card a recruit row would add (nothing under 'ready')."""
     return game.card_sheet(item.card) if type(item) is Recruit else []
 
 
-def menu_items(game) -> list:
+def menu_items(game: SkirmishView) -> list:
     """The menu: choices about no square first, then every other choice (moves are chosen on the map;
     set-up is a figure, then a square)."""
     acts = game.legal_actions()
@@ -157,7 +158,7 @@ def menu_items(game) -> list:
     return collapse(free + rest)
 
 
-def figure_at(game, square: Square):
+def figure_at(game: SkirmishView, square: Square):
     """The living figure whose space covers the square, if any."""
     for f in game.state.living():
         if square in f.space():
@@ -165,7 +166,7 @@ def figure_at(game, square: Square):
     return None
 
 
-def to_place(game) -> list[str]:
+def to_place(game: SkirmishView) -> list[str]:
     """The figures still to be set up by the player deciding, in the game's order."""
     seen: list[str] = []
     for a in game.legal_actions():
@@ -174,7 +175,7 @@ def to_place(game) -> list[str]:
     return seen
 
 
-def placing_figure(game, ui) -> str:
+def placing_figure(game: SkirmishView, ui) -> str:
     """The figure the next set-up square is for: the one picked, else the first still to place."""
     if game.pending.kind != "place":
         return ""
@@ -182,7 +183,7 @@ def placing_figure(game, ui) -> str:
     return ui.placing if ui.placing in waiting else (waiting[0] if waiting else "")
 
 
-def auto_deploy(game) -> tuple:
+def auto_deploy(game: SkirmishView) -> tuple:
     """Legal placements for every figure the deciding player has still to set up: each on the square of
     its zone nearest the map's centre line, not next to a figure placed by this key (adjust by taking back
     with U).  Worked out on a copy of the game."""
@@ -205,7 +206,7 @@ def auto_deploy(game) -> tuple:
     return tuple(chosen)
 
 
-def why_not_here(game, ui, square: Square) -> str:
+def why_not_here(game: SkirmishView, ui, square: Square) -> str:
     """Why Enter on this square chooses nothing, in the rule's words where a rule refuses it."""
     d = game.pending
     s = game.state
@@ -231,7 +232,7 @@ def why_not_here(game, ui, square: Square) -> str:
     return f"nothing to choose on {where}: move the cursor, or press m for the menu"
 
 
-def marks(game, action: Action) -> tuple[frozenset, frozenset]:
+def marks(game: SkirmishView, action: Action) -> tuple[frozenset, frozenset]:
     """What to mark on the map for another's decision, before it is applied: (the squares a move steps
     into, the squares of the figure an action is aimed at)."""
     if type(action) is Move:

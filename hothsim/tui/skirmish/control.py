@@ -28,6 +28,7 @@ from hothsim.tui.skirmish.choices import (
     to_place,
     why_not_here,
 )
+from hothsim.skirmish.interface import SkirmishView
 
 #: How a round goes, in our own words (the `?` screen shows it under the scenario's goal).
 PRIMER = [
@@ -93,7 +94,7 @@ HELP = [
 ]
 
 
-def start(game, ui: UIState) -> UIState:
+def start(game: SkirmishView, ui: UIState) -> UIState:
     """Where the cursor starts a decision: in the set-up zone, on a figure that may activate, on the acting
     figure, on an enemy that may make an attack of opportunity; else where it was (or on the first figure)."""
     acts = game.legal_actions()
@@ -110,12 +111,12 @@ def start(game, ui: UIState) -> UIState:
     return replace(ui, cursor=pos if pos is not None else ui.cursor)
 
 
-def board_size(game) -> tuple[int, int]:
+def board_size(game: SkirmishView) -> tuple[int, int]:
     """The map's columns and rows of squares."""
     return game.setup.grid.width, game.setup.grid.height
 
 
-def choose(game, ui: UIState, item) -> Outcome:
+def choose(game: SkirmishView, ui: UIState, item) -> Outcome:
     """A menu row chosen: the combined-fire toggles, the figure to set up, or a decision."""
     if type(item) is ChooseHelpers:
         return replace(ui, helpers=item, chosen=(), helper_index=0), None, False
@@ -126,7 +127,7 @@ def choose(game, ui: UIState, item) -> Outcome:
     return replace(ui, message=""), item, False
 
 
-def _draw_path(game, ui: UIState, key: str) -> Outcome:
+def _draw_path(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     """Keys while drawing a path: each cursor key is one step (stepping back undoes the last one)."""
     s = game.state
     fig = s.fig(s.turn.figure) if s.turn is not None else None
@@ -157,7 +158,7 @@ def _draw_path(game, ui: UIState, key: str) -> Outcome:
     return ui, None, False
 
 
-def _helpers_key(game, ui: UIState, key: str) -> Outcome:
+def _helpers_key(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     ch = ui.helpers
     if key in ESC:
         return replace(ui, helpers=None, chosen=(), helper_index=0), None, False
@@ -174,7 +175,7 @@ def _helpers_key(game, ui: UIState, key: str) -> Outcome:
     return ui, None, False
 
 
-def _tab(game, ui: UIState) -> Outcome:
+def _tab(game: SkirmishView, ui: UIState) -> Outcome:
     """Tab: the next of your figures that may still act (set-up: the next figure to place)."""
     if game.pending.kind == "place":
         waiting = to_place(game)
@@ -194,7 +195,7 @@ def _tab(game, ui: UIState) -> Outcome:
     return replace(ui, cursor=(after or spots)[0], message=""), None, False
 
 
-def key(game, ui: UIState, key: str) -> Outcome:
+def key(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     """A key the shared layer did not take."""
     grid = game.setup.grid
     if ui.helpers is not None:
@@ -242,7 +243,7 @@ def key(game, ui: UIState, key: str) -> Outcome:
     return ui, None, False
 
 
-def _enter(game, ui: UIState) -> Outcome:
+def _enter(game: SkirmishView, ui: UIState) -> Outcome:
     if game.pending.kind == "place":
         who = placing_figure(game, ui)
         action = Place(who, ui.cursor)
@@ -261,7 +262,7 @@ def _enter(game, ui: UIState) -> Outcome:
     return replace(ui, message=why_not_here(game, ui, ui.cursor)), None, False
 
 
-def handover(game, before) -> str:
+def handover(game: SkirmishView, before) -> str:
     """Before each player builds a squad in secret, the other looks away."""
     after = game.pending
     if after.kind == "build" and (before is None or before.player != after.player):

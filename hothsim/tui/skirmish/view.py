@@ -17,6 +17,7 @@ from hothsim.tui.frame import Frame
 from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
 from hothsim.tui.screen import UIState
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
+from hothsim.skirmish.interface import SkirmishView
 
 TERRAIN_GLYPH = GROUND  # the same characters as the words' text map
 TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "difficult", Terrain.TRENCH: "trench",
@@ -35,7 +36,7 @@ ASK = {"build": "build your squad in secret (Enter or m: the cards)",
 MAP_LETTERS = frozenset(c for g in (*TERRAIN_GLYPH.values(), "D") if g.isalpha() for c in (g.lower(), g.upper()))
 
 
-def glyphs(game) -> dict[str, str]:
+def glyphs(game: SkirmishView) -> dict[str, str]:
     """One letter per figure: Rebel capitals, Imperial small letters, from the id where free, never a
     letter the map draws terrain or doors with."""
     used: set[str] = set(MAP_LETTERS)
@@ -51,7 +52,7 @@ def glyphs(game) -> dict[str, str]:
     return out
 
 
-def render(game, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
+def render(game: SkirmishView, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
     """The screen under the shared overlays."""
     fr = Frame(width, height)
     _status(game, fr)
@@ -67,7 +68,7 @@ def render(game, ui: UIState, width: int, height: int, reveal: bool = False) -> 
     return fr
 
 
-def _helpers(game, ui: UIState, fr: Frame) -> None:
+def _helpers(game: SkirmishView, ui: UIState, fr: Frame) -> None:
     ch = ui.helpers
     chance = game.hit_chance(Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))))
     lines = [f"Combined fire for {ch.figure} against {ch.target}: {chance}% to hit",
@@ -76,7 +77,7 @@ def _helpers(game, ui: UIState, fr: Frame) -> None:
     box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=ui.helper_index + 2)
 
 
-def status_parts(game) -> list[str]:
+def status_parts(game: SkirmishView) -> list[str]:
     """The status line's parts, the most needed first (a narrow screen leaves out the last ones)."""
     s = game.state
     d = game.pending
@@ -87,11 +88,11 @@ def status_parts(game) -> list[str]:
     return parts
 
 
-def _status(game, fr: Frame) -> None:
+def _status(game: SkirmishView, fr: Frame) -> None:
     fr.put(0, 0, fit_parts(status_parts(game), fr.width).ljust(fr.width), "status")
 
 
-def overlay(game, ui: UIState) -> tuple[dict, set, set, set, set]:
+def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
     """What the map marks: reachable squares (square -> keeps the attack), targets, covered targets, the
     path under the cursor and the set-up zone."""
     s = game.state
@@ -123,7 +124,7 @@ def overlay(game, ui: UIState) -> tuple[dict, set, set, set, set]:
     return reach, targets, covered, route, zone
 
 
-def _map(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
+def _map(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
     grid = game.setup.grid
     s = game.state
     g = glyphs(game)
@@ -211,7 +212,7 @@ def _edge(grid, barriers, s, occupant, g, e: Edge, sides, wall: str) -> tuple[st
     return " ", ""
 
 
-def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
+def _panel(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
     lines: list[tuple[str, str]] = []
     d = game.pending
     if d.kind == "build" and ui.viewer and ui.viewer != d.player:
@@ -240,7 +241,7 @@ def _panel(game, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> No
     put_panel(fr, x0, y0, w, h, lines, ui.log)
 
 
-def prompt_text(game, ui: UIState) -> str:
+def prompt_text(game: SkirmishView, ui: UIState) -> str:
     """The prompt: a message if there is one, else who decides what, and what Enter would do here."""
     if ui.message:
         return ui.message
@@ -287,7 +288,7 @@ def prompt_text(game, ui: UIState) -> str:
     return text
 
 
-def key_line(game, ui: UIState) -> str:
+def key_line(game: SkirmishView, ui: UIState) -> str:
     """The keys that make sense now (fits 80 columns)."""
     if ui.drawing:
         return "cursor keys step  Backspace undo  Enter move  Esc give up"
@@ -309,7 +310,7 @@ def key_line(game, ui: UIState) -> str:
     return "Enter choose  m menu  r roster  L log  ? help  q quit"
 
 
-def roster(game, reveal: bool = False) -> list[str]:
+def roster(game: SkirmishView, reveal: bool = False) -> list[str]:
     """Both sides' figures: glyph, name, hit points, activated or not, Force left; then the legend."""
     s = game.state
     g = glyphs(game)
@@ -332,7 +333,7 @@ def roster(game, reveal: bool = False) -> list[str]:
     return [line for text in out for line in (wrap(text, 100, "    ") if len(text) > 100 else [text])]
 
 
-def overview(game, reveal: bool = False) -> Overview:
+def overview(game: SkirmishView, reveal: bool = False) -> Overview:
     """The whole map for `v`: a character per square (a figure before terrain), every figure's square."""
     grid = game.setup.grid
     s = game.state

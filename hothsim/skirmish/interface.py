@@ -1,0 +1,68 @@
+"""What the front end may ask of a skirmish: `SkirmishView`, the typed face of `SkirmishGame` (issue 30).
+
+The front end imports this and the action values, never the game class or its rule modules; a question it
+needs that is not here is added to the game and named here first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from hothsim.kernel.engine import GameView, IllegalAction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hothsim.kernel.squares import Square
+    from hothsim.skirmish.actions import Attack, ForcePower
+    from hothsim.skirmish.game import Setup
+    from hothsim.skirmish.state import Figure, GameState
+
+
+class SkirmishView(GameView, Protocol):
+    """A skirmish as the front end sees it: the shared game questions and the skirmish's own."""
+
+    @property
+    def setup(self) -> "Setup":
+        """The scenario, map and stat cards, fixed for the game."""
+
+    @property
+    def state(self) -> "GameState":
+        """The current immutable state."""
+
+    def hit_chance(self, attack: "Attack") -> int:
+        """The chance in percent that the attack hits."""
+
+    def move_plans(self) -> dict:
+        """For the acting character, every destination with its default path and cost."""
+
+    def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:
+        """A path of the player's own: its cost, the enemies it provokes, and why it is refused."""
+
+    def move_refusal(self, square: "Square") -> IllegalAction | None:
+        """Why the acting character may not end a move on a square, or None."""
+
+    def covered(self, s: "GameState", attacker: "Figure", target: "Figure") -> bool:
+        """Whether the target has cover from the attacker."""
+
+    def allowance(self, s: "GameState", fig: "Figure") -> int:
+        """The squares a figure may move this turn."""
+
+    def attack_move_limit(self) -> int:
+        """The longest move after which the acting character may still attack."""
+
+    def attack_kept_after(self, cost: int) -> bool:
+        """Whether a move of this many squares keeps the attack."""
+
+    def grip_damage(self, action: "ForcePower") -> int:
+        """The damage a Force Grip would deal."""
+
+    def squad_summary(self, side: str) -> tuple[list[tuple[str, int]], int, int]:
+        """The squad built so far: its cards with their costs, the points spent and the points allowed."""
+
+    def card_cost(self, card_id: str) -> int:
+        """A card's cost in build points."""
+
+    def describe(self, figure_id: str) -> list[str]:
+        """A figure's card and state, in lines."""
+
+    def card_sheet(self, card_id: str) -> list[str]:
+        """A stat card's lines."""
