@@ -8,6 +8,7 @@ from tests.assault_arena import RULES, arena, clear, event_index
 from hothsim.assault.actions import Armor, Critical, Displace, Done, Fire, Harpoon, Move, Walk, parse_action
 from hothsim.assault.fire import Shot
 from hothsim.assault.game import IllegalAction, hit_probability
+from hothsim.assault.round_actions import acting, round_units
 from hothsim.kernel.hexes import hex_label, neighbour, parse_hex
 
 
@@ -858,10 +859,10 @@ def test_the_listed_moves_and_walks_are_those_the_movement_rules_give_each_unit(
             if g.is_over:
                 break
             s = g.state
-            if g.pending.kind == "act" and "move" in g.acting(s)[1]:
+            if g.pending.kind == "act" and "move" in acting(g.rules, s)[1]:
                 listed = g.legal_actions()
                 for u in s.units:
-                    if not g.eligible(s, u):
+                    if not round_units(g.rules, s)(u):
                         continue
                     if g.rules.units[u.type].is_walker:
                         want = [Walk(u.id, st) for st in walker_walks(g.rules, g.terrain, s, u)]

@@ -13,10 +13,9 @@ unit could do anything pass by themselves, with a line in the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from hothsim.assault.actions import (
     Action,
@@ -62,9 +61,10 @@ from hothsim.assault.movement import (
     walker_step,
 )
 from hothsim.assault.events import SNOWTROOPERS, Events
-from hothsim.assault.refusals import Refusals
-from hothsim.assault.round_actions import RoundActions
-from hothsim.assault.rules import AssaultRules, Battlefield
+from hothsim.assault.refusals import reason_against
+from hothsim.assault.round_actions import RoundActions, acting, plan_shot, round_title, round_units
+from hothsim.assault.setup import Setup, new_header
+from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import (
     AssaultState,
     PendingFire,
@@ -75,38 +75,12 @@ from hothsim.assault.state import (
 from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side
 from hothsim.kernel.dice import Dice, count_symbols
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, neighbour, parse_hex
-from hothsim.kernel.record import GameRecord, RecordHeader
+from hothsim.kernel.record import GameRecord
 from hothsim.kernel.values import replace
 from hothsim.kernel.words import count
 
 if TYPE_CHECKING:
     from hothsim.assault.observation import AssaultObservation
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What a game is played with: fixed for the whole game and shared by its copies."""
-
-    scenario_id: str
-    scenario_name: str
-    rules: AssaultRules
-    field: Battlefield
-    imperial: tuple[tuple[str, int], ...]  # starting forces: unit type, count
-    rebel: tuple[tuple[str, int], ...]
-    transports_to_win: int
-    remedy: bool  # the scenario offers rule 8's re-shuffle
-    data_hash: str
-    seed: int
-    created: str
-    scripted: bool
-    source: str = ""
-    reshuffle: bool = True  # the players agreed on rule 8's re-shuffle (an option, where the scenario offers it)
-    draws_rolled: bool = False  # each card drawn by a roll over the cards left, no deck order kept (an option)
-    options: str = ""  # the options agreed, as the record's header writes them
-    # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
-    # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
-    # values, and making them anew was costly; at most one for each unit and end of the scenario.
-    moves: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 #: Which unit types each setup zone takes, in the order they are placed.
@@ -118,13 +92,6 @@ def hit_probability(dice: int, armor: int) -> Fraction:
         return Fraction(1)
     return sum((Fraction(comb(dice, k)) * Fraction(1, 3) ** k * Fraction(2, 3) ** (dice - k)
                 for k in range(armor, dice + 1)), Fraction(0))
-
-
-def new_header(setup: Setup) -> RecordHeader:
-    """The record header of a new game."""
-    return RecordHeader(game="assault", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
-                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source,
-                        options=setup.options)
 
 
 def initial_state(setup: Setup) -> AssaultState:
@@ -156,8 +123,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._record = record
         self._legal: list[Action] | None = None
         self.events = Events(self)
-        self.refusals = Refusals(self)
-        self.round_actions = RoundActions(self)
+        self.round_actions = RoundActions(setup, terrain)
 
     # ------------------------------------------------------------------ the interface
 
@@ -196,7 +162,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
             kind = "repair" if s.special.effect == "repair" else "choose"
             return Decision(s.special.side, kind, note=s.special.effect)  # type: ignore[arg-type]
-        side, _, _ = self.acting(s)
+        side, _, _ = acting(self.rules, s)
         return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
 
     def apply(self, action: Action) -> list[Event]:
@@ -216,7 +182,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         # A Walker's steps need not be written in the canonical form legal_actions() lists.
         if isinstance(action, Walk) and self.pending.kind == "act" and self._state.has_unit(action.unit):
             s, u = self._state, self._state.unit(action.unit)
-            return (self.eligible(s, u) and "move" in self.acting(s)[1] and self.rules.units[u.type].is_walker
+            return (round_units(self.rules, s)(u) and "move" in acting(self.rules, s)[1] and self.rules.units[u.type].is_walker
                     and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
         return self._listed(action)
 
@@ -271,11 +237,11 @@ class AssaultGame(RecordedGame[AssaultState]):
         s = self._state
         return "set-up" if s.stage == "setup" else f"turn {s.turn}, action round {s.round}"
 
-    def observation(self, side: Side) -> "AssaultObservation":
+    def observation(self, side: Side) -> "AssaultObservation[AssaultGame]":
         """What `side` may know now (the computer opponent sees nothing else)."""
         from hothsim.assault.observation import observe
 
-        return observe(self, side)
+        return observe(self.setup, self.terrain, self.rules, self._state, side, deal)
 
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far: Luke's Snowspeeder once he uses the Force."""
@@ -304,55 +270,11 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def round_title(self, s: AssaultState | None = None) -> str:
         """What this action round (of the current state, or of `s`) is about, e.g. 'Imperial: Walkers Move'."""
-        s = self._state if s is None else s
-        if s.special is not None:
-            return {"veers": "Veers Takes Command: one Walker may move or fire",
-                    "rally": "Rebel Rally: Troopers in the Base may move"}.get(s.special.effect, s.special.effect)
-        if s.card is None:
-            return "setting up"
-        return self.rules.action_card(s.card).title()
+        return round_title(self.rules, self._state if s is None else s)
 
     def shot(self, action: Fire | Harpoon) -> Shot | str:
         """The dice and armor of a fire or harpoon now, or why it is not possible (for prompts)."""
-        s = self._state
-        if not s.has_unit(action.unit):
-            return f"there is no unit {action.unit}"
-        u = s.unit(action.unit)
-        if isinstance(action, Harpoon):
-            return plan_harpoon(self.rules, self.terrain, s, u, action.target, action.force)
-        return plan_fire(self.rules, self.terrain, s, u, action.target, action.force)
-
-    # ------------------------------------------------------------------ who acts
-
-    def acting(self, s: AssaultState) -> tuple[str, tuple[str, ...], bool]:
-        """(side, actions allowed, single unit only) of the round in progress."""
-        if s.special is not None and s.special.effect == "veers":
-            return "imperial", ("move", "fire"), True
-        if s.special is not None and s.special.effect == "rally":
-            return "rebel", ("move",), False
-        assert s.card is not None
-        card = self.rules.action_card(s.card)
-        return card.side, card.actions, False
-
-    def eligible(self, s: AssaultState, u: Unit) -> bool:
-        """Whether a unit belongs to the round's units and has not acted yet."""
-        return self.round_units(s)(u)
-
-    def round_units(self, s: AssaultState) -> Callable[[Unit], bool]:
-        """The test of whether a unit belongs to the round's units and has not acted yet, made once for a
-        state (listing the actions asks it of every unit)."""
-        acted, units = s.acted, self.rules.units
-        if s.special is not None and s.special.effect == "veers":
-            return lambda u: u.id not in acted and u.alive and u.where == "map" and units[u.type].is_walker
-        if s.special is not None and s.special.effect == "rally":
-            return lambda u: (u.side == "rebel" and u.id not in acted and u.alive and u.where == "base"
-                              and units[u.type].trooper)
-        card = self.rules.action_card(s.card)  # type: ignore[arg-type]
-        side, kind = card.side, card.units
-        if kind == "troopers":
-            return lambda u: (u.side == side and u.id not in acted and u.alive and u.where != "reserve"
-                              and units[u.type].trooper)
-        return lambda u: u.side == side and u.type == kind and u.id not in acted and u.alive and u.where != "reserve"
+        return plan_shot(self.rules, self.terrain, self._state, action)
 
     def _unboarded(self, s: AssaultState) -> list[Unit]:
         return [u for u in s.units if u.side == "imperial" and u.type in SNOWTROOPERS and u.where == "reserve"]
@@ -439,7 +361,7 @@ class AssaultGame(RecordedGame[AssaultState]):
     # ------------------------------------------------------------------ why an action is refused
 
     def _why_not(self, action: Action) -> IllegalAction:
-        rule, why = self.refusals.reason_against(action)
+        rule, why = reason_against(self.rules, self.terrain, self._state, self.pending, action)
         return IllegalAction(rule, why)
 
     # ------------------------------------------------------------------ resolving
@@ -775,3 +697,9 @@ class AssaultGame(RecordedGame[AssaultState]):
         ev.append(Event("over", f"The {winner.capitalize()} player wins: {why}."))
         return replace(s, stage="over", winner=winner, end_reason=why, walker_move=None, fire=None, placing=None,
                        special=None)
+
+
+def deal(setup: Setup, state: AssaultState, dice: Dice, terrain: Terrain) -> AssaultGame:
+    """A playable game of a setup and a state, its record only a header: the games a search imagines from
+    an observation (`AssaultObservation.determinize`)."""
+    return AssaultGame(setup, state, dice, terrain, GameRecord(new_header(setup)))

@@ -13,7 +13,7 @@ from hothsim.kernel.engine import GameView
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.assault.actions import Fire, Harpoon, Move
     from hothsim.assault.fire import Shot
-    from hothsim.assault.game import Setup
+    from hothsim.assault.setup import Setup
     from hothsim.assault.movement import Terrain
     from hothsim.assault.rules import AssaultRules
     from hothsim.assault.state import AssaultState, Unit

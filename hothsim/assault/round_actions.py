@@ -11,7 +11,7 @@ rules written plainly (the reach less the occupied hexes, `walker_walks`, `plan_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from hothsim.assault.actions import Action, Fire, Harpoon, Move, Walk
 from hothsim.assault.fire import (
@@ -24,20 +24,75 @@ from hothsim.assault.fire import (
     target_marks,
     within_reach,
 )
-from hothsim.assault.movement import imperial_held, move_extras, move_reach, walker_points, walker_walks
+from hothsim.assault.movement import Terrain, imperial_held, move_extras, move_reach, walker_points, walker_walks
+from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import AssaultState, Unit
 from hothsim.kernel.engine import other
 from hothsim.kernel.hexes import Hex, distance
 
 if TYPE_CHECKING:
-    from hothsim.assault.game import AssaultGame
+    from hothsim.assault.setup import Setup
 
+
+# ---------------------------------------------------------------------- who acts (5.2 action cards)
+
+def acting(rules: AssaultRules, s: AssaultState) -> tuple[str, tuple[str, ...], bool]:
+    """(side, actions allowed, single unit only) of the round in progress."""
+    if s.special is not None and s.special.effect == "veers":
+        return "imperial", ("move", "fire"), True
+    if s.special is not None and s.special.effect == "rally":
+        return "rebel", ("move",), False
+    assert s.card is not None
+    card = rules.action_card(s.card)
+    return card.side, card.actions, False
+
+
+def round_units(rules: AssaultRules, s: AssaultState) -> Callable[[Unit], bool]:
+    """The test of whether a unit belongs to the round's units and has not acted yet, made once for a
+    state (listing the actions asks it of every unit)."""
+    acted, units = s.acted, rules.units
+    if s.special is not None and s.special.effect == "veers":
+        return lambda u: u.id not in acted and u.alive and u.where == "map" and units[u.type].is_walker
+    if s.special is not None and s.special.effect == "rally":
+        return lambda u: (u.side == "rebel" and u.id not in acted and u.alive and u.where == "base"
+                          and units[u.type].trooper)
+    card = rules.action_card(s.card)  # type: ignore[arg-type]
+    side, kind = card.side, card.units
+    if kind == "troopers":
+        return lambda u: (u.side == side and u.id not in acted and u.alive and u.where != "reserve"
+                          and units[u.type].trooper)
+    return lambda u: u.side == side and u.type == kind and u.id not in acted and u.alive and u.where != "reserve"
+
+
+def round_title(rules: AssaultRules, s: AssaultState) -> str:
+    """What the action round of `s` is about, e.g. 'Imperial: Walkers Move'."""
+    if s.special is not None:
+        return {"veers": "Veers Takes Command: one Walker may move or fire",
+                "rally": "Rebel Rally: Troopers in the Base may move"}.get(s.special.effect, s.special.effect)
+    if s.card is None:
+        return "setting up"
+    return rules.action_card(s.card).title()
+
+
+def plan_shot(rules: AssaultRules, terrain: Terrain, s: AssaultState, action: Fire | Harpoon) -> Shot | str:
+    """The dice and armor of a fire or harpoon in `s`, or why it is not possible."""
+    if not s.has_unit(action.unit):
+        return f"there is no unit {action.unit}"
+    u = s.unit(action.unit)
+    if isinstance(action, Harpoon):
+        return plan_harpoon(rules, terrain, s, u, action.target, action.force)
+    return plan_fire(rules, terrain, s, u, action.target, action.force)
+
+
+# ---------------------------------------------------------------------- what they may do
 
 class RoundActions:
     """The unit actions of one game's action rounds."""
 
-    def __init__(self, game: "AssaultGame") -> None:
-        self.g = game
+    def __init__(self, setup: "Setup", terrain: Terrain) -> None:
+        self.setup = setup
+        self.rules = setup.rules
+        self.terrain = terrain
         # Each Walker's walks by where it stands and what could bar it (`walks_of`), shared with the game's
         # copies.
         self.walks: dict[tuple, tuple[Action, ...]] = {}
@@ -58,13 +113,12 @@ class RoundActions:
 
     def of(self, s: AssaultState) -> list[Action]:
         """Every move, fire and harpoon the round's units may make, unit by unit, in a fixed order."""
-        g = self.g
-        side, allowed, _ = g.acting(s)
-        rules, t = g.rules, g.terrain
+        side, allowed, _ = acting(self.rules, s)
+        rules, t = self.rules, self.terrain
         occupied = s.occupied()
         held = imperial_held(occupied)
         marks = None
-        belongs = g.round_units(s)
+        belongs = round_units(rules, s)
         out: list[Action] = []
         for u in s.units:
             if not belongs(u):
@@ -97,8 +151,7 @@ class RoundActions:
         """A Walker's legal walks as `walker_walks` lists them, made once a game for each hex, facing, MPs
         and other Walkers it could walk into (the only units that bar a walk; one farther away than its MPs
         cannot matter, as every forward step costs at least one)."""
-        g = self.g
-        mp = walker_points(g.rules, walker)
+        mp = walker_points(self.rules, walker)
         if mp == 0 or walker.hex is None:
             return ()
         at = walker.hex
@@ -107,20 +160,19 @@ class RoundActions:
         key = (walker.id, at, walker.facing, mp, near)
         walks = self.walks.get(key)
         if walks is None:
-            walks = self.walks[key] = tuple(Walk(walker.id, st) for st in walker_walks(g.rules, g.terrain, s, walker))
+            walks = self.walks[key] = tuple(Walk(walker.id, st) for st in walker_walks(self.rules, self.terrain, s, walker))
         return walks
 
     def moves_of(self, s: AssaultState, u: Unit, occupied: dict[Hex, Unit], held: set[Hex]) -> list[Action]:
         """A unit's legal Moves (not a Walker's): the hexes of its reach no unit stands on, then the Base Box
         or a Walker to board (`move_extras`), each Move value made once per setup (`Setup.moves`)."""
-        g = self.g
-        rules, t = g.rules, g.terrain
+        rules, t = self.rules, self.terrain
         cost = move_reach(rules, t, s, u, held)
         if cost is None:
             return []
-        made = g.setup.moves.get(u.id)
+        made = self.setup.moves.get(u.id)
         if made is None:
-            made = g.setup.moves[u.id] = {}
+            made = self.setup.moves[u.id] = {}
         # The unit's own hex is occupied by it, so `h not in occupied` also keeps it from "moving" in place.
         try:
             out: list[Action] = [made[h] for h in cost if h not in occupied]
@@ -140,7 +192,7 @@ class RoundActions:
     def force_options(self, s: AssaultState, u: Unit, target: str, most: int) -> range:
         """The Force points (0 to `most`) with which a fire at a target is possible: more dice never hurt, so
         it is every number from the fewest that reach the armor."""
-        rules, t = self.g.rules, self.g.terrain
+        rules, t = self.rules, self.terrain
         shot = plan_fire(rules, t, s, u, target)
         if isinstance(shot, Shot):
             return range(most + 1)

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from hothsim.skirmish.state import Figure, GameState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hothsim.skirmish.game import SkirmishGame
+    from hothsim.skirmish.board import Board
+    from hothsim.skirmish.cards import Card
 
 LIGHTSABER_POWERS = ("Lightsaber Deflect", "Lightsaber Riposte", "Lightsaber Sweep")
 SPOTTER_RANGE = 6  # "combines fire against a target within 6 squares"
@@ -48,9 +49,10 @@ class Effect:
 class Abilities:
     """Answers the rules' questions about abilities for one game (abilities may be switched off)."""
 
-    def __init__(self, game: "SkirmishGame") -> None:
-        self.game = game
-        self.on = game.setup.abilities
+    def __init__(self, cards: "dict[str, Card]", board: "Board", on: bool) -> None:
+        self.cards = cards
+        self.board = board
+        self.on = on
         # `effects` of the states asked lately, by state (kept, so its id is not reused) and figure: the
         # computer asks them of every figure for every square and shot it weighs.
         self._effects: dict[int, tuple[GameState, dict[Figure, tuple[Effect, ...]]]] = {}
@@ -59,7 +61,7 @@ class Abilities:
 
     def card(self, f: Figure):
         """The figure's stat card."""
-        return self.game.setup.cards[f.card]
+        return self.cards[f.card]
 
     def printed(self, f: Figure, name: str) -> bool:
         """Whether the card prints the ability (and abilities are in play)."""
@@ -142,7 +144,7 @@ class Abilities:
             if ce.followers == "non-unique" and self.printed(f, "Unique"):
                 continue
             if ce.range is not None:
-                if self.game.board.range_within(s.open_doors, c.space(), f.space(), ce.range) is None:
+                if self.board.range_within(s.open_doors, c.space(), f.space(), ce.range) is None:
                     continue
             out[c.card] = Effect(c.id, c.card, ce.kind, ce.stat, ce.value, ce.ability)
         return tuple(out.values())
@@ -215,7 +217,7 @@ class Abilities:
         parts = [("Damage", self.card(attacker).damage)]
         spotters = [self.number(s.fig(h), "Spotter") for h in helpers
                     if s.fig(h).alive and self.number(s.fig(h), "Spotter")
-                    and self.game.board.range_within(s.open_doors, s.fig(h).space(), target.space(), SPOTTER_RANGE)
+                    and self.board.range_within(s.open_doors, s.fig(h).space(), target.space(), SPOTTER_RANGE)
                     is not None]
         if spotters:
             parts.append(("Spotter", max(spotters)))

@@ -15,14 +15,13 @@ through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
-from hothsim.kernel.record import GameRecord, RecordHeader
-from hothsim.kernel.squares import Square, SquareMap, space_of, square_label
+from hothsim.kernel.record import GameRecord
+from hothsim.kernel.squares import Square, space_of, square_label
 from hothsim.skirmish.abilities import STATES_KEPT, Abilities
 from hothsim.skirmish.actions import (
     Action,
@@ -54,6 +53,7 @@ from hothsim.skirmish.movement import (
     PlanMemo, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size, stopping_rule)
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
 from hothsim.skirmish.refusals import Refusals
+from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SecretSquads, SquadRules
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
@@ -62,32 +62,6 @@ from hothsim.kernel.words import count
 
 if TYPE_CHECKING:
     from hothsim.skirmish.observation import SkirmishObservation
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What a game is played with: fixed for the whole game and shared by its copies."""
-
-    scenario_id: str
-    scenario_name: str
-    grid: SquareMap
-    cards: dict[str, Card]
-    zones: dict[str, frozenset[Square]]
-    abilities: bool
-    setup_first: Side
-    tie_break_rounds: int
-    data_hash: str
-    seed: int
-    created: str
-    scripted: bool
-    build_points: int | None = None
-    glossary: Glossary | None = None
-    source: str = ""  # the scenario file, when it is not one of the shipped scenarios
-    #: Movement plans shared by the games dealt from one observation (the search's hundreds, whose
-    #: rollouts meet the same positions again and again); None where each game works out its own.
-    plans: PlanMemo | None = field(default=None, compare=False, repr=False)
-
-
 
 
 _NONE: frozenset[str] = frozenset()
@@ -134,7 +108,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         # The squares of the characters that give cover in one state (`_cover_masks`), kept as `effects` are.
         self._cover: dict[int, tuple[GameState, int, dict[str, int], bool]] = {}
-        self.ab = Abilities(self)
+        self.ab = Abilities(setup.cards, board, setup.abilities)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(self)
@@ -271,11 +245,11 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = self._state
         return {"build": "squad building", "setup": "set-up"}.get(s.stage, f"round {s.round}")
 
-    def observation(self, side: Side) -> "SkirmishObservation":
+    def observation(self, side: Side) -> "SkirmishObservation[SkirmishGame]":
         """What `side` may know now (the computer opponent sees nothing else)."""
         from hothsim.skirmish.observation import observe
 
-        return observe(self, side)
+        return observe(self.setup, self.board, self._state, side, deal)
 
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far: the squads, once both are built."""
@@ -823,12 +797,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         return s
 
 
-def new_header(setup: Setup) -> RecordHeader:
-    """The record header for a new game."""
-    return RecordHeader(game="skirmish", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
-                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source)
-
-
 def initial_state(setup: Setup, squads: dict[Side, list[str]], positions: dict[str, str]) -> GameState:
     """Figures off the map, ready for setup (or no figures yet, when squads are built in secret)."""
     if setup.build_points is not None:
@@ -839,3 +807,9 @@ def initial_state(setup: Setup, squads: dict[Side, list[str]], positions: dict[s
             c = setup.cards[cid]
             figures.append(Figure(fid, cid, side, c.size, c.hp, c.force if setup.abilities else 0))
     return GameState(tuple(figures), setup_side=setup.setup_first)
+
+
+def deal(setup: Setup, state: GameState, dice: Dice, board: Board) -> SkirmishGame:
+    """A playable game of a setup and a state, its record only a header: the games a search imagines from
+    an observation (`SkirmishObservation.determinize`)."""
+    return SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))

@@ -13,7 +13,7 @@ from hothsim.kernel.engine import GameView, IllegalAction
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.kernel.squares import Square
     from hothsim.skirmish.actions import Attack, ForcePower
-    from hothsim.skirmish.game import Setup
+    from hothsim.skirmish.setup import Setup
     from hothsim.skirmish.state import Figure, GameState
 
 

@@ -8,47 +8,49 @@ so a search can never read a roll before it is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Generic, TypeVar
 
-from hothsim.kernel.dice import SeededDice
+from hothsim.kernel.dice import Dice, SeededDice
 from hothsim.kernel.engine import SIDES, Side
-from hothsim.kernel.record import GameRecord
 from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.state import GameState
 from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
     from hothsim.skirmish.board import Board
-    from hothsim.skirmish.game import Setup, SkirmishGame
+    from hothsim.skirmish.setup import Setup
+
+G = TypeVar("G")
+#: Deals a playable game of a setup, a state, dice and a board (the game module's `deal`): the
+#: observation is handed it, so the rules here never reach back for the game class.
+Dealer = Callable[["Setup", GameState, Dice, "Board"], G]
 
 
 @dataclass(frozen=True)
-class SkirmishObservation:
+class SkirmishObservation(Generic[G]):
     """The game as `side` sees it: the state with the other side's secret squad blanked."""
 
     side: Side
     state: GameState
     setup: "Setup"  # fixed for the whole game: the cards, the map, the scenario
     board: "Board"
+    deal: "Dealer[G]" = field(compare=False, repr=False)
 
     def key(self) -> GameState:
         """What the observation holds, for comparing two of them."""
         return self.state
 
-    def determinize(self, seed: int) -> "SkirmishGame":
+    def determinize(self, seed: int) -> G:
         """A game consistent with the observation, rolling fresh dice from `seed` (no record kept)."""
-        from hothsim.skirmish.game import SkirmishGame, new_header
-
-        return SkirmishGame(self.setup, self.state, SeededDice(seed), self.board, GameRecord(new_header(self.setup)))
+        return self.deal(self.setup, self.state, SeededDice(seed), self.board)
 
 
-def observe(game: "SkirmishGame", side: Side) -> SkirmishObservation:
-    """What `side` may know of a skirmish now."""
-    s = game.state
+def observe(setup: "Setup", board: "Board", s: GameState, side: Side, deal: "Dealer[G]") -> SkirmishObservation[G]:
+    """What `side` may know of a skirmish in state `s`."""
     if s.stage == "build":
         mine = SIDES.index(side)
         squads = tuple(sq if i == mine else () for i, sq in enumerate(s.squads))
         s = replace(s, squads=squads)  # type: ignore[arg-type]
     # The games a search deals from this observation share one memo of movement plans.
-    return SkirmishObservation(side, s, replace(game.setup, plans=PlanMemo()), game.board)
+    return SkirmishObservation(side, s, replace(setup, plans=PlanMemo()), board, deal)

@@ -1,0 +1,42 @@
+"""What a game of Assault on Hoth is played with (`Setup`): its scenario, rules, battlefield and forces, fixed
+for the whole game and shared by its copies, and the record header it starts from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hothsim.assault.rules import AssaultRules, Battlefield
+from hothsim.kernel.record import RecordHeader
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is played with: fixed for the whole game and shared by its copies."""
+
+    scenario_id: str
+    scenario_name: str
+    rules: AssaultRules
+    field: Battlefield
+    imperial: tuple[tuple[str, int], ...]  # starting forces: unit type, count
+    rebel: tuple[tuple[str, int], ...]
+    transports_to_win: int
+    remedy: bool  # the scenario offers rule 8's re-shuffle
+    data_hash: str
+    seed: int
+    created: str
+    scripted: bool
+    source: str = ""
+    reshuffle: bool = True  # the players agreed on rule 8's re-shuffle (an option, where the scenario offers it)
+    draws_rolled: bool = False  # each card drawn by a roll over the cards left, no deck order kept (an option)
+    options: str = ""  # the options agreed, as the record's header writes them
+    # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
+    # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
+    # values, and making them anew was costly; at most one for each unit and end of the scenario.
+    moves: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+def new_header(setup: Setup) -> RecordHeader:
+    """The record header of a new game."""
+    return RecordHeader(game="assault", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
+                        dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source,
+                        options=setup.options)
