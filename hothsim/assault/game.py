@@ -60,10 +60,11 @@ from hothsim.assault.movement import (
     walker_points,
     walker_step,
 )
-from hothsim.assault.events import SNOWTROOPERS, Events
+from hothsim.assault.events import SNOWTROOPERS, draw_event
 from hothsim.assault.refusals import reason_against
 from hothsim.assault.round_actions import RoundActions, acting, plan_shot, round_title, round_units
 from hothsim.assault.setup import Setup, new_header
+from hothsim.assault.turns import end_round, game_over, next_round
 from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import (
     AssaultState,
@@ -122,7 +123,6 @@ class AssaultGame(RecordedGame[AssaultState]):
         self.terrain = terrain
         self._record = record
         self._legal: list[Action] | None = None
-        self.events = Events(self)
         self.round_actions = RoundActions(setup, terrain)
 
     # ------------------------------------------------------------------ the interface
@@ -398,7 +398,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = self._repair(s, a, ev)
         elif isinstance(a, Done):
             ev.append(Event("round", f"the {self.pending.player} player ends the action round"))
-            s = self.end_round(s, ev)
+            s = end_round(s)
         return self._settle(s, ev)
 
     def _settle(self, s: AssaultState, ev: list[Event]) -> AssaultState:
@@ -412,10 +412,10 @@ class AssaultGame(RecordedGame[AssaultState]):
                 if self._event_choice_open(s):
                     return s
                 ev.append(Event("event", "no unit can take this Event's effect"))
-                s = self.end_round(replace(s, special=None), ev)
+                s = end_round(replace(s, special=None))
                 continue
             if s.special is not None and s.special.effect == "veers" and s.acted:
-                s = self.end_round(s, ev)
+                s = end_round(s)
                 continue
             if s.card is None and s.special is None:
                 s = self._next_round(s, ev)
@@ -423,7 +423,7 @@ class AssaultGame(RecordedGame[AssaultState]):
             if self._can_act(s):
                 return s
             ev.append(Event("round", f"{self.round_title(s)}: no unit can act"))
-            s = self.end_round(s, ev)
+            s = end_round(s)
 
     def _event_choice_open(self, s: AssaultState) -> bool:
         """Whether the Event choice now pending has any option."""
@@ -459,7 +459,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.stage == "setup" and side == "rebel":
             return self._start_play(s, ev)
         if s.stage == "play":
-            return self.end_round(s, ev)
+            return end_round(s)
         return s
 
     def _assign_luke(self, s: AssaultState, speeder: str, ev: list[Event]) -> AssaultState:
@@ -484,36 +484,14 @@ class AssaultGame(RecordedGame[AssaultState]):
         ev.append(Event("setup", "the Event deck is shuffled; the battle begins"))
         return replace(s, stage="play", event_deck=tuple(perm))
 
-    def draw(self, deck: tuple[int, ...], what: str) -> tuple[int, tuple[int, ...]]:
-        """The next card of a deck and the cards left: its top card, or (cards drawn by rolls) the card a
-        roll over the cards left picks, the others kept in their order."""
-        if not self.setup.draws_rolled:
-            return deck[0], deck[1:]
-        place = self.dice.draw(len(deck), f"draw {what}")
-        return deck[place], deck[:place] + deck[place + 1:]
-
     # turns and rounds ---------------------------------------------------------
 
-    def end_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
-        """The action round is over: the next card is drawn by `_settle`."""
-        return replace(s, card=None, special=None, acted=frozenset(), luke_armor=0)
-
     def _next_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
-        if not s.action_deck:
-            turn = s.turn + 1
-            count = len(self.rules.action_cards)
-            rolled = self.setup.draws_rolled
-            deck = tuple(range(count)) if rolled else self.dice.shuffle(count, f"shuffle the Action deck for turn {turn}")
-            s = replace(s, turn=turn, action_deck=tuple(deck), snowstorm=False, rebel_lucky_shot=False,
-                        imperial_lucky_shot=False, force_aided="")
-            ev.append(Event("turn", f"turn {turn} begins: the Action deck is "
-                                    + ("gathered, each card to be drawn by a roll" if rolled else "shuffled")))
-        card_index, rest = self.draw(s.action_deck, "an Action card")
-        card = self.rules.action_card(card_index)
-        s = replace(s, round=s.round + 1, action_deck=rest, card=card_index, acted=frozenset(), luke_armor=0)
-        ev.append(Event("card", f"action round {s.round} (turn {s.turn}): {card.title()}", (("card", card.id),)))
-        if card.is_event:
-            return self.events.draw_event(s, ev)
+        s = next_round(self.setup, self.dice, s, ev)
+        if self.rules.action_card(s.card).is_event:  # type: ignore[arg-type]
+            s = draw_event(self.setup, self.dice, s, ev)
+            if s.placing is not None:  # reinforcements to place
+                return self.next_placement(s, ev)
         return s
 
     def _choose(self, s: AssaultState, uid: str, ev: list[Event]) -> AssaultState:
@@ -525,13 +503,13 @@ class AssaultGame(RecordedGame[AssaultState]):
             s = replace(s, force_aided=uid)
             ev.append(Event("effect", f"The Force is with {uid}: +{self.rules.effects.force_bonus} fire strength at "
                             "its next fire this turn"))
-        return self.end_round(s, ev)
+        return end_round(s)
 
     def _repair(self, s: AssaultState, a: Repair, ev: list[Event]) -> AssaultState:
         w = s.unit(a.unit)
         w = replace(w, **{a.marker: getattr(w, a.marker) - 1})
         ev.append(Event("effect", f"Combat Repair Droids take a {a.marker} marker off {w.id}"))
-        return self.end_round(s.with_unit(w), ev)
+        return end_round(s.with_unit(w))
 
     # movement -------------------------------------------------------------------
 
@@ -639,7 +617,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         ev.append(Event("hit", f"rolled {shown}: {got} {name} against armor {armor}: hit"))
         if target == SHIELD_GENERATOR:
             s = replace(s, shield_generator=False)
-            return self.game_over(s, "imperial", "the Shield Generator is destroyed", ev)
+            return game_over(s, "imperial", "the Shield Generator is destroyed", ev)
         if target == POWER_GRID:
             ev.append(Event("destroyed", "the Power Grid is destroyed: the Shield Generator's armor drops to "
                             f"{self.rules.installations.shield_generator_without_grid}"))
@@ -689,14 +667,9 @@ class AssaultGame(RecordedGame[AssaultState]):
         if s.stage != "play" or s.placing is not None:
             return s
         if not any(u.side == "imperial" and u.where in ("map", "aboard") for u in s.units):
-            return self.game_over(s, "rebel", "every Imperial unit on the map is destroyed", ev)
+            return game_over(s, "rebel", "every Imperial unit on the map is destroyed", ev)
         return s
 
-    def game_over(self, s: AssaultState, winner: Side, why: str, ev: list[Event]) -> AssaultState:
-        """The game ends with this winner and reason."""
-        ev.append(Event("over", f"The {winner.capitalize()} player wins: {why}."))
-        return replace(s, stage="over", winner=winner, end_reason=why, walker_move=None, fire=None, placing=None,
-                       special=None)
 
 
 def deal(setup: Setup, state: AssaultState, dice: Dice, terrain: Terrain) -> AssaultGame:
