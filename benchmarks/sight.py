@@ -55,7 +55,7 @@ def _felled(game: Any, expert: SkirmishExpert, s: Any, there: Any, seen_by: list
     """The most expected enemies an attack from where `there` stands takes out of `seen_by`."""
     s2 = s.with_figure(there)
     best = 0.0
-    for view in game.targets(s2, there):
+    for view in game.targeting.targets(s2, there):
         if view.target in seen_by:
             best = max(best, expert.kill_share(game, s2, there, s2.fig(view.target)))
     return best
@@ -78,9 +78,9 @@ def floor_of(game: Any, expert: SkirmishExpert) -> Floor:
         for q, cost in costs.items():
             if cost <= limit:
                 there = replace(fig, pos=q)
-                if game.targets(s.with_figure(there), there):
+                if game.targeting.targets(s.with_figure(there), there):
                     options.append(len(seers[q]) - _felled(game, expert, s, there, seers[q]))
-        if game.targets(s, fig):  # attack from where it stands, then move on as far as the rules allow
+        if game.targeting.targets(s, fig):  # attack from where it stands, then move on as far as the rules allow
             after = replace(s, turn=replace(s.turn, attacked=True, attacks=1))
             away = game.allowance(after, fig)
             for q, cost in costs.items():

@@ -57,3 +57,11 @@ def arena(
         encoding="utf-8",
     )
     return open_game(folder / "arena.toml", dice=ScriptedDice(dice), catalog=Catalog.installed())
+
+
+def with_cards(game: SkirmishGame, cards: dict) -> SkirmishGame:
+    """The same game played with changed stat cards (a card given a power for a test): a new game, since
+    what a game is played with is fixed for its life and its rules are built from it."""
+    import dataclasses
+
+    return SkirmishGame(dataclasses.replace(game.setup, cards=cards), game.state, game.dice, game.board, game.record)

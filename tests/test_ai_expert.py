@@ -451,7 +451,7 @@ def test_the_evaluation_counts_the_fire_each_side_can_bring_next(tmp_path):
     total = g.card(trooper).cost + g.card(snow).cost
     ours = SKIRMISH.expert.fire(g, s, trooper)  # chance to hit times the Snowtrooper's points lost
     theirs = SKIRMISH.expert.fire(g, s, snow)
-    assert ours == pytest.approx(g.chance_in(s, trooper, snow) / 100
+    assert ours == pytest.approx(g.targeting.chance_in(s, trooper, snow) / 100
                                  * SKIRMISH.expert.worth_lost(g.card(snow), snow.hp, g.card(trooper).damage))
     names = dict(zip(FEATURES, SKIRMISH.features(g, "rebel")))
     assert names["ready_fire"] == pytest.approx(ours / total)
@@ -898,7 +898,7 @@ def test_vader_beside_a_figure_threatens_both_of_his_attacks_and_one_when_he_mus
         g = arena(tmp_path, {"han": "c3"}, {"vader": vader_square}, [15, 3], abilities=True)
         s = g.state
         han, vader = s.fig("han"), s.fig("vader")
-        p = g.chance_in(s, vader, han) / 100
+        p = g.targeting.chance_in(s, vader, han) / 100
         fire_alone = with_changes(Weights(), "skirmish.sighted=0,skirmish.melee_fire=1")  # one blow's fire, no eyes
         single = SkirmishExpert(fire_alone.skirmish)
         double = SkirmishExpert(with_changes(fire_alone, "skirmish.repeat_fire=1").skirmish)
@@ -921,7 +921,7 @@ def test_a_melee_enemy_that_can_reach_a_corner_of_a_figure_counts_as_a_threat(tm
     def threat(vader_square):
         g = arena(tmp_path, {"leia": "a3"}, {"vader": vader_square}, [15, 3], abilities=True)
         s = g.state
-        assert g.speed(s.fig("vader")) == 6
+        assert g.targeting.speed(s.fig("vader")) == 6
         # His speed alone: the Force move's two squares more are the next test's.
         return SkirmishExpert(with_changes(Weights(), "skirmish.force_reach=0,skirmish.sighted=0").skirmish).threat(
             g, s, s.fig("leia"))  # the fire alone, not the eyes

@@ -10,7 +10,7 @@ import pytest
 from hothsim.kernel.squares import parse_square
 from hothsim.skirmish.actions import Attack, ForcePower, Harpoon, Heal, Move, Recruit, parse_action
 from hothsim.skirmish.game import IllegalAction
-from tests.arena import arena
+from tests.arena import arena, with_cards
 
 
 def do(game, *lines: str):
@@ -382,7 +382,7 @@ def test_lightsaber_riposte_answers_a_melee_hit_with_an_attack(tmp_path):
     g = A(tmp_path, {"luke": "e6"}, {"vader": "d5"}, [3, 15, 15, 18])
     cards = dict(g.setup.cards)
     cards["luke"] = dataclasses.replace(cards["luke"], force_powers=("Lightsaber Riposte",))
-    g.setup = dataclasses.replace(g.setup, cards=cards)
+    g = with_cards(g, cards)
     do(g, "first imperial", "activate vader", "attack vader luke")
     assert hp(g, "luke") == 40
     d = g.pending

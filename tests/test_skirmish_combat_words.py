@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from hothsim.skirmish.actions import parse_action
-from tests.arena import arena
+from tests.arena import arena, with_cards
 
 
 def do(game, *lines: str):
@@ -75,7 +75,7 @@ def test_lightsaber_riposte_is_one_attack_back_even_for_a_character_with_twin_at
     cards = dict(g.setup.cards)
     cards["luke"] = dataclasses.replace(cards["luke"], force_powers=("Lightsaber Riposte",),
                                         abilities=cards["luke"].abilities + ("Twin Attack",))
-    g.setup = dataclasses.replace(g.setup, cards=cards)
+    g = with_cards(g, cards)
     do(g, "first imperial", "activate vader")
     ev = do(g, "attack vader luke", "force luke riposte")
     assert ev == [
@@ -208,7 +208,7 @@ def test_lightsaber_deflect_is_not_offered_against_a_melee_hit_and_the_log_says_
     g = A(tmp_path, {"luke": "e6"}, {"vader": "d5"}, [3, 15, 15])
     cards = dict(g.setup.cards)
     cards["luke"] = dataclasses.replace(cards["luke"], force_powers=("Lightsaber Deflect",))
-    g.setup = dataclasses.replace(g.setup, cards=cards)
+    g = with_cards(g, cards)
     do(g, "first imperial", "activate vader")
     ev = do(g, "attack vader luke")
     assert ev[0] == ("reaction", "luke cannot use Lightsaber Deflect: it works only against nonmelee attacks", ())

@@ -69,7 +69,7 @@ def test_commander_effects_kept_per_state_follow_the_state():
         game.apply(rnd.choice(game.legal_actions()))
         s = game.state
         for f in s.living():
-            fresh = type(game.ab)(game).effects(s, f)  # a new Abilities keeps nothing yet
+            fresh = type(game.ab)(game.setup.cards, game.board, game.setup.abilities).effects(s, f)  # keeps nothing yet
             assert game.ab.effects(s, f) == fresh
             assert game.ab.effects(s, f) == fresh  # and again, from what it kept
             compared += 1

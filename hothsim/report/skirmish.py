@@ -45,7 +45,7 @@ class SkirmishChronicler:
         if type(action) is Attack:
             return action.figure, action.target, before.hit_chance(action) / 100
         if type(action) is Opportunity:
-            return action.figure, action.target, before.chance_in(s, s.fig(action.figure), s.fig(action.target)) / 100
+            return action.figure, action.target, before.targeting.chance_in(s, s.fig(action.figure), s.fig(action.target)) / 100
         return None
 
     def cell(self, game: SkirmishGame, unit: str) -> tuple[int, int] | None:

@@ -22,7 +22,7 @@ from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, Recorde
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import Square, space_of, square_label
-from hothsim.skirmish.abilities import STATES_KEPT, Abilities
+from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
     Action,
     Activate,
@@ -44,7 +44,7 @@ from hothsim.skirmish.actions import (
     UseAbility,
     parse_action,
 )
-from hothsim.skirmish.attacks import TargetView, combined_fire_helpers, legal_targets
+from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
@@ -56,6 +56,7 @@ from hothsim.skirmish.refusals import Refusals
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SecretSquads, SquadRules
+from hothsim.skirmish.targeting import Targeting
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 from hothsim.kernel.words import count
@@ -106,9 +107,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         # move_plans() of one state, worked out once: its plans and their move actions (`PlanMemo`)
         self._plans: tuple[GameState, tuple[dict, list]] | None = None
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
-        # The squares of the characters that give cover in one state (`_cover_masks`), kept as `effects` are.
-        self._cover: dict[int, tuple[GameState, int, dict[str, int], bool]] = {}
         self.ab = Abilities(setup.cards, board, setup.abilities)
+        self.targeting = Targeting(setup.cards, board, self.ab)
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(self)
@@ -154,7 +154,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return Decision(f.side, "reroll", f.id, "save failed")
         if s.turn is not None:
             mover = s.fig(s.turn.figure)
-            if s.turn.path_left and self._opportunists(s):
+            if s.turn.path_left and self.targeting.opportunists(s):
                 return Decision(other(mover.side), "opportunity", mover.id)
             return Decision(mover.side, "turn", mover.id)
         return Decision(s.phase_side, "activate")
@@ -226,7 +226,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return False
         fig = s.fig(s.turn.figure)
         moved = replace(s, turn=replace(s.turn, moved_before=s.turn.moved_before + cost))
-        return self.may_attack(moved, fig)
+        return self.targeting.may_attack(moved, fig)
 
     def attack_move_limit(self) -> int:
         """The most squares the acting character may move now and still attack (-1: no attack is left)."""
@@ -234,7 +234,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if s.turn is None or s.turn.attacked:
             return -1
         best = -1
-        for cost in range(self.allowance(s, s.fig(s.turn.figure)) + 1):  # may_attack only falls as cost grows
+        for cost in range(self.targeting.allowance(s, s.fig(s.turn.figure)) + 1):  # may_attack only falls as cost grows
             if not self.attack_kept_after(cost):
                 break
             best = cost
@@ -309,7 +309,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return None, _NONE, "no move is being made"
         fig = s.fig(s.turn.figure)
         costs = path_costs(self._graph(s, fig), fig.pos, path)  # type: ignore[arg-type]
-        threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
+        threats = self.targeting.threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
         left = [fig.pos] + [p for p in path[:-1] if len(p) == 2]
         provoked = frozenset(n for p in left for n in threats.get(p, _NONE))  # type: ignore[arg-type]
         try:
@@ -322,105 +322,17 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """The chance in percent that this attack hits, counting every modifier now in play, cover, and
         the natural 1 (always a miss) and natural 20 (always a hit)."""
         s = self._state
-        return self.chance_in(s, s.fig(attack.figure), s.fig(attack.target), len(attack.helpers))
-
-    def chance_in(self, s: GameState, attacker: Figure, target: Figure, helpers: int = 0,
-                  cover: bool | None = None) -> int:
-        """The chance in percent that `attacker` hits `target` in state `s` (which may be one the game
-        has not reached: the computer asks it of squares a figure could move to); `cover`, where the
-        caller already knows it from the target's view (`targets`), is not worked out again."""
-        if cover is None:
-            adjacent = self.board.adjacent(s.open_doors, attacker.rect(), target.rect())
-            cover = not adjacent and self.covered(s, attacker, target)
-        bonus = sum(v for _, v in self.ab.attack_mods(s, attacker, target, helpers))
-        need = sum(v for _, v in self.ab.defense_mods(s, attacker, target, cover)) - bonus
-        hits = sum(1 for roll in range(2, 20) if roll >= need) + 1
-        return hits * 5
-
-    # ------------------------------------------------------------------ rules the steps share
-
-    def enemies_of(self, s: GameState, fig: Figure) -> list[Figure]:
-        """Enemies that count for targeting, nearest and adjacency (a Hologram never does)."""
-        return [e for e in s.living() if e.side != fig.side and self.ab.targetable(e)]
+        return self.targeting.chance_in(s, s.fig(attack.figure), s.fig(attack.target), len(attack.helpers))
 
     def covered(self, s: GameState, attacker: Figure, target: Figure) -> bool:
         """Cover of a target against an attacker: characters in between count, a Hologram does not."""
-        every, each, apart = self._cover_masks(s)
-        if apart and attacker.id != target.id:  # no two overlap: take the two out of the whole
-            others = every & ~each.get(attacker.id, 0) & ~each.get(target.id, 0)
-        else:  # the squares of the characters in between, one by one
-            others = 0
-            for fid, m in each.items():
-                if fid != attacker.id and fid != target.id:
-                    others |= m
-        return self.board.sight(s.open_doors).has_cover(attacker.rect(), target.rect(), others)
-
-    def _cover_masks(self, s: GameState) -> tuple[int, dict[str, int], bool]:
-        """The squares of every character that could give cover in `s` (living, no Hologram) as one bit
-        mask, each one's by figure, and whether no two of them share a square (one may, where an enemy is
-        imagined stepping to a square: then one's squares cannot simply be taken out of the whole)."""
-        kept = self._cover.get(id(s))
-        if kept is not None and kept[0] is s:
-            return kept[1], kept[2], kept[3]
-        if len(self._cover) >= STATES_KEPT:
-            self._cover.clear()
-        mask = self.board.space_mask
-        every, each, apart = 0, {}, True
-        for f in s.figures:
-            if f.alive and not self.ab.hologram(f):
-                m = each[f.id] = mask(f.pos, f.size)  # type: ignore[arg-type]
-                apart = apart and not every & m
-                every |= m
-        self._cover[id(s)] = (s, every, each, apart)
-        return every, each, apart
-
-    def targets(self, s: GameState, fig: Figure, melee: bool | None = None) -> list[TargetView]:
-        """Legal targets of the figure now (melee restriction unless told otherwise)."""
-        melee = self.ab.melee(fig) if melee is None else melee
-        return legal_targets(s, self.board, fig, self.enemies_of(s, fig), melee,
-                             self.ab.ignores_nearest_rule(s, fig), lambda a, t: self.covered(s, a, t))
-
-    def speed(self, fig: Figure) -> int:
-        """Its speed (from the card's Speed entry; 6 otherwise)."""
-        return self.card(fig).speed
+        return self.targeting.covered(s, attacker, target)
 
     def allowance(self, s: GameState, fig: Figure) -> int:
         """Squares the acting character may still move this turn (rulebook pp. 14-15 and the glossary)."""
-        t = s.turn
-        assert t is not None
-        if fig.id in s.harpooned or t.spent:
-            return 0
-        speed = self.speed(fig)
-        extra = 2 if t.force_move else 0
-        if not t.attacked:
-            return max(0, 2 * speed + extra - t.moved_before)
-        if self.ab.printed(fig, "Heavy Weapon") or t.attacks >= 2:
-            return 0
-        if self.ab.printed(fig, "Mobile Attack") and t.moved_before <= speed + extra:
-            return max(0, speed + extra - t.moved_before - t.moved_after)
-        if t.moved_before == 0:
-            return max(0, speed + extra - t.moved_after)
-        return 0
+        return self.targeting.allowance(s, fig)
 
-    def may_attack(self, s: GameState, fig: Figure) -> bool:
-        """Whether the acting character may still attack (or use an ability that replaces attacks)."""
-        t = s.turn
-        assert t is not None
-        if t.replaced or not self.ab.can_attack(s, fig):
-            return False
-        speed, extra = self.speed(fig), (2 if t.force_move else 0)
-        if t.attacked:
-            # Double Attack: a second attack if it has not moved at all this turn.
-            return (t.attacks == 1 and self.ab.printed(fig, "Double Attack") and t.moved_before == 0
-                    and t.moved_after == 0)
-        if self.ab.printed(fig, "Heavy Weapon"):
-            return t.moved_before == 0
-        limit = 2 * speed if self.ab.printed(fig, "Charging Fire") else speed
-        return t.moved_before <= limit + extra
-
-    def may_replace_attacks(self, s: GameState, fig: Figure) -> bool:
-        """Abilities that replace attacks are used in place of the turn's attacks, before any."""
-        return self.may_attack(s, fig) and not s.turn.attacked  # type: ignore[union-attr]
+    # ------------------------------------------------------------------ rules the steps share
 
     def check_victory(self, s: GameState, ev: list[Event]) -> GameState:
         """Every character of one side defeated: the other side wins."""
@@ -434,35 +346,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         return s
 
     # ------------------------------------------------------------------ attacks of opportunity
-
-    def _opportunists(self, s: GameState) -> list[Figure]:
-        """Enemies that may attack the mover now, as it is about to leave its square."""
-        assert s.turn is not None
-        mover = s.fig(s.turn.figure)
-        return [e for e in self._threats_at(s, mover, mover.pos) if e.id not in s.turn.declined]  # type: ignore[arg-type]
-
-    def _may_threaten(self, s: GameState, e: Figure, mover: Figure) -> bool:
-        assert s.turn is not None
-        return (e.side != mover.side and e.opportunity_turn != s.turn.number and self.ab.can_attack(s, e)
-                and self.ab.move_kind(mover) == "walk" and self.ab.targetable(mover))
-
-    def _threats_at(self, s: GameState, mover: Figure, anchor: Square) -> list[Figure]:
-        """Enemies that could make an attack of opportunity if the mover left this position (never
-        against Flight or a Hologram)."""
-        rect = (anchor[0], anchor[1], anchor[0] + mover.size, anchor[1] + mover.size)
-        return [e for e in s.living() if self._may_threaten(s, e, mover)
-                and self.board.adjacent(s.open_doors, rect, e.rect())]
-
-    def _threat_map(self, s: GameState, mover: Figure) -> dict[Square, frozenset[str]]:
-        """For each position of the mover next to an enemy that may attack, the enemies it would provoke
-        by leaving it (only positions touching an enemy's space can be adjacent to it)."""
-        out: dict[Square, set[str]] = {}
-        for e in s.living():
-            if not self._may_threaten(s, e, mover):
-                continue
-            for anchor in self.board.positions_next_to(s.open_doors, e.rect(), mover.size):
-                out.setdefault(anchor, set()).add(e.id)
-        return {k: frozenset(v) for k, v in out.items()}
 
     # ------------------------------------------------------------------ what is legal
 
@@ -487,7 +370,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return [ForcePower(d.figure, word), Decline(d.figure)]  # type: ignore[arg-type]
         if d.kind == "opportunity":
             out: list[Action] = []
-            for e in self._opportunists(s):
+            for e in self.targeting.opportunists(s):
                 out += [Opportunity(e.id, d.figure), Decline(e.id)]  # type: ignore[arg-type]
             return out
         return self._turn_actions()
@@ -504,30 +387,22 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = self._state
         assert s.turn is not None
         out: list[Action] = []
-        if self.may_attack(s, fig):
-            for tv in self.targets(s, fig):
+        if self.targeting.may_attack(s, fig):
+            for tv in self.targeting.targets(s, fig):
                 target = s.fig(tv.target)
-                helpers = combined_fire_helpers(s, self.board, fig, target, self._may_help)
+                helpers = combined_fire_helpers(s, self.board, fig, target, self.targeting.may_help)
                 for k in range(len(helpers) + 1):
                     for group in combinations(helpers, k):
                         out.append(Attack(fig.id, tv.target, group))
                 if self.ab.power(fig, "Use the Force") and self.combat.force_ready(s, fig, 3):
                     out.append(ForcePower(fig.id, "use", tv.target))
-        if self.may_replace_attacks(s, fig):
+        if self.targeting.may_replace_attacks(s, fig):
             out += self.powers.replacing_actions(s, fig)
         out += self.powers.fire_support(s, fig)
         if self._force_move_open(fig):
             out.append(ForceMove(fig.id))
         out.append(EndTurn(fig.id))
         return out
-
-    def _may_help(self, s: GameState, attacker: Figure, helper: Figure) -> bool:
-        """Combined fire: no Melee Attack, deals damage, and Mounted Weapon only with Mounted Weapon."""
-        if self.ab.melee(attacker) or self.ab.melee(helper) or not self.ab.can_attack(s, helper):
-            return False
-        if not self.ab.can_attack(s, attacker):
-            return False
-        return self.ab.printed(attacker, "Mounted Weapon") == self.ab.printed(helper, "Mounted Weapon")
 
     def _planned_moves(self, fig: Figure, s: GameState | None = None) -> dict:
         return self._remembered_moves(fig, self._state if s is None else s)[0]
@@ -536,10 +411,10 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """The figure's plans in state `s` (and its move actions, once made): from the memo that games
         dealt from one observation share, where one met the same position (`PlanMemo`), else worked out."""
         assert s.turn is not None and fig.pos is not None
-        budget = self.allowance(s, fig)
+        budget = self.targeting.allowance(s, fig)
         if budget <= 0:
             return {}, []
-        threats = self._threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
+        threats = self.targeting.threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
 
         def work() -> dict:
             others = (sq for f in s.living() if f.id != fig.id for sq in f.space())
@@ -622,7 +497,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return None
         fig = s.fig(s.turn.figure)
         why = self._movement_left_problem(s, fig) or self._end_problem(s, fig, square)
-        left = self.allowance(s, fig)
+        left = self.targeting.allowance(s, fig)
         every = frozenset(self.board.grid.doors)
         if why is None and s.open_doors != every:
             opened = replace(s, open_doors=every)
@@ -635,7 +510,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def _movement_left_problem(self, s: GameState, fig: Figure) -> IllegalAction | None:
         if fig.id in s.harpooned:
             return IllegalAction("harpoon gun", f"{fig.id} is harpooned and cannot move this round")
-        if self.allowance(s, fig) <= 0:
+        if self.targeting.allowance(s, fig) <= 0:
             return IllegalAction("movement", f"{fig.id} has no movement left this turn")
         return None
 
@@ -655,7 +530,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         problem = self._movement_left_problem(s, fig)
         if problem:
             raise problem
-        budget = self.allowance(s, fig)
+        budget = self.targeting.allowance(s, fig)
         costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
         if costs is None:
             raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
@@ -762,7 +637,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def _continue_move(self, s: GameState, ev: list[Event]) -> GameState:
         """Step along the path until it ends or an enemy may attack as the mover leaves its square."""
         while s.turn is not None and s.turn.path_left:
-            if self._opportunists(s):
+            if self.targeting.opportunists(s):
                 return s
             turn = s.turn
             fig = s.fig(turn.figure)

@@ -37,9 +37,9 @@ class Powers:
         out: list[Action] = []
         ready = self.g.combat.force_ready(s, fig)
         if ready and self.g.ab.power(fig, "Force Grip"):
-            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.g.targets(s, fig, melee=False)]
+            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.g.targeting.targets(s, fig, melee=False)]
         if ready and self.g.ab.power(fig, "Lightsaber Sweep"):
-            if any(self.g.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.g.enemies_of(s, fig)):
+            if any(self.g.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.g.targeting.enemies_of(s, fig)):
                 out.append(ForcePower(fig.id, "sweep"))
         if self.g.ab.printed(fig, "Heal"):
             for f in s.living(fig.side):
@@ -47,13 +47,13 @@ class Powers:
                         and (f.id == fig.id or self.g.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
                     out.append(Heal(fig.id, f.id))
         if self.g.ab.printed(fig, "Harpoon Gun"):
-            for tv in self.g.targets(s, fig):
+            for tv in self.g.targeting.targets(s, fig):
                 t = s.fig(tv.target)
                 if self.g.ab.printed(t, "Mounted Weapon") and \
                         self.g.board.range_within(s.open_doors, fig.space(), t.space(), HARPOON_RANGE) is not None:
                     out.append(Harpoon(fig.id, t.id))
         if self.g.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
-            for tv in self.g.targets(s, fig, melee=False):
+            for tv in self.g.targeting.targets(s, fig, melee=False):
                 if self.g.board.range_within(s.open_doors, fig.space(), s.fig(tv.target).space(),
                                              GRENADES_RANGE) is not None:
                     out.append(UseAbility(fig.id, "grenades", tv.target))
@@ -73,7 +73,7 @@ class Powers:
                 or t.force_move:
             return []
         sight = self.g.board.sight(s.open_doors)
-        return [UseAbility(fig.id, "fire-support", e.id) for e in self.g.enemies_of(s, fig)
+        return [UseAbility(fig.id, "fire-support", e.id) for e in self.g.targeting.enemies_of(s, fig)
                 if sight.can_see(fig.rect(), e.rect())]
 
     def force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
@@ -99,7 +99,7 @@ class Powers:
             return self.g.combat.run(s, ev) if s.stage != "over" else s
         # Lightsaber Sweep: one attack against each adjacent enemy.
         ev.append(Event("force", f"{fig.id} spends 1 Force point: Lightsaber Sweep"))
-        victims = [e.id for e in self.g.enemies_of(s, fig) if self.g.board.adjacent(s.open_doors, fig.rect(), e.rect())]
+        victims = [e.id for e in self.g.targeting.enemies_of(s, fig) if self.g.board.adjacent(s.open_doors, fig.rect(), e.rect())]
         s = replace(s, attacks=s.attacks + tuple(AttackSpec(fig.id, v, kind="sweep") for v in victims))
         return self.g.combat.run(s, ev)
 

@@ -89,9 +89,9 @@ class Refusals:
             return ("activation", f"it is {turn.figure}'s turn")
         if not self.g.ab.can_attack(s, fig):
             return ("fragile" if self.g.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")
-        if turn.attacked and not self.g.may_attack(s, fig):
+        if turn.attacked and not self.g.targeting.may_attack(s, fig):
             return ("a turn", f"{fig.id} has already attacked this turn")
-        if not self.g.may_attack(s, fig):
+        if not self.g.targeting.may_attack(s, fig):
             return ("a turn", f"{fig.id} moved too far to attack this turn")
         try:
             target = s.fig(a.target)
@@ -104,14 +104,14 @@ class Refusals:
         sight = self.g.board.sight(s.open_doors)
         if not sight.can_see(fig.rect(), target.rect()):
             return ("line of sight", f"{fig.id} cannot see {target.id}")
-        views = {t.target: t for t in self.g.targets(s, fig)}
+        views = {t.target: t for t in self.g.targeting.targets(s, fig)}
         if a.target not in views:
-            if any(self.g.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.g.enemies_of(s, fig)):
+            if any(self.g.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.g.targeting.enemies_of(s, fig)):
                 return ("adjacent enemies", f"an enemy is adjacent to {fig.id}, so only adjacent enemies may be chosen")
             if self.g.ab.melee(fig):
                 return ("melee attack", f"{fig.id} may attack only adjacent enemies")
             return ("cover", f"{target.id} has cover and is not the nearest enemy")
-        helpers = combined_fire_helpers(s, self.g.board, fig, target, self.g._may_help)
+        helpers = combined_fire_helpers(s, self.g.board, fig, target, self.g.targeting.may_help)
         bad = [h for h in a.helpers if h not in helpers]
         return ("combined fire", f"{', '.join(bad) or 'these allies'} cannot combine fire: an ally must not have "
                                  "activated this round, must see the target and deal damage; no Melee Attack; "

@@ -250,7 +250,7 @@ class SkirmishExpert:
                      helpers: Sequence[str] = (), cover: bool | None = None) -> float:
         """The points an attack is expected to take from the target: chance to hit times what its damage is
         worth, a natural 20's double damage counted apart (`cover` where the target's view gave it)."""
-        chance = game.chance_in(s, attacker, target, len(helpers), cover) / 100
+        chance = game.targeting.chance_in(s, attacker, target, len(helpers), cover) / 100
         adjacent = game.board.adjacent(s.open_doors, attacker.rect(), target.rect())
         card = game.card(target)
         value = 0.0
@@ -271,14 +271,14 @@ class SkirmishExpert:
     def reach(self, game: SkirmishGame, e: Figure) -> int:
         """Squares a melee enemy may walk and still strike at its next activation: its speed, and the Force
         move's extra squares (`force_reach`) while it has a Force point to pay for them."""
-        return game.speed(e) + (self.w.force_reach if e.force >= 1 else 0)
+        return game.targeting.speed(e) + (self.w.force_reach if e.force >= 1 else 0)
 
     def best_shot(self, game: SkirmishGame, s: GameState, fig: Figure) -> tuple[float, str | None]:
         """The best attack a figure could make from where it stands in `s`, alone: (points, target)."""
         if not game.ab.can_attack(s, fig):
             return 0.0, None
         best: tuple[float, str | None] = (0.0, None)
-        for view in game.targets(s, fig):
+        for view in game.targeting.targets(s, fig):
             v = self.attack_value(game, s, fig, s.fig(view.target), cover=view.cover)
             if v > best[0]:
                 best = (v, view.target)
@@ -318,7 +318,7 @@ class SkirmishExpert:
                 # It shoots from the square it steps to, with the cover seen from there.
                 share, shooter, stays = w.stepping_fire, replace(e, pos=step), False
                 seen = s.with_figure(shooter)
-            chance = game.chance_in(seen, shooter, fig) / 100
+            chance = game.targeting.chance_in(seen, shooter, fig) / 100
             fire = share * self._attacks_worth(game, e, fig, card, chance, stays)
             if e.activated:
                 fire *= w.acted_enemy
@@ -359,7 +359,7 @@ class SkirmishExpert:
         farthest square it could walk (or fly) to within its speed, and the one half as far; other figures
         left aside.  Worked out once per enemy square in a decision's many questions (and per map: the
         tests ask one expert about many)."""
-        speed, kind = game.speed(e), game.ab.move_kind(e)
+        speed, kind = game.targeting.speed(e), game.ab.move_kind(e)
         key = (game.board, e.pos, e.size, speed, kind, open_doors)
         hit = self._reach.get(key)
         if hit is not None:
@@ -391,7 +391,7 @@ class SkirmishExpert:
             return 0.0
         melee = game.ab.melee(attacker)
         sight = None if melee else game.board.sight(s.open_doors)
-        speed = game.speed(attacker)
+        speed = game.targeting.speed(attacker)
         rect = attacker.rect()
         damage = game.card(attacker).damage
         best = 0.0
@@ -401,7 +401,7 @@ class SkirmishExpert:
                     continue
             elif not sight.can_see(rect, target.rect()):  # type: ignore[union-attr]
                 continue
-            value = game.chance_in(s, attacker, target) / 100 * self.worth_lost(game.card(target), target.hp, damage)
+            value = game.targeting.chance_in(s, attacker, target) / 100 * self.worth_lost(game.card(target), target.hp, damage)
             best = max(best, value)
         return best
 
@@ -609,7 +609,7 @@ class SkirmishExpert:
     def kill_share(self, game: SkirmishGame, s: GameState, attacker: Figure, target: Figure,
                     helpers: Sequence[str] = ()) -> float:
         """The chance an attack defeats its target outright."""
-        chance = game.chance_in(s, attacker, target, len(helpers)) / 100
+        chance = game.targeting.chance_in(s, attacker, target, len(helpers)) / 100
         adjacent = game.board.adjacent(s.open_doors, attacker.rect(), target.rect())
         share = 0.0
         for critical, p in ((False, chance - CRITICAL), (True, CRITICAL)):
