@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hothsim.skirmish.attacks import judge, explain
+from hothsim.skirmish.force_points import force_ready, spend, turn_id
 from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingAttack, PendingSave
@@ -34,19 +35,10 @@ class Combat:
         self.g = game
         self.ab = game.ab
 
-    # ---------------------------------------------------------------- shared facts
-
-    def turn_id(self, s: GameState) -> int:
-        """The number of the turn in progress (Force is spent at most once per turn)."""
-        return s.turn.number if s.turn is not None else s.turns_taken
-
-    def force_ready(self, s: GameState, f: Figure, points: int = 1) -> bool:
-        """Whether the figure may spend this much Force now."""
-        return f.alive and f.force >= points and f.force_turn != self.turn_id(s)
-
-    def spend(self, s: GameState, f: Figure, points: int) -> GameState:
-        """Spend Force points (once in this turn)."""
-        return s.with_figure(replace(f, force=f.force - points, force_turn=self.turn_id(s)))
+    # Force points, as the other steps ask them of the combat (force_points.py holds the rule).
+    turn_id = staticmethod(turn_id)
+    force_ready = staticmethod(force_ready)
+    spend = staticmethod(spend)
 
     # ---------------------------------------------------------------- the loop
 

@@ -52,7 +52,7 @@ from hothsim.skirmish.deployment import fixed_positions, placements
 from hothsim.skirmish.movement import (
     PlanMemo, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size, stopping_rule)
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
-from hothsim.skirmish.refusals import Refusals
+from hothsim.skirmish.refusals import reason_against
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SecretSquads, SquadRules
@@ -112,7 +112,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.combat = Combat(self)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(self)
-        self.refusals = Refusals(self)
         self.powers = Powers(self)
 
     # ------------------------------------------------------------------ the interface
@@ -485,7 +484,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
                 return
         elif self._listed(action):
             return
-        raise IllegalAction(*self.refusals.reason_against(action))
+        raise IllegalAction(*reason_against(self.targeting, self.squads, self._state, self.pending.player, action))
 
     def move_refusal(self, square: Square) -> IllegalAction | None:
         """Why the acting character may not end a move on a square now (None when a legal path takes it
