@@ -322,3 +322,28 @@ def test_the_untyped_game_check_finds_what_it_looks_for(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("def f(game, x):\n    pass\ndef g(game: Any):\n    pass\ndef h(game: GameView):\n    pass\n")
     assert len(untyped_games(sample)) == 2
+
+
+# ---------------------------------------------------------------- rules that never reach back for their game
+
+#: The game classes' modules: the facades over the rules.  Only they (and the package's public face)
+#: import them; a rule module is handed what it needs (setup, board, terrain, dice, state), never the game.
+GAME_MODULES = {"hothsim.skirmish.game", "hothsim.assault.game"}
+RULES = [p for part in ("kernel", "skirmish", "assault") for p in sorted((PACKAGE / part).glob("*.py"))
+         if p.name not in ("game.py", "__init__.py")]
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_rule_module_imports_its_game_class(path):
+    """Not even for a type (`if TYPE_CHECKING:`) nor inside a function: a rule that needs the game is a
+    rule the game should hand what it needs (issue 30)."""
+    bad = forbidden_imports(path, tuple(GAME_MODULES))
+    assert not bad, f"{path.parent.name}/{path.name} imports {bad}"
+
+
+def test_the_game_import_check_finds_what_it_looks_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from hothsim.skirmish.game import SkirmishGame\n"
+                      "def f():\n    from hothsim.assault.game import AssaultGame\n")
+    assert sorted(forbidden_imports(sample, tuple(GAME_MODULES))) == ["hothsim.assault.game", "hothsim.skirmish.game"]

@@ -9,7 +9,7 @@ then play resumes (a paused move carries on, a defeated mover's turn ends).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Callable
 
 from hothsim.skirmish.attacks import judge, explain
 from hothsim.skirmish.force_points import force_ready, spend, turn_id
@@ -18,8 +18,14 @@ from hothsim.kernel.engine import Event
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingAttack, PendingSave
 from hothsim.kernel.values import replace
 
-if TYPE_CHECKING:  # pragma: no cover
-    from hothsim.skirmish.game import SkirmishGame
+from hothsim.kernel.dice import Dice
+from hothsim.skirmish.abilities import Abilities
+from hothsim.skirmish.board import Board
+from hothsim.skirmish.targeting import Targeting
+from hothsim.skirmish.victory import check_victory
+
+#: What play does once no attack or save is left (a paused move carries on, a defeated mover's turn ends).
+Resume = Callable[[GameState, list[Event]], GameState]
 
 SPLASH_SAVE = 11
 HARPOON_SAVE = 11
@@ -31,9 +37,12 @@ SAVE_WORDS = {"splash": "Splash", "grenades": "Grenades", "fire-support": "Fire 
 class Combat:
     """The attack and save steps of one game (it rolls the game's dice)."""
 
-    def __init__(self, game: "SkirmishGame") -> None:
-        self.g = game
-        self.ab = game.ab
+    def __init__(self, dice: Dice, board: Board, ab: Abilities, targeting: Targeting, resume: Resume) -> None:
+        self.dice = dice  # the game's: it sets them anew when its own are replaced
+        self.board = board
+        self.ab = ab
+        self.targeting = targeting
+        self.resume = resume
 
     # Force points, as the other steps ask them of the combat (force_points.py holds the rule).
     turn_id = staticmethod(turn_id)
@@ -55,7 +64,7 @@ class Combat:
                 spec, rest = s.attacks[0], s.attacks[1:]
                 s = self.start_attack(replace(s, attacks=rest), spec, ev)
                 continue
-            return self.g.resume(s, ev)
+            return self.resume(s, ev)
         return s
 
     # ---------------------------------------------------------------- attacks
@@ -65,8 +74,8 @@ class Combat:
         attacker, target = s.fig(spec.attacker), s.fig(spec.target)
         if not attacker.alive or not target.alive or not self.ab.can_attack(s, attacker):
             return s
-        adjacent = self.g.board.adjacent(s.open_doors, attacker.rect(), target.rect())
-        cover = not adjacent and self.g.covered(s, attacker, target)
+        adjacent = self.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        cover = not adjacent and self.targeting.covered(s, attacker, target)
         mods = tuple(self.ab.attack_mods(s, attacker, target, len(spec.helpers)))
         defense = tuple(self.ab.defense_mods(s, attacker, target, cover))
         if self.ab.printed(attacker, "Flanking Attack"):
@@ -76,7 +85,7 @@ class Combat:
             pa = PendingAttack(attacker.id, target.id, 20, mods, defense, spec.kind, True, helpers=spec.helpers)
             ev.append(Event("attack", f"{attacker.id} uses the Force: an automatic critical hit on {target.id}"))
             return self.after_roll(s, pa, ev)
-        roll = self.g.dice.d20(f"{attacker.id} attacks {target.id}")
+        roll = self.dice.d20(f"{attacker.id} attacks {target.id}")
         pa = PendingAttack(attacker.id, target.id, roll, mods, defense, spec.kind, helpers=spec.helpers)
         result = judge(roll, mods, defense)
         if not result.hit and self.force_ready(s, attacker):
@@ -90,7 +99,7 @@ class Combat:
         pa = s.attack
         assert pa is not None
         s = self.spend(s, s.fig(pa.attacker), 1)
-        roll = self.g.dice.d20(f"{pa.attacker} rerolls the attack on {pa.target}")
+        roll = self.dice.d20(f"{pa.attacker} rerolls the attack on {pa.target}")
         ev.append(Event("force", f"{pa.attacker} spends 1 Force point to reroll"))
         return self.after_roll(replace(s, attack=None), replace(pa, roll=roll), ev)
 
@@ -132,7 +141,7 @@ class Combat:
             return self.apply_hit(s, pa, ev)
         target = s.fig(pa.target)
         s = self.spend(s, target, 1)
-        roll = self.g.dice.d20(f"{target.id} deflects")
+        roll = self.dice.d20(f"{target.id} deflects")
         if save_succeeds(roll, DEFLECT_SAVE):
             ev.append(Event("force", f"{target.id} spends 1 Force point: Lightsaber Deflect, save d20 {roll} "
                                      f"vs {DEFLECT_SAVE}: deflected, no damage"))
@@ -150,7 +159,7 @@ class Combat:
         attacker, target = s.fig(pa.attacker), s.fig(pa.target)
         result = judge(pa.roll, pa.modifiers, pa.defense)
         critical = pa.auto or result.critical
-        adjacent = self.g.board.adjacent(s.open_doors, attacker.rect(), target.rect())
+        adjacent = self.board.adjacent(s.open_doors, attacker.rect(), target.rect())
         parts = self.ab.damage_of(s, attacker, target, critical, adjacent, pa.helpers)
         amount = sum(v for _, v in parts)
         detail = " + ".join(f"{v} {why}" for why, v in parts) if len(parts) > 1 else ""
@@ -209,7 +218,7 @@ class Combat:
             s = replace(s, noisy=True)
         t2 = replace(target, hp=0, defeated=True, pos=None) if hp <= 0 else replace(target, hp=hp)
         s = s.with_figure(t2)
-        return self.g.check_victory(s, ev)
+        return check_victory(s, ev)
 
     def queue_splash(self, s: GameState, attacker: Figure, target: Figure, amount: int,
                      include_target: bool, where: tuple[int, int, int, int] | None = None) -> GameState:
@@ -218,7 +227,7 @@ class Combat:
         where = where or target.rect()
         hit = [target] if include_target and target.alive else []
         for f in s.living():
-            if f.id != target.id and self.g.board.adjacent(s.open_doors, f.rect(), where):
+            if f.id != target.id and self.board.adjacent(s.open_doors, f.rect(), where):
                 hit.append(f)
         order = sorted(hit, key=lambda f: (f.side != attacker.side, f.id))
         saves = tuple(PendingSave(f.id, SPLASH_SAVE, "splash", amount, attacker.id) for f in order
@@ -230,7 +239,7 @@ class Combat:
         f = s.fig(save.figure)
         if not f.alive:
             return s
-        roll = self.g.dice.d20(f"{f.id} saves against {save.effect}")
+        roll = self.dice.d20(f"{f.id} saves against {save.effect}")
         s = replace(s, noisy=True)
         if not save_succeeds(roll, save.needed) and self.force_ready(s, f):
             ev.append(Event("save", f"{f.id} saves against {save.effect}: d20 {roll} vs {save.needed}: failed "
@@ -246,7 +255,7 @@ class Combat:
         if use:
             s = self.spend(s, s.fig(save.figure), 1)
             ev.append(Event("force", f"{save.figure} spends 1 Force point to reroll the save"))
-            save = replace(save, roll=self.g.dice.d20(f"{save.figure} rerolls the save against {save.effect}"))
+            save = replace(save, roll=self.dice.d20(f"{save.figure} rerolls the save against {save.effect}"))
         return self.settle_save(s, save, ev)
 
     def settle_save(self, s: GameState, save: PendingSave, ev: list[Event]) -> GameState:

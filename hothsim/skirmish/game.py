@@ -56,7 +56,7 @@ from hothsim.skirmish.refusals import reason_against
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.squads import SecretSquads, SquadRules
-from hothsim.skirmish.targeting import Targeting
+from hothsim.skirmish.targeting import Targeting, count_attack
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 from hothsim.kernel.words import count
@@ -100,7 +100,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def __init__(self, setup: Setup, state: GameState, dice: Dice, board: Board, record: GameRecord) -> None:
         self.setup = setup
         self._state = state
-        self.dice = dice
+        self._dice = dice
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
@@ -109,10 +109,20 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         self.ab = Abilities(setup.cards, board, setup.abilities)
         self.targeting = Targeting(setup.cards, board, self.ab)
-        self.combat = Combat(self)
+        self.combat = Combat(dice, board, self.ab, self.targeting, self.resume)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
-        self.rounds = Rounds(self)
-        self.powers = Powers(self)
+        self.rounds = Rounds(setup, dice, board, self.ab, self.squads)
+        self.powers = Powers(setup.cards, board, self.ab, self.targeting, self.combat)
+
+    @property
+    def dice(self) -> Dice:
+        """The game's dice: the combat and the rounds roll them."""
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        # A search or a sandbox gives a game dice of its own: the steps that roll must see them.
+        self._dice = self.combat.dice = self.rounds.dice = dice
 
     # ------------------------------------------------------------------ the interface
 
@@ -330,21 +340,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def allowance(self, s: GameState, fig: Figure) -> int:
         """Squares the acting character may still move this turn (rulebook pp. 14-15 and the glossary)."""
         return self.targeting.allowance(s, fig)
-
-    # ------------------------------------------------------------------ rules the steps share
-
-    def check_victory(self, s: GameState, ev: list[Event]) -> GameState:
-        """Every character of one side defeated: the other side wins."""
-        for side in SIDES:
-            if not s.living(side):
-                winner = other(side)
-                why = f"{winner} wins: every {side} character is defeated"
-                ev.append(Event("victory", why))
-                return replace(s, stage="over", winner=winner, end_reason=why, attack=None, save=None,
-                               attacks=(), saves=(), turn=None)
-        return s
-
-    # ------------------------------------------------------------------ attacks of opportunity
 
     # ------------------------------------------------------------------ what is legal
 
@@ -616,12 +611,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             s = self.combat.queue_splash(s, attacker, s.fig(pa.target), splash, include_target=True)
         return self.combat.finish_attack(s, pa, ev)
 
-    def count_attack(self, s: GameState) -> GameState:
-        """The acting character has made (or declared) one more attack this turn."""
-        t = s.turn
-        assert t is not None
-        return replace(s, turn=replace(t, attacked=True, attacks=t.attacks + 1))
-
     # movement
 
     def _start_move(self, s: GameState, m: Move, ev: list[Event]) -> GameState:
@@ -655,7 +644,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             s = s.with_figure(replace(s.fig(h), activated=True))
         if a.helpers:
             ev.append(Event("combined fire", f"{', '.join(a.helpers)} combine fire with {a.figure} (+4 each)"))
-        s = self.count_attack(s)
+        s = count_attack(s)
         s = replace(s, attacks=s.attacks + (AttackSpec(a.figure, a.target, a.helpers),))
         return self.combat.run(s, ev)
 

@@ -7,15 +7,16 @@ saves they start are resolved by `combat.Combat`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hothsim.kernel.engine import Event
+from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbility
+from hothsim.skirmish.board import Board
+from hothsim.skirmish.cards import Card
+from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 
-if TYPE_CHECKING:
-    from hothsim.skirmish.game import SkirmishGame
+from hothsim.skirmish.targeting import Targeting, count_attack
 
 HARPOON_RANGE = 6
 GRENADES_RANGE, GRENADES_SAVE = 6, 11  # "an enemy up to 6 squares away"; "avoid the damage with a save of 11"
@@ -29,38 +30,43 @@ GRIP_DAMAGE = 10
 class Powers:
     """The Force powers and abilities of one game that are used as actions."""
 
-    def __init__(self, game: "SkirmishGame") -> None:
-        self.g = game
+    def __init__(self, cards: dict[str, Card], board: Board, ab: Abilities, targeting: Targeting,
+                 combat: Combat) -> None:
+        self.cards = cards
+        self.board = board
+        self.ab = ab
+        self.targeting = targeting
+        self.combat = combat
 
     def replacing_actions(self, s: GameState, fig: Figure) -> list[Action]:
         """Force Grip, Lightsaber Sweep, Heal and Harpoon Gun: each used instead of attacking."""
         out: list[Action] = []
-        ready = self.g.combat.force_ready(s, fig)
-        if ready and self.g.ab.power(fig, "Force Grip"):
-            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.g.targeting.targets(s, fig, melee=False)]
-        if ready and self.g.ab.power(fig, "Lightsaber Sweep"):
-            if any(self.g.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.g.targeting.enemies_of(s, fig)):
+        ready = self.combat.force_ready(s, fig)
+        if ready and self.ab.power(fig, "Force Grip"):
+            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.targeting.targets(s, fig, melee=False)]
+        if ready and self.ab.power(fig, "Lightsaber Sweep"):
+            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.targeting.enemies_of(s, fig)):
                 out.append(ForcePower(fig.id, "sweep"))
-        if self.g.ab.printed(fig, "Heal"):
+        if self.ab.printed(fig, "Heal"):
             for f in s.living(fig.side):
-                if (f.hp < self.g.card(f).hp and self.g.ab.living(f) and not self.g.ab.hologram(f)
-                        and (f.id == fig.id or self.g.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
+                if (f.hp < self.cards[f.card].hp and self.ab.living(f) and not self.ab.hologram(f)
+                        and (f.id == fig.id or self.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
                     out.append(Heal(fig.id, f.id))
-        if self.g.ab.printed(fig, "Harpoon Gun"):
-            for tv in self.g.targeting.targets(s, fig):
+        if self.ab.printed(fig, "Harpoon Gun"):
+            for tv in self.targeting.targets(s, fig):
                 t = s.fig(tv.target)
-                if self.g.ab.printed(t, "Mounted Weapon") and \
-                        self.g.board.range_within(s.open_doors, fig.space(), t.space(), HARPOON_RANGE) is not None:
+                if self.ab.printed(t, "Mounted Weapon") and \
+                        self.board.range_within(s.open_doors, fig.space(), t.space(), HARPOON_RANGE) is not None:
                     out.append(Harpoon(fig.id, t.id))
-        if self.g.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
-            for tv in self.g.targeting.targets(s, fig, melee=False):
-                if self.g.board.range_within(s.open_doors, fig.space(), s.fig(tv.target).space(),
+        if self.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
+            for tv in self.targeting.targets(s, fig, melee=False):
+                if self.board.range_within(s.open_doors, fig.space(), s.fig(tv.target).space(),
                                              GRENADES_RANGE) is not None:
                     out.append(UseAbility(fig.id, "grenades", tv.target))
-        if self.g.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
+        if self.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
             for f in s.living():
-                if (f.id != fig.id and self.g.ab.printed(f, "Mounted Weapon") and f.hp < self.g.card(f).hp
-                        and self.g.board.adjacent(s.open_doors, fig.rect(), f.rect())):
+                if (f.id != fig.id and self.ab.printed(f, "Mounted Weapon") and f.hp < self.cards[f.card].hp
+                        and self.board.adjacent(s.open_doors, fig.rect(), f.rect())):
                     out.append(UseAbility(fig.id, "repair", f.id))
         return out
 
@@ -69,45 +75,45 @@ class Powers:
         any enemy it can see, cover and the nearest-enemy rule ignored (it is not an attack)."""
         t = s.turn
         assert t is not None
-        if not self.g.ab.printed(fig, "Fire Support Mission") or t.attacked or t.moved_before or t.moved_after \
+        if not self.ab.printed(fig, "Fire Support Mission") or t.attacked or t.moved_before or t.moved_after \
                 or t.force_move:
             return []
-        sight = self.g.board.sight(s.open_doors)
-        return [UseAbility(fig.id, "fire-support", e.id) for e in self.g.targeting.enemies_of(s, fig)
+        sight = self.board.sight(s.open_doors)
+        return [UseAbility(fig.id, "fire-support", e.id) for e in self.targeting.enemies_of(s, fig)
                 if sight.can_see(fig.rect(), e.rect())]
 
     def force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
         """Resolve a Force power: a reaction (Deflect, Riposte), Use the Force, Force Grip or Lightsaber Sweep."""
         fig = s.fig(a.figure)
         if a.power in ("deflect", "riposte"):
-            s = (self.g.combat.deflect if a.power == "deflect" else self.g.combat.riposte)(s, True, ev)
-            return self.g.combat.run(s, ev)
+            s = (self.combat.deflect if a.power == "deflect" else self.combat.riposte)(s, True, ev)
+            return self.combat.run(s, ev)
         if a.power == "use":
-            s = self.g.combat.spend(s, fig, 3)
+            s = self.combat.spend(s, fig, 3)
             ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
-            s = self.g.count_attack(s)
+            s = count_attack(s)
             s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
-            return self.g.combat.run(s, ev)
-        s = self.g.combat.spend(s, fig, 1)
+            return self.combat.run(s, ev)
+        s = self.combat.spend(s, fig, 1)
         s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
         if a.power == "grip":
             # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
             # after Damage Reduction (combat.damage says so).
             target = s.fig(a.target)  # type: ignore[arg-type]
-            s = self.g.combat.damage(s, target, GRIP_DAMAGE, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
+            s = self.combat.damage(s, target, GRIP_DAMAGE, fig, False, f"{fig.id} spends 1 Force point: Force Grip on {target.id}",
                                    ev)
-            return self.g.combat.run(s, ev) if s.stage != "over" else s
+            return self.combat.run(s, ev) if s.stage != "over" else s
         # Lightsaber Sweep: one attack against each adjacent enemy.
         ev.append(Event("force", f"{fig.id} spends 1 Force point: Lightsaber Sweep"))
-        victims = [e.id for e in self.g.targeting.enemies_of(s, fig) if self.g.board.adjacent(s.open_doors, fig.rect(), e.rect())]
+        victims = [e.id for e in self.targeting.enemies_of(s, fig) if self.board.adjacent(s.open_doors, fig.rect(), e.rect())]
         s = replace(s, attacks=s.attacks + tuple(AttackSpec(fig.id, v, kind="sweep") for v in victims))
-        return self.g.combat.run(s, ev)
+        return self.combat.run(s, ev)
 
     def heal(self, s: GameState, a: Heal, ev: list[Event]) -> GameState:
         """Heal, instead of attacking: never above the card's hit points."""
         fig, target = s.fig(a.figure), s.fig(a.target)
-        amount = self.g.ab.number(fig, "Heal")
-        new = min(self.g.card(target).hp, target.hp + amount)
+        amount = self.ab.number(fig, "Heal")
+        new = min(self.cards[target.card].hp, target.hp + amount)
         s = s.with_figure(replace(target, hp=new))
         s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
         ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
@@ -119,21 +125,21 @@ class Powers:
         t = s.turn
         assert t is not None
         if a.ability == "repair":
-            amount = self.g.ab.number(fig, "Industrial Repair")
-            new = min(self.g.card(target).hp, target.hp + amount)
+            amount = self.ab.number(fig, "Industrial Repair")
+            new = min(self.cards[target.card].hp, target.hp + amount)
             s = s.with_figure(replace(target, hp=new))
             ev.append(Event("repair", f"{fig.id} repairs {target.id} (Industrial Repair): {target.hp} -> {new}"))
             return replace(s, turn=replace(t, attacked=True, replaced=True))
         if a.ability == "grenades":
-            amount = self.g.ab.number(fig, "Grenades")
+            amount = self.ab.number(fig, "Grenades")
             hit = [target] + [f for f in s.living() if f.id != target.id
-                              and self.g.board.adjacent(s.open_doors, f.rect(), target.rect())]
+                              and self.board.adjacent(s.open_doors, f.rect(), target.rect())]
             needed, reduced, what = GRENADES_SAVE, 0, f"Grenades {amount}"
             s = replace(s, turn=replace(t, attacked=True, replaced=True))
         else:
             amount = FIRE_SUPPORT_DAMAGE
             hit = [f for f in s.living() if f.id == target.id
-                   or self.g.board.range_within(s.open_doors, target.space(), f.space(), FIRE_SUPPORT_AREA)
+                   or self.board.range_within(s.open_doors, target.space(), f.space(), FIRE_SUPPORT_AREA)
                    is not None]
             needed, reduced, what = FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED, "Fire Support Mission"
             # Instead of its whole turn: no move and no attack are left to it.
@@ -142,6 +148,6 @@ class Powers:
                                    + ", ".join(f.id for f in hit) + f" must save ({needed})"))
         order = sorted(hit, key=lambda f: (f.side != fig.side, f.id))
         saves = tuple(PendingSave(f.id, needed, a.ability, amount, fig.id, reduced=reduced)  # type: ignore[arg-type]
-                      for f in order if not self.g.ab.hologram(f))
+                      for f in order if not self.ab.hologram(f))
         s = replace(s, saves=s.saves + saves, noisy=True)
-        return self.g.combat.run(s, ev)
+        return self.combat.run(s, ev)

@@ -12,11 +12,15 @@ from typing import TYPE_CHECKING, Sequence
 from hothsim.kernel.engine import SIDES, Event, Side, other
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.state import Figure, GameState, Turn
-from hothsim.skirmish.victory import tie_break
+from hothsim.kernel.dice import Dice
+from hothsim.skirmish.abilities import Abilities
+from hothsim.skirmish.board import Board
+from hothsim.skirmish.squads import SquadRules
+from hothsim.skirmish.victory import check_victory, tie_break
 from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
-    from hothsim.skirmish.game import SkirmishGame
+    from hothsim.skirmish.setup import Setup
 
 HOLOGRAM_TROOPER_RANGE = 2
 
@@ -37,8 +41,12 @@ def figure_ids(squad: Sequence[str], cards: dict[str, Card]) -> list[tuple[str, 
 class Rounds:
     """The round and turn sequence of one game."""
 
-    def __init__(self, game: "SkirmishGame") -> None:
-        self.g = game
+    def __init__(self, setup: "Setup", dice: Dice, board: Board, ab: Abilities, squads: SquadRules) -> None:
+        self.setup = setup
+        self.dice = dice  # the game's: it sets them anew when its own are replaced
+        self.board = board
+        self.ab = ab
+        self.squads = squads
 
     def activate(self, s: GameState, fid: str, ev: list[Event]) -> GameState:
         """A character activates: its turn begins (a Hologram with no trooper near fades out at once)."""
@@ -46,11 +54,11 @@ class Rounds:
         s = replace(s, turn=Turn(fid, s.turns_taken + 1), turns_taken=s.turns_taken + 1)
         ev.append(Event("activate", f"{fid} activates"))
         fig = s.fig(fid)
-        if self.g.ab.hologram(fig):
+        if self.ab.hologram(fig):
             if self.hologram_alone(s, fig):
                 ev.append(Event("hologram", f"{fid} fades out: no trooper ally within {HOLOGRAM_TROOPER_RANGE} squares"))
                 s = s.with_figure(replace(fig, hp=0, defeated=True, pos=None))
-                s = self.g.check_victory(s, ev)
+                s = check_victory(s, ev)
                 if s.stage == "over":
                     return s
                 return self.end_turn(s, ev)
@@ -58,18 +66,18 @@ class Rounds:
 
     def hologram_alone(self, s: GameState, fig: Figure) -> bool:
         """A Hologram with no trooper ally near enough to project it (it fades out when activated)."""
-        return not any(self.g.ab.trooper(f) and f.id != fig.id
-                       and self.g.board.range_within(s.open_doors, fig.space(), f.space(), HOLOGRAM_TROOPER_RANGE)
+        return not any(self.ab.trooper(f) and f.id != fig.id
+                       and self.board.range_within(s.open_doors, fig.space(), f.space(), HOLOGRAM_TROOPER_RANGE)
                        is not None for f in s.living(fig.side))
 
     def field_squads(self, s: GameState) -> GameState:
         """Both secret squads are built: reveal them and put the figures on the table for setup."""
         figures = []
         for side, squad in zip(SIDES, s.squads):
-            for fid, cid in figure_ids(squad, self.g.setup.cards):
-                c = self.g.setup.cards[cid]
-                figures.append(Figure(fid, cid, side, c.size, c.hp, c.force if self.g.setup.abilities else 0))
-        return replace(s, figures=tuple(figures), setup_side=self.g.setup.setup_first)
+            for fid, cid in figure_ids(squad, self.setup.cards):
+                c = self.setup.cards[cid]
+                figures.append(Figure(fid, cid, side, c.size, c.hp, c.force if self.setup.abilities else 0))
+        return replace(s, figures=tuple(figures), setup_side=self.setup.setup_first)
 
     def after_placement(self, s: GameState, ev: list[Event]) -> GameState:
         """After a figure is set up: the other side sets up, or the doors settle and round 1 begins."""
@@ -86,15 +94,15 @@ class Rounds:
 
     def doors_held(self, s: GameState):
         """Doors with a character next to them (a Hologram holds no door)."""
-        return self.g.board.doors_held_open(f.space() for f in s.living() if not self.g.ab.hologram(f))
+        return self.board.doors_held_open(f.space() for f in s.living() if not self.ab.hologram(f))
 
     def begin_round(self, s: GameState, ev: list[Event]) -> GameState:
         """A new round: activations and round-long marks cleared, then the initiative check (ties roll again)."""
         s = replace(s, round=s.round + 1, noisy=False, harpooned=frozenset(), flanked=(),
                     figures=tuple(replace(f, activated=False) for f in s.figures))
         while True:
-            r = self.g.dice.d20("initiative: rebel")
-            i = self.g.dice.d20("initiative: imperial")
+            r = self.dice.d20("initiative: rebel")
+            i = self.dice.d20("initiative: imperial")
             if r != i:
                 break
             ev.append(Event("initiative", f"initiative tie {r} - {i}: roll again"))
@@ -118,8 +126,8 @@ class Rounds:
         """A round ends: after enough quiet rounds the tie-breaker decides, else the next round begins."""
         quiet = 0 if s.noisy else s.quiet_rounds + 1
         s = replace(s, quiet_rounds=quiet)
-        if quiet >= self.g.setup.tie_break_rounds:
-            winner, why = tie_break(s, self.g.setup.cards, self.g.setup.grid, self.g.board, self.g.squads.cost_of)
+        if quiet >= self.setup.tie_break_rounds:
+            winner, why = tie_break(s, self.setup.cards, self.setup.grid, self.board, self.squads.cost_of)
             ev.append(Event("victory", why))
             return replace(s, stage="over", winner=winner, end_reason=why, phase_side=None, phase_left=0)
         return self.begin_round(s, ev)

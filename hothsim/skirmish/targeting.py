@@ -10,11 +10,19 @@ shot it weighs.
 from __future__ import annotations
 
 from hothsim.kernel.squares import Square
+from hothsim.kernel.values import replace
 from hothsim.skirmish.abilities import STATES_KEPT, Abilities
 from hothsim.skirmish.attacks import TargetView, legal_targets
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.state import Figure, GameState
+
+
+def count_attack(s: GameState) -> GameState:
+    """The acting character has made (or declared) one more attack this turn."""
+    t = s.turn
+    assert t is not None
+    return replace(s, turn=replace(t, attacked=True, attacks=t.attacks + 1))
 
 
 class Targeting:

@@ -13,7 +13,8 @@ from typing import Callable
 from hothsim.kernel.squares import SquareMap
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
-from hothsim.kernel.engine import SIDES, Side, other
+from hothsim.kernel.engine import SIDES, Event, Side, other
+from hothsim.kernel.values import replace
 from hothsim.skirmish.state import Figure, GameState
 
 
@@ -57,3 +58,15 @@ def tie_break(s: GameState, cards: dict[str, Card], grid: SquareMap, board: Boar
         w4: Side = "rebel" if nearest["rebel"][1] < nearest["imperial"][1] else "imperial"
         return w4, head + f"points and distance tied; {w4}'s costlier character is as near the centre"
     return None, head + "points, distance and cost all tied: a draw"
+
+
+def check_victory(s: GameState, ev: list[Event]) -> GameState:
+    """Every character of one side defeated: the other side wins."""
+    for side in SIDES:
+        if not s.living(side):
+            winner = other(side)
+            why = f"{winner} wins: every {side} character is defeated"
+            ev.append(Event("victory", why))
+            return replace(s, stage="over", winner=winner, end_reason=why, attack=None, save=None,
+                           attacks=(), saves=(), turn=None)
+    return s
