@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hothsim.assault.actions import Repair
+from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import AssaultState, Placing, Special, Unit
 from hothsim.assault.turns import draw_card, end_round, game_over
 from hothsim.kernel.dice import Dice
@@ -114,3 +116,40 @@ def reinforce(setup: "Setup", s: AssaultState, index: int, ev: list[Event]) -> A
     if not queue:
         return end_round(s)
     return replace(s, placing=Placing(card.side, tuple(queue)))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- an Event's choice
+
+def choosable(rules: AssaultRules, s: AssaultState) -> list[Unit]:
+    """The units the pending Hotshot Gunner or The Force may aid."""
+    assert s.special is not None
+    # Hotshot Gunner and The Force both aid "a Rebel gunner" (8): a Snowspeeder whose gunner lives.
+    return [u for u in s.units if rules.units[u.type].is_speeder and u.where == "map" and u.gunner]
+
+
+def event_choice_open(rules: AssaultRules, s: AssaultState) -> bool:
+    """Whether the Event choice now pending has any option."""
+    if s.special is not None and s.special.effect == "repair":
+        return any(w.type == "walker" and w.where == "map" and (w.blaster or w.legs or w.body) for w in s.units)
+    return bool(choosable(rules, s))
+
+
+def choose(rules: AssaultRules, s: AssaultState, uid: str, ev: list[Event]) -> AssaultState:
+    """The unit the pending Event aids is chosen; the action round ends."""
+    assert s.special is not None
+    if s.special.effect == "hotshot":
+        s = replace(s, hotshot=uid)
+        ev.append(Event("effect", f"{uid} has a Hotshot Gunner: +{rules.effects.hotshot_bonus} fire strength"))
+    else:
+        s = replace(s, force_aided=uid)
+        ev.append(Event("effect", f"The Force is with {uid}: +{rules.effects.force_bonus} fire strength at "
+                        "its next fire this turn"))
+    return end_round(s)
+
+
+def repair(s: AssaultState, a: Repair, ev: list[Event]) -> AssaultState:
+    """Combat Repair Droids take a marker off a Walker; the action round ends."""
+    w = s.unit(a.unit)
+    w = replace(w, **{a.marker: getattr(w, a.marker) - 1})
+    ev.append(Event("effect", f"Combat Repair Droids take a {a.marker} marker off {w.id}"))
+    return end_round(s.with_unit(w))

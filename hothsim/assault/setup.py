@@ -1,12 +1,18 @@
 """What a game of Assault on Hoth is played with (`Setup`): its scenario, rules, battlefield and forces, fixed
-for the whole game and shared by its copies, and the record header it starts from."""
+for the whole game and shared by its copies; the record header it starts from; and the `Context` the rules'
+steps are handed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from hothsim.assault.rules import AssaultRules, Battlefield
 from hothsim.kernel.record import RecordHeader
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hothsim.assault.movement import Terrain
+    from hothsim.kernel.dice import Dice
 
 
 @dataclass(frozen=True)
@@ -40,3 +46,18 @@ def new_header(setup: Setup) -> RecordHeader:
     return RecordHeader(game="assault", scenario=setup.scenario_id, data=setup.data_hash, seed=setup.seed,
                         dice="scripted" if setup.scripted else "seeded", created=setup.created, source=setup.source,
                         options=setup.options)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the rules' steps are handed besides the state: what the game is played with, the terrain, and
+    the dice to roll (the game's own at the moment of the step)."""
+
+    setup: Setup
+    terrain: "Terrain"
+    dice: "Dice"
+
+    @property
+    def rules(self) -> AssaultRules:
+        """The unit chart, decks and tables in play."""
+        return self.setup.rules

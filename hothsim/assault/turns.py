@@ -54,3 +54,12 @@ def next_round(setup: "Setup", dice: Dice, s: AssaultState, ev: list[Event]) -> 
     s = replace(s, round=s.round + 1, action_deck=rest, card=card_index, acted=frozenset(), luke_armor=0)
     ev.append(Event("card", f"action round {s.round} (turn {s.turn}): {card.title()}", (("card", card.id),)))
     return s
+
+
+def check_victory(s: AssaultState, ev: list[Event]) -> AssaultState:
+    """Every Imperial unit on the map (or aboard a Walker) destroyed: the Rebel player wins."""
+    if s.stage != "play" or s.placing is not None:
+        return s
+    if not any(u.side == "imperial" and u.where in ("map", "aboard") for u in s.units):
+        return game_over(s, "rebel", "every Imperial unit on the map is destroyed", ev)
+    return s
