@@ -56,7 +56,7 @@ def position(tmp_path: Path, name: str):
 def counts(game) -> dict[str, int]:
     actions = game.legal_actions()
     moves = [a for a in actions if isinstance(a, Move)]
-    plans = game._planned_moves(game.state.fig(game.state.turn.figure))
+    plans = game.moves.planned(game.state.fig(game.state.turn.figure), game.state)[0]
     return {
         "destinations": len(moves),
         "attacks": len([a for a in actions if isinstance(a, Attack)]),

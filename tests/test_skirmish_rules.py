@@ -340,7 +340,7 @@ def test_default_path_provokes_the_fewest_attacks_of_opportunity(tmp_path):
     # least.  The default path to E2 must not pass a second enemy at E4... it provokes exactly one.
     g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper-1": "d4", "snowtrooper-2": "f3"}, [15, 3])
     do(g, "first rebel", "activate hoth-trooper")
-    plans = g._planned_moves(g.state.fig("hoth-trooper"))
+    plans = g.moves.planned(g.state.fig("hoth-trooper"), g.state)[0]
     assert plans[sq("a1")].provoked == frozenset({"snowtrooper-1"})
     assert plans[sq("e1")].provoked == frozenset({"snowtrooper-1"})  # around, not past, snowtrooper-2
     assert plans[sq("e1")].path[-1] == sq("e1")
@@ -509,6 +509,6 @@ def test_a_rigid_figure_cannot_squeeze(tmp_path):
 def test_a_big_figure_pays_for_terrain_under_any_part_of_its_space(tmp_path):
     g = arena(tmp_path, {"luke": "b2"}, {"snowtrooper": "k11"}, [15, 3], low=("d3",), abilities=True)
     do(g, "first rebel", "activate luke")
-    plans = g._planned_moves(g.state.fig("luke"))
+    plans = g.moves.planned(g.state.fig("luke"), g.state)[0]
     assert plans[sq("c2")].cost == 2  # its right half enters the low objects in D3
     assert plans[sq("b3")].cost == 1

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord
-from hothsim.kernel.squares import Square, space_of, square_label
+from hothsim.kernel.squares import Square, square_label
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
     Action,
@@ -49,23 +49,21 @@ from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.deployment import fixed_positions, placements
-from hothsim.skirmish.movement import (
-    PlanMemo, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size, stopping_rule)
+from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
+from hothsim.skirmish.force_points import force_move_open
 from hothsim.skirmish.refusals import reason_against
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
+from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.squads import SecretSquads, SquadRules
 from hothsim.skirmish.targeting import Targeting, count_attack
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
-from hothsim.kernel.words import count
 
 if TYPE_CHECKING:
     from hothsim.skirmish.observation import SkirmishObservation
 
-
-_NONE: frozenset[str] = frozenset()
 
 _ASK = {
     "build": "build a squad",
@@ -104,11 +102,9 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
-        # move_plans() of one state, worked out once: its plans and their move actions (`PlanMemo`)
-        self._plans: tuple[GameState, tuple[dict, list]] | None = None
-        self._graphs: tuple[GameState, str, object] | None = None  # _graph() of one state and figure
         self.ab = Abilities(setup.cards, board, setup.abilities)
         self.targeting = Targeting(setup.cards, board, self.ab)
+        self.moves = Moves(setup, board, self.ab, self.targeting)
         self.combat = Combat(dice, board, self.ab, self.targeting, self.resume)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(setup, dice, board, self.ab, self.squads)
@@ -302,30 +298,17 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def move_plans(self) -> dict:
         """For the acting character, every destination with its default path, its cost in squares and
         the enemies that path would give an attack of opportunity (empty when nobody acts)."""
-        s = self._state
-        if self.pending.kind != "turn" or s.turn is None:
+        if self.pending.kind != "turn" or self._state.turn is None:
             return {}
-        if self._plans is None or self._plans[0] is not s:  # the legal moves and the screen ask alike
-            self._plans = (s, self._remembered_moves(s.fig(s.turn.figure), s))
-        return self._plans[1][0]
+        return self.moves.plans(self._state)[0]
 
     def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:
         """For an explicit path of the acting character: its cost in squares (None when a step is not
         allowed), the enemies it would give an attack of opportunity, and why it may not be taken ("" if
         it may)."""
-        s = self._state
-        if self.pending.kind != "turn" or s.turn is None or not path:
-            return None, _NONE, "no move is being made"
-        fig = s.fig(s.turn.figure)
-        costs = path_costs(self._graph(s, fig), fig.pos, path)  # type: ignore[arg-type]
-        threats = self.targeting.threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
-        left = [fig.pos] + [p for p in path[:-1] if len(p) == 2]
-        provoked = frozenset(n for p in left for n in threats.get(p, _NONE))  # type: ignore[arg-type]
-        try:
-            self._check_move(Move(fig.id, path))
-        except IllegalAction as e:
-            return (sum(costs) if costs is not None else None), provoked, e.message
-        return sum(costs), provoked, ""  # type: ignore[arg-type]
+        if self.pending.kind != "turn" or self._state.turn is None or not path:
+            return None, frozenset(), "no move is being made"
+        return self.moves.preview(self._state, path)
 
     def hit_chance(self, attack: Attack) -> int:
         """The chance in percent that this attack hits, counting every modifier now in play, cover, and
@@ -373,8 +356,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = self._state
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
-        self.move_plans()
-        return PlanMemo.moves(self._plans[1], fig.id) + self._turn_choices(fig)  # type: ignore[index]
+        return PlanMemo.moves(self.moves.plans(s), fig.id) + self._turn_choices(fig)
 
     def _turn_choices(self, fig: Figure) -> list[Action]:
         """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
@@ -393,62 +375,10 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if self.targeting.may_replace_attacks(s, fig):
             out += self.powers.replacing_actions(s, fig)
         out += self.powers.fire_support(s, fig)
-        if self._force_move_open(fig):
+        if force_move_open(s, fig):
             out.append(ForceMove(fig.id))
         out.append(EndTurn(fig.id))
         return out
-
-    def _planned_moves(self, fig: Figure, s: GameState | None = None) -> dict:
-        return self._remembered_moves(fig, self._state if s is None else s)[0]
-
-    def _remembered_moves(self, fig: Figure, s: GameState) -> tuple[dict, list]:
-        """The figure's plans in state `s` (and its move actions, once made): from the memo that games
-        dealt from one observation share, where one met the same position (`PlanMemo`), else worked out."""
-        assert s.turn is not None and fig.pos is not None
-        budget = self.targeting.allowance(s, fig)
-        if budget <= 0:
-            return {}, []
-        threats = self.targeting.threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
-
-        def work() -> dict:
-            others = (sq for f in s.living() if f.id != fig.id for sq in f.space())
-            may_stop = stopping_rule(self.board.over_pits_or_rock(fig.size), others, fig.size)
-            return plan_moves(self._graph(s, fig), may_stop, fig.pos, budget, threats)  # type: ignore[arg-type]
-
-        memo = self.setup.plans
-        return (work(), []) if memo is None else memo.recall(plan_key(fig, s, budget, threats), work)
-
-    def _graph(self, s: GameState, fig: Figure):
-        """The moving figure's neighbour function: walking (enemies block), flying (over enemies, low
-        objects, difficult terrain and pits), or a Hologram's (through everything on the map).  Planning,
-        checking and making a move ask for the same one: it is built once per state and figure."""
-        held = self._graphs
-        if held is not None and held[0] is s and held[1] == fig.id:
-            return held[2]
-        graph = self._build_graph(s, fig)
-        self._graphs = (s, fig.id, graph)
-        return graph
-
-    def _build_graph(self, s: GameState, fig: Figure):
-        kind = self.ab.move_kind(fig)
-        if kind == "ghost":
-            return self.board.ghost_steps(fig.size)
-        enemies = [e for e in s.living() if e.side != fig.side and not self.ab.hologram(e)]
-        flight = kind == "flight"
-        blocked = frozenset() if flight else frozenset(sq for e in enemies for sq in e.space())
-        squeeze = None
-        if fig.size > 1 and not self.ab.printed(fig, "Rigid"):
-            squeeze = self.board.steps(squeezed_size(fig.size), flight)
-        memo = self.board.squeeze_memo(fig.size, flight, s.open_doors) if squeeze is not None else None
-        return movement_graph(self.board.steps(fig.size, flight), squeeze, s.open_doors, blocked,
-                              [] if flight else [e.rect() for e in enemies], self.setup.grid, memo)
-
-    def _force_move_open(self, fig: Figure) -> bool:
-        s = self._state
-        assert s.turn is not None
-        if not self.combat.force_ready(s, fig) or s.turn.force_move or fig.id in s.harpooned:
-            return False
-        return not s.turn.attacked or s.turn.moved_before == 0
 
     def set_up_at(self, positions: dict[str, Square]) -> tuple[str, str] | None:
         """Set every figure up where a scenario fixes it (anywhere it fits, not only in the zones), then
@@ -471,7 +401,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             who = d.player or "nobody"
             raise IllegalAction("turn order", f"{action.notation()!r} is not a choice now: {who} must {_ASK[d.kind]}")
         if isinstance(action, Move):
-            self._check_move(action)
+            self.moves.check(self._state, action)
             return
         if self._legal is None and d.kind == "turn" and self._state.turn is not None:
             # Without the full list at hand, check against the choices other than moves.
@@ -484,58 +414,9 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def move_refusal(self, square: Square) -> IllegalAction | None:
         """Why the acting character may not end a move on a square now (None when a legal path takes it
         there): no movement left, the square cannot be ended on, or no path within the movement left."""
-        s = self._state
-        if self.pending.kind != "turn" or s.turn is None:
+        if self.pending.kind != "turn" or self._state.turn is None:
             return IllegalAction("turn order", "no character is moving now")
-        if square in self.move_plans():
-            return None
-        fig = s.fig(s.turn.figure)
-        why = self._movement_left_problem(s, fig) or self._end_problem(s, fig, square)
-        left = self.targeting.allowance(s, fig)
-        every = frozenset(self.board.grid.doors)
-        if why is None and s.open_doors != every:
-            opened = replace(s, open_doors=every)
-            if square in self._planned_moves(opened.fig(fig.id), opened):
-                return IllegalAction("doors", f"a closed door bars the way to {square_label(square)}: a door "
-                                     "opens when a turn ends with a character next to it (end this turn beside it)")
-        return why or IllegalAction("movement", f"no path of at most {count(left, 'square')} takes {fig.id} to "
-                                    f"{square_label(square)} (walls, closed doors, enemies and pits bar the way)")
-
-    def _movement_left_problem(self, s: GameState, fig: Figure) -> IllegalAction | None:
-        if fig.id in s.harpooned:
-            return IllegalAction("harpoon gun", f"{fig.id} is harpooned and cannot move this round")
-        if self.targeting.allowance(s, fig) <= 0:
-            return IllegalAction("movement", f"{fig.id} has no movement left this turn")
-        return None
-
-    def _end_problem(self, s: GameState, fig: Figure, anchor: Square) -> IllegalAction | None:
-        others = {sq for f in s.living() if f.id != fig.id for sq in f.space()}
-        if any(sq in others or sq in self.board.pits or sq in self.board.solid for sq in space_of(anchor, fig.size)):
-            return IllegalAction("movement", f"{fig.id} cannot end its move on {square_label(anchor)} "
-                                 "(another character, a pit or solid rock is there)")
-        return None
-
-    def _check_move(self, m: Move) -> None:
-        s = self._state
-        assert s.turn is not None
-        fig = s.fig(s.turn.figure)
-        if m.figure != fig.id:
-            raise IllegalAction("activation", f"it is {fig.id}'s turn, not {m.figure}'s")
-        problem = self._movement_left_problem(s, fig)
-        if problem:
-            raise problem
-        budget = self.targeting.allowance(s, fig)
-        costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
-        if costs is None:
-            raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
-                                "enemies, pits, the map edge, or squeezing where the rules forbid it)")
-        if sum(costs) > budget:
-            raise IllegalAction("movement", f"the path costs {count(sum(costs), 'square')}; {fig.id} may move {budget}")
-        if is_squeezed(m.destination):
-            raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
-        problem = self._end_problem(s, fig, m.destination)  # type: ignore[arg-type]
-        if problem:
-            raise problem
+        return self.moves.refusal(self._state, square)
 
     # ------------------------------------------------------------------ resolving
 
@@ -557,7 +438,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         elif isinstance(action, Activate):
             s = self.rounds.activate(s, action.figure, ev)
         elif isinstance(action, Move):
-            s = self._start_move(s, action, ev)
+            s = self.moves.start(s, action, ev)
         elif isinstance(action, Attack):
             s = self._declare_attack(s, action, ev)
         elif isinstance(action, ForceMove):
@@ -611,32 +492,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             s = self.combat.queue_splash(s, attacker, s.fig(pa.target), splash, include_target=True)
         return self.combat.finish_attack(s, pa, ev)
 
-    # movement
-
-    def _start_move(self, s: GameState, m: Move, ev: list[Event]) -> GameState:
-        fig = s.fig(m.figure)
-        costs = path_costs(self._graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
-        assert costs is not None
-        ev.append(Event("move", f"{fig.id} moves {square_label(fig.pos)} -> {square_label(m.destination)} "  # type: ignore[arg-type]
-                                f"({count(sum(costs), 'square')})"))
-        s = replace(s, turn=replace(s.turn, path_left=m.path, path_cost_left=tuple(costs), declined=frozenset()))  # type: ignore[arg-type]
-        return self._continue_move(s, ev)
-
-    def _continue_move(self, s: GameState, ev: list[Event]) -> GameState:
-        """Step along the path until it ends or an enemy may attack as the mover leaves its square."""
-        while s.turn is not None and s.turn.path_left:
-            if self.targeting.opportunists(s):
-                return s
-            turn = s.turn
-            fig = s.fig(turn.figure)
-            step = turn.path_cost_left[0]
-            moved = {"moved_after": turn.moved_after + step} if turn.attacked else {"moved_before": turn.moved_before + step}
-            if not is_squeezed(turn.path_left[0]):  # a squeezed block is only ever passed through
-                s = s.with_figure(replace(fig, pos=turn.path_left[0]))
-            s = replace(s, turn=replace(turn, path_left=turn.path_left[1:], path_cost_left=turn.path_cost_left[1:],
-                                        declined=frozenset(), **moved))
-        return s
-
     # attacks
 
     def _declare_attack(self, s: GameState, a: Attack, ev: list[Event]) -> GameState:
@@ -656,7 +511,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if not mover.alive:
             return self.rounds.end_turn(replace(s, turn=replace(s.turn, path_left=(), path_cost_left=())), ev)
         if s.turn.path_left:
-            return self._continue_move(s, ev)
+            return self.moves.carry_on(s, ev)
         return s
 
 
