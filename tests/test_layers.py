@@ -347,3 +347,19 @@ def test_the_game_import_check_finds_what_it_looks_for(tmp_path):
                       "    from hothsim.skirmish.game import SkirmishGame\n"
                       "def f():\n    from hothsim.assault.game import AssaultGame\n")
     assert sorted(forbidden_imports(sample, tuple(GAME_MODULES))) == ["hothsim.assault.game", "hothsim.skirmish.game"]
+
+
+# ---------------------------------------------------------------- thin game classes
+
+GAME_METHODS = 30  # issue 30: a game class is a facade over its rules, not the rules themselves
+
+
+@pytest.mark.parametrize("where", ["skirmish/game.py:SkirmishGame", "assault/game.py:AssaultGame"])
+def test_a_game_class_is_a_thin_facade(where):
+    """legal_actions, apply, clone, the observation and the questions the front end asks; the rules
+    themselves live in the modules of their chapters, handed what they need."""
+    path, name = where.split(":")
+    tree = ast.parse((PACKAGE / path).read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    methods = [n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    assert len(methods) <= GAME_METHODS, f"{name} has {len(methods)} methods: {methods}"

@@ -15,13 +15,13 @@ through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import partial
 from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.record import GameRecord
-from hothsim.kernel.squares import Square, square_label
+from hothsim.kernel.squares import Square
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import (
     Action,
@@ -44,21 +44,20 @@ from hothsim.skirmish.actions import (
     UseAbility,
     parse_action,
 )
-from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.deployment import fixed_positions, placements
-from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
-from hothsim.skirmish.force_points import force_move_open
 from hothsim.skirmish.refusals import reason_against
+from hothsim.skirmish.resolution import Context, resolve, resume
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
 from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.squads import SecretSquads, SquadRules
-from hothsim.skirmish.targeting import Targeting, count_attack
-from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
+from hothsim.skirmish.targeting import Targeting
+from hothsim.skirmish.turn_actions import turn_actions, turn_choices
+from hothsim.skirmish.state import Figure, GameState
 from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
@@ -105,9 +104,9 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.ab = Abilities(setup.cards, board, setup.abilities)
         self.targeting = Targeting(setup.cards, board, self.ab)
         self.moves = Moves(setup, board, self.ab, self.targeting)
-        self.combat = Combat(dice, board, self.ab, self.targeting, self.resume)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(setup, dice, board, self.ab, self.squads)
+        self.combat = Combat(dice, board, self.ab, self.targeting, partial(resume, self.rounds, self.moves))
         self.powers = Powers(setup.cards, board, self.ab, self.targeting, self.combat)
 
     @property
@@ -125,10 +124,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def card(self, fig: Figure) -> Card:
         """The stat card of a figure."""
         return self.setup.cards[fig.card]
-
-    def has(self, fig: Figure, ability: str) -> bool:
-        """Whether a figure has an ability now (printed or granted; none without abilities)."""
-        return self.ab.has(self._state, fig, ability)
 
     def clone(self) -> "SkirmishGame":
         """An independent copy (shares only the immutable setup and the geometry caches)."""
@@ -168,7 +163,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
         self._check(action)
         before = len(self.dice.log)
-        state, events = self._resolve(self._state, action)
+        ctx = Context(self.ab, self.combat, self.rounds, self.powers, self.moves, self.squads, self.pending.player)
+        state, events = resolve(ctx, self._state, action)
         self._commit(action, state, before)
         return events
 
@@ -350,35 +346,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             for e in self.targeting.opportunists(s):
                 out += [Opportunity(e.id, d.figure), Decline(e.id)]  # type: ignore[arg-type]
             return out
-        return self._turn_actions()
-
-    def _turn_actions(self) -> list[Action]:
-        s = self._state
-        assert s.turn is not None
-        fig = s.fig(s.turn.figure)
-        return PlanMemo.moves(self.moves.plans(s), fig.id) + self._turn_choices(fig)
-
-    def _turn_choices(self, fig: Figure) -> list[Action]:
-        """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
-        s = self._state
-        assert s.turn is not None
-        out: list[Action] = []
-        if self.targeting.may_attack(s, fig):
-            for tv in self.targeting.targets(s, fig):
-                target = s.fig(tv.target)
-                helpers = combined_fire_helpers(s, self.board, fig, target, self.targeting.may_help)
-                for k in range(len(helpers) + 1):
-                    for group in combinations(helpers, k):
-                        out.append(Attack(fig.id, tv.target, group))
-                if self.ab.power(fig, "Use the Force") and self.combat.force_ready(s, fig, 3):
-                    out.append(ForcePower(fig.id, "use", tv.target))
-        if self.targeting.may_replace_attacks(s, fig):
-            out += self.powers.replacing_actions(s, fig)
-        out += self.powers.fire_support(s, fig)
-        if force_move_open(s, fig):
-            out.append(ForceMove(fig.id))
-        out.append(EndTurn(fig.id))
-        return out
+        return turn_actions(self.moves, self.targeting, self.powers, s)
 
     def set_up_at(self, positions: dict[str, Square]) -> tuple[str, str] | None:
         """Set every figure up where a scenario fixes it (anywhere it fits, not only in the zones), then
@@ -405,7 +373,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return
         if self._legal is None and d.kind == "turn" and self._state.turn is not None:
             # Without the full list at hand, check against the choices other than moves.
-            if action in self._turn_choices(self._state.fig(self._state.turn.figure)):
+            acting = self._state.fig(self._state.turn.figure)
+            if action in turn_choices(self.targeting, self.powers, self._state, acting):
                 return
         elif self._listed(action):
             return
@@ -418,101 +387,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return IllegalAction("turn order", "no character is moving now")
         return self.moves.refusal(self._state, square)
 
-    # ------------------------------------------------------------------ resolving
-
-    def _resolve(self, s: GameState, action: Action) -> tuple[GameState, list[Event]]:
-        ev: list[Event] = []
-        if isinstance(action, (Recruit, Ready)):
-            s = self.squads.apply(s, self.pending.player, action, ev)  # type: ignore[arg-type]
-            if s.stage == "setup" and not s.figures:
-                s = self.rounds.field_squads(s)
-        elif isinstance(action, Place):
-            s = s.with_figure(replace(s.fig(action.figure), pos=action.square))
-            ev.append(Event("place", f"{action.figure} sets up on {square_label(action.square)}"))
-            s = self.rounds.after_placement(s, ev)
-        elif isinstance(action, First):
-            s = replace(s, first=action.side, stage="round")  # type: ignore[arg-type]
-            ev.append(Event("first", f"{s.initiative} lets {action.side} go first in round {s.round}"
-                            if action.side != s.initiative else f"{s.initiative} goes first in round {s.round}"))
-            s = self.rounds.begin_part(s, action.side, ev)  # type: ignore[arg-type]
-        elif isinstance(action, Activate):
-            s = self.rounds.activate(s, action.figure, ev)
-        elif isinstance(action, Move):
-            s = self.moves.start(s, action, ev)
-        elif isinstance(action, Attack):
-            s = self._declare_attack(s, action, ev)
-        elif isinstance(action, ForceMove):
-            fig = s.fig(action.figure)
-            s = self.combat.spend(s, fig, 1)
-            s = replace(s, turn=replace(s.turn, force_move=True))  # type: ignore[arg-type]
-            ev.append(Event("force", f"{fig.id} spends 1 Force point to move 2 extra squares ({fig.force - 1} left)"))
-        elif isinstance(action, ForcePower):
-            s = self.powers.force_power(s, action, ev)
-        elif isinstance(action, Heal):
-            s = self.powers.heal(s, action, ev)
-        elif isinstance(action, UseAbility):
-            s = self.powers.use_ability(s, action, ev)
-        elif isinstance(action, Harpoon):
-            s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
-            ev.append(Event("harpoon", f"{action.figure} fires its harpoon at {action.target}"))
-            s = replace(s, saves=s.saves + (PendingSave(action.target, 11, "harpoon", 0, action.figure),))
-            s = self.combat.run(s, ev)
-        elif isinstance(action, EndTurn):
-            s = self.rounds.end_turn(s, ev)
-        elif isinstance(action, Opportunity):
-            e = s.fig(action.figure)
-            s = s.with_figure(replace(e, opportunity_turn=s.turn.number))  # type: ignore[union-attr]
-            ev.append(Event("opportunity", f"{e.id} makes an attack of opportunity against {action.target}"))
-            s = replace(s, attacks=(AttackSpec(e.id, action.target, kind="opportunity"),) + s.attacks)
-            s = self.combat.run(s, ev)
-        elif isinstance(action, Decline):
-            if s.attack is not None:  # declining a Force reaction
-                s = (self.combat.deflect if s.attack.stage == "hit" else self.combat.riposte)(s, False, ev)
-            else:
-                s = replace(s, turn=replace(s.turn, declined=s.turn.declined | {action.figure}))  # type: ignore[union-attr]
-                ev.append(Event("decline", f"{action.figure} lets the attack of opportunity pass"))
-            s = self.combat.run(s, ev)
-        elif isinstance(action, (Reroll, Keep)):
-            use = isinstance(action, Reroll)
-            if s.attack is not None:
-                s = self.combat.reroll(s, ev) if use else self._keep_attack(s, ev)
-            else:
-                s = self.combat.reroll_save(s, use, ev)
-            s = self.combat.run(s, ev)
-        return s, ev
-
-    def _keep_attack(self, s: GameState, ev: list[Event]) -> GameState:
-        """Keep a missed roll: the miss stands (Splash still lands, Twin Attack still follows)."""
-        pa = s.attack
-        assert pa is not None
-        attacker = s.fig(pa.attacker)
-        s = replace(s, attack=None)
-        splash = self.ab.number(attacker, "Splash")
-        if splash:
-            s = self.combat.queue_splash(s, attacker, s.fig(pa.target), splash, include_target=True)
-        return self.combat.finish_attack(s, pa, ev)
-
-    # attacks
-
-    def _declare_attack(self, s: GameState, a: Attack, ev: list[Event]) -> GameState:
-        for h in a.helpers:
-            s = s.with_figure(replace(s.fig(h), activated=True))
-        if a.helpers:
-            ev.append(Event("combined fire", f"{', '.join(a.helpers)} combine fire with {a.figure} (+4 each)"))
-        s = count_attack(s)
-        s = replace(s, attacks=s.attacks + (AttackSpec(a.figure, a.target, a.helpers),))
-        return self.combat.run(s, ev)
-
-    def resume(self, s: GameState, ev: list[Event]) -> GameState:
-        """After attacks and saves: a defeated mover's turn ends; a paused move carries on."""
-        if s.turn is None or s.stage == "over":
-            return s
-        mover = s.fig(s.turn.figure)
-        if not mover.alive:
-            return self.rounds.end_turn(replace(s, turn=replace(s.turn, path_left=(), path_cost_left=())), ev)
-        if s.turn.path_left:
-            return self.moves.carry_on(s, ev)
-        return s
 
 
 def initial_state(setup: Setup, squads: dict[Side, list[str]], positions: dict[str, str]) -> GameState:
