@@ -17,13 +17,13 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
 
-from hothsim.assault.actions import (Action, Armor, AssignLuke, Board, Choose, Critical, Displace, Done, Fire,
-                                     Harpoon, Move, Repair, UNSEEN_SPEEDER, Walk, force_spent, parse_action)
-from hothsim.assault.deployment import assign_luke, next_placement, placements, unboarded
-from hothsim.assault.events import SNOWTROOPERS, choosable, draw_event, event_choice_open
+from hothsim.assault.actions import (Action, AssignLuke, Done, Fire, Harpoon, Move, UNSEEN_SPEEDER, Walk, force_spent,
+                                     parse_action)
+from hothsim.assault.choices import CHOICES
+from hothsim.assault.deployment import assign_luke, next_placement, unboarded
+from hothsim.assault.events import SNOWTROOPERS, draw_event, event_choice_open
 from hothsim.assault.fire import Shot
-from hothsim.assault.movement import (Terrain, displacement_hexes, may_mount, move_cost, walk_cost, walk_end,
-                                      walk_problem, walker_points)
+from hothsim.assault.movement import Terrain, move_cost, walk_cost, walk_end, walk_problem, walker_points
 from hothsim.assault.refusals import reason_against
 from hothsim.assault.resolution import resolve
 from hothsim.assault.round_actions import RoundActions, acting, plan_shot, round_title, round_units
@@ -237,42 +237,10 @@ class AssaultGame(RecordedGame[AssaultState]):
     # ------------------------------------------------------------------ legal actions
 
     def _generate(self) -> list[Action]:
-        s = self._state
         d = self.pending
-        if d.kind == "over":
-            return []
-        if d.kind == "place":
-            return placements(self._context(), s)
-        if d.kind == "board":
-            return [Board(d.unit, w.id) for w in s.units  # type: ignore[arg-type]
-                    if w.type == "walker" and w.where == "map" and may_mount(self.rules, s, w)]
-        if d.kind == "luke":
-            return [AssignLuke(u.id) for u in s.units if self.rules.units[u.type].is_speeder and u.alive]
-        if d.kind == "displace":
-            wm = s.walker_move
-            assert wm is not None
-            at = s.unit(wm.walker).hex
-            assert at is not None
-            return [Displace(wm.speeder, h) for h in displacement_hexes(self.terrain, s, at)]
-        if d.kind == "armor":
-            assert s.fire is not None
-            if s.fire.target != s.luke:
-                return [Armor(0)]
-            return [Armor(n) for n in range(s.force + 1)]
-        if d.kind == "critical":
-            assert s.fire is not None
-            if s.fire.target == s.luke and s.force >= 1:
-                return [Critical(True), Critical(False)]
-            return [Critical(False)]
-        if d.kind == "choose":
-            return [Choose(u.id) for u in choosable(self.rules, s)]
-        if d.kind == "repair":
-            out: list[Action] = []
-            for w in s.units:
-                if w.type == "walker" and w.where == "map":
-                    out.extend(Repair(w.id, m) for m in ("blaster", "legs", "body") if getattr(w, m) > 0)
-            return out
-        return self.round_actions.listed(s) + [Done()]
+        if d.kind == "act":
+            return self.round_actions.listed(self._state) + [Done()]
+        return CHOICES[d.kind](self._context(), self._state, d)
 
     def _can_act(self, s: AssaultState) -> bool:
         """Whether any unit of the round has anything to do (the actions found are kept for listing).  While

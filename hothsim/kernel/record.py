@@ -184,6 +184,14 @@ def _shown(line: str) -> str:
 
 def parse_record(text: str) -> GameRecord:
     """Read a record's text; any problem raises RecordError naming the line."""
+    lines = _text_lines(text)
+    _check_format(lines)
+    header, n = _header(lines)
+    return GameRecord(header, _entries(lines, n))
+
+
+def _text_lines(text: str) -> list[str]:
+    """The lines of a record's text, refused if it is no text, empty, or longer than any record."""
     if "\x00" in text:
         raise RecordError(None, "this is not a text file (it holds NUL bytes)")
     try:
@@ -198,6 +206,11 @@ def parse_record(text: str) -> GameRecord:
     if len(lines) > MAX_ENTRIES + 20:
         raise RecordError(None, f"the record has {len(lines):,} lines; hothsim reads records of at most "
                                 f"{MAX_ENTRIES:,} decisions")
+    return lines
+
+
+def _check_format(lines: list[str]) -> None:
+    """The first line names a format this version reads; the last holds the checksum of the rest."""
     magic = lines[0].split(" ")
     if len(magic) != 2 or magic[0] != MAGIC:
         raise RecordError(1, f"this is not a hothsim game record (it should start with '{MAGIC} {FORMAT_VERSION}')")
@@ -217,6 +230,10 @@ def parse_record(text: str) -> GameRecord:
     body = "\n".join(lines[:-1]) + "\n"
     if hashlib.sha256(body.encode("utf-8")).hexdigest() != end.group(1):
         raise RecordError(len(lines), "the record was changed after it was written (its checksum does not match)")
+
+
+def _header(lines: list[str]) -> tuple[RecordHeader, int]:
+    """The header, validated, and the number of the blank line that must follow it."""
     values: dict[str, str] = {}
     n = 1
     for key in HEADER_KEYS:
@@ -243,8 +260,13 @@ def parse_record(text: str) -> GameRecord:
     n += 1
     if n > len(lines) - 1 or lines[n - 1] != "":
         raise RecordError(n, "a blank line must follow the header")
+    return header, n
+
+
+def _entries(lines: list[str], blank: int) -> tuple[RecordEntry, ...]:
+    """The numbered entries after the header's blank line, up to the checksum line."""
     entries: list[RecordEntry] = []
-    for n in range(n + 1, len(lines)):
+    for n in range(blank + 1, len(lines)):
         line = lines[n - 1]
         m = _ENTRY.match(line)
         if not m:
@@ -258,7 +280,7 @@ def parse_record(text: str) -> GameRecord:
             except ValueError as e:
                 raise RecordError(n, str(e)) from None
         entries.append(RecordEntry(m.group(2), tuple(outcomes)))
-    return GameRecord(header, tuple(entries))
+    return tuple(entries)
 
 
 def complete_part(text: str) -> GameRecord | None:

@@ -13,6 +13,7 @@ Luke's Force choices behind a hand-over screen, for the Rebel player's eyes only
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from hothsim.assault.actions import Board, Done, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, neighbour, offset_of
@@ -203,57 +204,73 @@ def _force(game: AssaultView, ui: UIState) -> Outcome:
 
 
 def key(game: AssaultView, ui: UIState, key: str) -> Outcome:
-    """A key the shared layer did not take."""
-    m = game.setup.field.map
+    """A key the shared layer did not take: a Walker's steps while walking, else the map's keys
+    (`MAP_KEYS`)."""
     if ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected):
         return _walk_keys(game, ui, key)
-    if key == "w":
-        if ui.selected and any(type(a) is Walk for a in unit_actions(game, ui.selected)):
-            return replace(ui, walking=True, walk="", message=""), None, False
-        return replace(ui, message="select a Walker that may move first (Enter on it)"), None, False
-    if key in ESC:
-        return replace(ui, selected="", walk="", walking=False, look=False, message=""), None, False
     if key in MOVES:
+        m = game.setup.field.map
         return replace(ui, cursor=step_cursor(ui.cursor, key, m.columns, m.rows), message=""), None, False
-    if key == "\t":
-        units = [unit_spot(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"
-                                                               and u.side == game.pending.player]
-        spots = sorted({offset_of(h) for h in units if h is not None})  # troops aboard: their Walker's hex
-        if spots:
-            after = [p for p in spots if p > ui.cursor]
-            return replace(ui, cursor=(after or spots)[0], message=""), None, False
-        return replace(ui, message="no unit of yours may act on the map now"), None, False
-    if key == "c":
-        return replace(ui, chart=True, help_top=0), None, False
-    if key == "x":
-        return replace(ui, look=not ui.look), None, False
-    if key == "a":
-        if game.pending.kind not in ("place", "board"):
-            return replace(ui, message="a places your units during set-up only"), None, False
-        plan = auto_deploy(game)
-        if not plan:
-            return replace(ui, message="none of your units is left to set up"), None, False
-        # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
-        aim = _last_set_up(game, plan)
-        here = offset_of(aim) if aim is not None else ui.cursor
-        placed = f"placed {count(len(plan) - 1, 'unit')}; " if len(plan) > 1 else ""
-        ui = replace(ui, cursor=here, message=f"{placed}Enter (or m) sets up {plan[-1].unit} here"
-                     + (" (U takes placements back to adjust them)" if placed else ""))
-        return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
-    if key == "e":
-        if Done() in game.legal_actions():
-            return replace(ui, selected="", walk=""), Done(), False
-        return replace(ui, message="the action round cannot be ended now"), None, False
-    if key == "F":
-        return _force(game, ui)
-    if key in ("m", " "):
-        items = menu_items(game, ui.selected)
-        if not items:
-            return replace(ui, message="nothing to choose from a menu now"), None, False
-        return open_menu(ui, "Choose (Enter), or Esc", items, [describe_action(game, a) for a in items]), None, False
-    if key in ENTER:
-        return _enter(game, ui)
-    return ui, None, False
+    handler = MAP_KEYS.get(key)
+    return handler(game, ui) if handler is not None else (ui, None, False)
+
+
+def _start_walk(game: AssaultView, ui: UIState) -> Outcome:
+    if ui.selected and any(type(a) is Walk for a in unit_actions(game, ui.selected)):
+        return replace(ui, walking=True, walk="", message=""), None, False
+    return replace(ui, message="select a Walker that may move first (Enter on it)"), None, False
+
+
+def _deselect(game: AssaultView, ui: UIState) -> Outcome:
+    return replace(ui, selected="", walk="", walking=False, look=False, message=""), None, False
+
+
+def _next_unit(game: AssaultView, ui: UIState) -> Outcome:
+    units = [unit_spot(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"
+                                                           and u.side == game.pending.player]
+    spots = sorted({offset_of(h) for h in units if h is not None})  # troops aboard: their Walker's hex
+    if spots:
+        after = [p for p in spots if p > ui.cursor]
+        return replace(ui, cursor=(after or spots)[0], message=""), None, False
+    return replace(ui, message="no unit of yours may act on the map now"), None, False
+
+
+def _auto_set_up(game: AssaultView, ui: UIState) -> Outcome:
+    if game.pending.kind not in ("place", "board"):
+        return replace(ui, message="a places your units during set-up only"), None, False
+    plan = auto_deploy(game)
+    if not plan:
+        return replace(ui, message="none of your units is left to set up"), None, False
+    # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
+    aim = _last_set_up(game, plan)
+    here = offset_of(aim) if aim is not None else ui.cursor
+    placed = f"placed {count(len(plan) - 1, 'unit')}; " if len(plan) > 1 else ""
+    ui = replace(ui, cursor=here, message=f"{placed}Enter (or m) sets up {plan[-1].unit} here"
+                 + (" (U takes placements back to adjust them)" if placed else ""))
+    return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
+
+
+def _end_round(game: AssaultView, ui: UIState) -> Outcome:
+    if Done() in game.legal_actions():
+        return replace(ui, selected="", walk=""), Done(), False
+    return replace(ui, message="the action round cannot be ended now"), None, False
+
+
+def _menu(game: AssaultView, ui: UIState) -> Outcome:
+    items = menu_items(game, ui.selected)
+    if not items:
+        return replace(ui, message="nothing to choose from a menu now"), None, False
+    return open_menu(ui, "Choose (Enter), or Esc", items, [describe_action(game, a) for a in items]), None, False
+
+
+#: The map's keys (besides the cursor's and the shared layer's), each to what it does.
+MAP_KEYS: dict[str, Callable[[AssaultView, UIState], Outcome]] = {
+    "w": _start_walk, **{k: _deselect for k in ESC}, "\t": _next_unit,
+    "c": lambda game, ui: (replace(ui, chart=True, help_top=0), None, False),
+    "x": lambda game, ui: (replace(ui, look=not ui.look), None, False),
+    "a": _auto_set_up, "e": _end_round, "F": lambda game, ui: _force(game, ui), "m": _menu, " ": _menu,
+    **{k: lambda game, ui: _enter(game, ui) for k in ENTER},
+}
 
 
 def _last_set_up(game: AssaultView, plan: tuple) -> Hex | None:
@@ -267,23 +284,10 @@ def _last_set_up(game: AssaultView, plan: tuple) -> Hex | None:
 
 
 def _enter(game: AssaultView, ui: UIState) -> Outcome:
+    if game.pending.kind != "act":
+        return _enter_choice(game, ui)
     here = cursor_hex(ui)
     s = game.state
-    if game.pending.kind != "act":
-        if all(anchor(game, a) is None for a in game.legal_actions()):
-            return key(game, ui, "m")  # nothing is chosen on the map now (Luke's armor, a repair): the menu
-        choices = facing_the_battle(game, [a for a in game.legal_actions() if anchor(game, a) == here and public(a)])
-        if len(choices) == 1:
-            return choose(game, ui, choices[0])
-        if choices:
-            return open_menu(ui, "Choose (Enter), or Esc", choices, [describe_action(game, a) for a in choices]), \
-                None, False
-        d = game.pending
-        if d.kind == "place":
-            why = game.refusal(Place(d.unit, here))
-            return replace(ui, message=f"{d.unit} cannot be placed on {hex_label(here)}: "
-                           f"{in_rule_words(why) if why else 'choose a * hex'}"), None, False
-        return replace(ui, message=f"nothing to choose on {hex_label(here)}: m lists the choices"), None, False
     occupant = s.occupant(here)
     movers = actors(game)
     selectable = occupant is not None and occupant.id in movers
@@ -307,6 +311,25 @@ def _enter(game: AssaultView, ui: UIState) -> Outcome:
         return open_menu(ui, "Choose (Enter), or Esc", choices, [describe_action(game, a) for a in choices]), \
             None, False
     return replace(ui, message=_why_not_there(game, ui, occupant, here)), None, False
+
+
+def _enter_choice(game: AssaultView, ui: UIState) -> Outcome:
+    """Enter outside an action round: the choice on the cursor's hex (a placement, a boarding, a push)."""
+    here = cursor_hex(ui)
+    if all(anchor(game, a) is None for a in game.legal_actions()):
+        return _menu(game, ui)  # nothing is chosen on the map now (Luke's armor, a repair): the menu
+    choices = facing_the_battle(game, [a for a in game.legal_actions() if anchor(game, a) == here and public(a)])
+    if len(choices) == 1:
+        return choose(game, ui, choices[0])
+    if choices:
+        return open_menu(ui, "Choose (Enter), or Esc", choices, [describe_action(game, a) for a in choices]), \
+            None, False
+    d = game.pending
+    if d.kind == "place":
+        why = game.refusal(Place(d.unit, here))
+        return replace(ui, message=f"{d.unit} cannot be placed on {hex_label(here)}: "
+                       f"{in_rule_words(why) if why else 'choose a * hex'}"), None, False
+    return replace(ui, message=f"nothing to choose on {hex_label(here)}: m lists the choices"), None, False
 
 
 def _why_not_select(game: AssaultView, occupant, movers: list[str]) -> str:
