@@ -40,13 +40,23 @@ class Powers:
 
     def replacing_actions(self, s: GameState, fig: Figure) -> list[Action]:
         """Force Grip, Lightsaber Sweep, Heal and Harpoon Gun: each used instead of attacking."""
+        return self._force_instead(s, fig) + self._abilities_instead(s, fig)
+
+    def _force_instead(self, s: GameState, fig: Figure) -> list[Action]:
+        """Force Grip on each target, and Lightsaber Sweep with an enemy adjacent (Force to spend)."""
         out: list[Action] = []
-        ready = self.combat.force_ready(s, fig)
-        if ready and self.ab.power(fig, "Force Grip"):
+        if not self.combat.force_ready(s, fig):
+            return out
+        if self.ab.power(fig, "Force Grip"):
             out += [ForcePower(fig.id, "grip", tv.target) for tv in self.targeting.targets(s, fig, melee=False)]
-        if ready and self.ab.power(fig, "Lightsaber Sweep"):
+        if self.ab.power(fig, "Lightsaber Sweep"):
             if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.targeting.enemies_of(s, fig)):
                 out.append(ForcePower(fig.id, "sweep"))
+        return out
+
+    def _abilities_instead(self, s: GameState, fig: Figure) -> list[Action]:
+        """Heal, Harpoon Gun, Grenades and Industrial Repair, on each character they may be used on."""
+        out: list[Action] = []
         if self.ab.printed(fig, "Heal"):
             for f in s.living(fig.side):
                 if (f.hp < self.cards[f.card].hp and self.ab.living(f) and not self.ab.hologram(f)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import textwrap
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from hothsim.games import kind_of
 from hothsim.tui.frame import Frame
@@ -164,53 +164,84 @@ def press(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
     return ui, action, quit_
 
 
+def mode_of(ui: UIState) -> str:
+    """The mode that takes the next key: the first of `MODES` that is open, else "map"."""
+    return next((name for name, is_open in MODES if is_open(ui)), "map")
+
+
+def _overlay(ui: UIState) -> bool:
+    """An overlay shows (help, the roster or chart, the history): any key but its scrolling keys closes it."""
+    return ui.help or ui.roster or ui.chart or ui.history is not None
+
+
 def _shared(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
-    w, h = ui.size
-    if too_small(w, h):
-        return ui, None, key == "q"
-    if ui.handover:
-        return replace(ui, handover=""), None, key == "q"
-    if ui.overview:  # any key closes the whole-map view (q too: it only closes)
-        return replace(ui, overview=False), None, False
-    overlay = ui.help or ui.roster or ui.chart or ui.history is not None
+    mode = mode_of(ui)
     # q quits from anywhere (every decision is already saved, and nothing half-made is applied) but an
     # overlay, whose footer says any other key than its scrolling keys closes it.
-    if key == "q" and not overlay:
+    if key == "q" and mode not in ("too-small", "handover", "overview") and not _overlay(ui):
         return ui, None, True
-    if ui.confirm is not None:
-        if key in ENTER or key in ("y", "Y"):
-            return replace(ui, confirm=None, message=""), ui.confirm.action, False
-        if key in ESC or key in ("n", "N"):
-            return replace(ui, confirm=None, message="not done"), None, False
-        return ui, None, False
-    if ui.help:
-        top = scroll_top(key, ui.help_top, h - 5)
-        return (replace(ui, help_top=top) if top is not None else replace(ui, help=False, help_top=0)), None, False
-    if ui.history is not None:
-        top = scroll_top(key, ui.history, h - 5)
-        return (replace(ui, history=top) if top is not None else replace(ui, history=None)), None, False
-    if ui.roster or ui.chart:
-        top = scroll_top(key, ui.help_top, h - 5)
-        return (replace(ui, help_top=top) if top is not None
-                else replace(ui, roster=False, chart=False, help_top=0)), None, False
-    if ui.menu is not None:
-        menu, moved = ui.menu.key(key, menu_rows(h, len(ui.menu.items), bool(ui.menu.notes)))
-        if moved:
-            return replace(ui, menu=menu), None, False
-        if key in ENTER:
-            return screen.choose(game, replace(ui, menu=None, message=""), menu.chosen)
-        if key in ESC:
-            return replace(ui, menu=None, message=""), None, False
-        return ui, None, False
-    if key == "?":
-        return replace(ui, help=True, help_top=0), None, False
-    if key in HISTORY_KEYS:
-        return replace(ui, history=10**9), None, False
-    if key == "r":
-        return replace(ui, roster=True, help_top=0), None, False
-    if key == "v":
-        return replace(ui, overview=True), None, False
-    return screen.key(game, ui, key)
+    return MODE_KEYS[mode](screen, game, ui, key)
+
+
+def _confirm(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
+    if key in ENTER or key in ("y", "Y"):
+        return replace(ui, confirm=None, message=""), ui.confirm.action, False  # type: ignore[union-attr]
+    if key in ESC or key in ("n", "N"):
+        return replace(ui, confirm=None, message="not done"), None, False
+    return ui, None, False
+
+
+def _scrolled(field: str, closed: dict[str, object]) -> Handler:
+    """The keys of a scrolling overlay: its scrolling keys move `field`, any other closes it."""
+    def keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
+        top = scroll_top(key, getattr(ui, field), ui.size[1] - 5)
+        return (replace(ui, **{field: top}) if top is not None else replace(ui, **closed)), None, False
+    return keys
+
+
+def _menu_keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
+    menu, moved = ui.menu.key(key, menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))  # type: ignore[union-attr]
+    if moved:
+        return replace(ui, menu=menu), None, False
+    if key in ENTER:
+        return screen.choose(game, replace(ui, menu=None, message=""), menu.chosen)
+    if key in ESC:
+        return replace(ui, menu=None, message=""), None, False
+    return ui, None, False
+
+
+def _map_keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
+    """The keys every map shares (`GLOBAL_KEYS`); the rest go to the game's screen."""
+    opened = GLOBAL_KEYS.get(key)
+    return (replace(ui, **opened), None, False) if opened is not None else screen.key(game, ui, key)
+
+
+Handler = Callable[[Screen, GameView, UIState, str], Outcome]
+
+#: The modes a key may meet, in the order they take it: the first open one handles the key.
+MODES: tuple[tuple[str, Callable[[UIState], object]], ...] = (
+    ("too-small", lambda ui: too_small(*ui.size)), ("handover", lambda ui: ui.handover),
+    ("overview", lambda ui: ui.overview), ("confirm", lambda ui: ui.confirm is not None),
+    ("help", lambda ui: ui.help), ("history", lambda ui: ui.history is not None),
+    ("roster", lambda ui: ui.roster or ui.chart), ("menu", lambda ui: ui.menu is not None))
+
+#: What each mode does with a key.
+MODE_KEYS: dict[str, Handler] = {
+    "too-small": lambda screen, game, ui, key: (ui, None, key == "q"),
+    "handover": lambda screen, game, ui, key: (replace(ui, handover=""), None, key == "q"),
+    "overview": lambda screen, game, ui, key: (replace(ui, overview=False), None, False),  # any key closes it
+    "confirm": _confirm,
+    "help": _scrolled("help_top", {"help": False, "help_top": 0}),
+    "history": _scrolled("history", {"history": None}),
+    "roster": _scrolled("help_top", {"roster": False, "chart": False, "help_top": 0}),
+    "menu": _menu_keys,
+    "map": _map_keys,
+}
+
+#: Keys every map shares, each to the overlay it opens.
+GLOBAL_KEYS: dict[str, dict[str, object]] = {
+    "?": {"help": True, "help_top": 0}, **{k: {"history": 10**9} for k in HISTORY_KEYS},
+    "r": {"roster": True, "help_top": 0}, "v": {"overview": True}}
 
 
 def click(screen: Screen, game: GameView, ui: UIState, target: object) -> Outcome:
@@ -220,15 +251,13 @@ def click(screen: Screen, game: GameView, ui: UIState, target: object) -> Outcom
         menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))  # type: ignore[arg-type]
         return press(screen, game, replace(ui, menu=menu), "\n")
     if type(target) is tuple and len(target) == 2 and target[0] == "cell":
-        if ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.roster or ui.chart
-                                                           or ui.overview) and \
-                ui.history is None and not too_small(*ui.size):
+        if mode_of(ui) == "map":
             return press(screen, game, replace(ui, cursor=target[1]), "\n")  # type: ignore[arg-type]
     if ui.confirm is not None and target == ("confirm", True):
         return press(screen, game, ui, "y")
     if ui.confirm is not None and target == ("confirm", False):
         return press(screen, game, ui, "n")
-    if ui.handover or ui.help or ui.roster or ui.chart or ui.overview or ui.history is not None:
+    if ui.handover or ui.overview or _overlay(ui):
         return press(screen, game, ui, " ")
     return ui, None, False
 

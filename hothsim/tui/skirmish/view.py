@@ -139,12 +139,7 @@ def _map(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h
     cx, cy = 2 * ui.cursor[0] + 1, 2 * ui.cursor[1] + 1
     ox = min(max(cx - w // 2, 0), max(0, W2 - w))
     oy = min(max(cy - h // 2, 0), max(0, H2 - h))
-    for rx in range(w):
-        dx = ox + rx
-        if dx % 2 == 1 and dx < W2:
-            letters = square_label((dx // 2, 0))[:-1]
-            for i, letter in enumerate(reversed(letters)):
-                fr.put(x0 + left + rx, y0 + top - 1 - i, letter, "keys")
+    _column_letters(fr, x0 + left, y0 + top, w, ox, W2)
     for ry in range(h):
         dy = oy + ry
         if dy >= H2:
@@ -166,6 +161,17 @@ def _map(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h
             fr.put(x0 + left + rx, y0 + top + ry, ch, attr)
             if dx % 2 == 0 and dy % 2 == 1 and (dx // 2, dy // 2) in covered and ch == " ":
                 fr.put(x0 + left + rx, y0 + top + ry, "(", "target")  # a target in cover: ( before it
+
+
+def _column_letters(fr: Frame, x: int, y: int, w: int, ox: int, W2: int) -> None:
+    """The columns' letters above the map drawing's `w` characters from `x` (the drawing scrolled `ox`
+    characters), a two-letter label written one letter above the other."""
+    for rx in range(w):
+        dx = ox + rx
+        if dx % 2 == 1 and dx < W2:
+            letters = square_label((dx // 2, 0))[:-1]
+            for i, letter in enumerate(reversed(letters)):
+                fr.put(x + rx, y - 1 - i, letter, "keys")
 
 
 def _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx: int, dy: int) -> tuple[str, str]:
@@ -247,6 +253,18 @@ def prompt_text(game: SkirmishView, ui: UIState) -> str:
         return ui.message
     d = game.pending
     who = (d.player or "").upper()
+    what = _asked(game, ui)
+    text = f"{who}: {what}" if who else what
+    if ui.drawing:
+        return _path_prompt(game, ui)
+    if d.kind == "turn":
+        text += _enter_here(game, ui)
+    return text
+
+
+def _asked(game: SkirmishView, ui: UIState) -> str:
+    """What the pending decision asks, in the prompt's words."""
+    d = game.pending
     what = ASK.get(d.kind, d.kind)
     if d.kind in ("turn", "opportunity", "reaction", "reroll") and d.figure:
         what = f"{what} {d.figure}" + (f" ({d.note})" if d.note else "")
@@ -263,29 +281,33 @@ def prompt_text(game: SkirmishView, ui: UIState) -> str:
         who_places = placing_figure(game, ui)
         what = (f"set up {who_places}: Enter on a * square of your zone (m or Tab: another figure, "
                 f"a: place the rest)") if who_places else what
-    text = f"{who}: {what}" if who else what
-    if ui.drawing:
-        cost, provoked, why = game.path_preview(ui.path) if ui.path else (0, frozenset(), "")
-        aoo = ", ".join(sorted(provoked)) or "nobody"
-        shown = " ".join(square_label(p[:2]) for p in ui.path) or "(no steps yet)"
-        return (f"Path {shown}: {cost} of {count(game.allowance(game.state, game.state.fig(d.figure)), 'square')}, "
-                f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and ui.path else " [Enter moves, Esc gives up]"))
-    if d.kind == "turn":
-        plan = game.move_plans().get(ui.cursor)
-        if plan is not None:
-            aoo = ", ".join(sorted(plan.provoked)) or "nobody"
-            keeps = "attack still possible" if game.attack_kept_after(plan.cost) else "no attack after it"
-            text += (f". Enter: move to {square_label(ui.cursor)}, {count(plan.cost, 'square')}, {keeps}, attacks of "
-                     f"opportunity: {aoo}")
-        else:
-            f = figure_at(game, ui.cursor)
-            attacks = [a for a in game.legal_actions() if type(a) is Attack and not a.helpers and f is not None
-                       and a.target == f.id]
-            if attacks:
-                text += f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"
-            else:
-                text += ": Enter on a * or = square moves, on a highlighted enemy attacks; m: other choices"
-    return text
+    return what
+
+
+def _path_prompt(game: SkirmishView, ui: UIState) -> str:
+    """A path being drawn: its squares, its cost against the movement left, whom it provokes."""
+    d = game.pending
+    cost, provoked, why = game.path_preview(ui.path) if ui.path else (0, frozenset(), "")
+    aoo = ", ".join(sorted(provoked)) or "nobody"
+    shown = " ".join(square_label(p[:2]) for p in ui.path) or "(no steps yet)"
+    return (f"Path {shown}: {cost} of {count(game.allowance(game.state, game.state.fig(d.figure)), 'square')}, "
+            f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and ui.path else " [Enter moves, Esc gives up]"))
+
+
+def _enter_here(game: SkirmishView, ui: UIState) -> str:
+    """In a turn, what Enter on the cursor's square would do: a move, an attack, or how to choose."""
+    plan = game.move_plans().get(ui.cursor)
+    if plan is not None:
+        aoo = ", ".join(sorted(plan.provoked)) or "nobody"
+        keeps = "attack still possible" if game.attack_kept_after(plan.cost) else "no attack after it"
+        return (f". Enter: move to {square_label(ui.cursor)}, {count(plan.cost, 'square')}, {keeps}, attacks of "
+                f"opportunity: {aoo}")
+    f = figure_at(game, ui.cursor)
+    attacks = [a for a in game.legal_actions() if type(a) is Attack and not a.helpers and f is not None
+               and a.target == f.id]
+    if attacks:
+        return f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"  # type: ignore[union-attr]
+    return ": Enter on a * or = square moves, on a highlighted enemy attacks; m: other choices"
 
 
 def key_line(game: SkirmishView, ui: UIState) -> str:
