@@ -6,6 +6,7 @@ line and odd column positions, edges between them, grid corners at even/even pos
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from hothsim.data.documents import Document
@@ -60,6 +61,17 @@ def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap
     """Turn a validated map document into a SquareMap, checking the drawing (`text`, the file, for the lines
     a problem names)."""
     first = (key_line(text, "grid") or 0) + 1  # the drawing starts on the line after `grid = '''`
+    terrain_rows, walls, doors = _read_drawing(path, m, first)
+    zones = _zones(path, m, text)
+    grid = SquareMap(m.id, m.name, m.width, m.height, tuple(terrain_rows), frozenset(walls), frozenset(doors),
+                     tuple(zones))
+    _check_doors_and_zones(path, grid, doors, zones, first, text)
+    return grid
+
+
+def _read_drawing(path: Path | str, m: Document, first: int
+                  ) -> tuple[list[tuple[Terrain, ...]], set[Edge], set[Edge]]:
+    """The terrain rows, walls and doors of the drawing, each character checked (`first`: its first line)."""
     lines = m.grid.split("\n")
     want_rows, want_cols = 2 * m.height + 1, 2 * m.width + 1
     while len(lines) > want_rows and lines[-1].strip() == "":
@@ -75,33 +87,58 @@ def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap
         if len(line.rstrip()) > want_cols:
             raise DataError(path, f"drawing line is {len(line.rstrip())} characters; a map {m.width} squares wide "
                             f"needs at most {want_cols}", line=lineno, field="grid")
-        line = line.ljust(want_cols)
         row: list[Terrain] = []
-        for j, ch in enumerate(line[:want_cols]):
-            col = j + 1
+        for j, ch in enumerate(line.ljust(want_cols)[:want_cols]):
+            where = _Where(path, lineno, j + 1)
             if i % 2 == 1 and j % 2 == 1:
-                sq = (j // 2, i // 2)
-                if ch not in TERRAIN_CHARS:
-                    raise DataError(path, f"column {col} (square {square_label(sq)}): unknown terrain {ch!r} "
-                                    f"(use {' '.join(TERRAIN_CHARS)})", line=lineno, field="grid")
-                row.append(TERRAIN_CHARS[ch])
+                row.append(_terrain(where, ch, (j // 2, i // 2)))
             elif i % 2 == 0 and j % 2 == 0:
-                if ch not in CORNER_CHARS:
-                    raise DataError(path, f"column {col}: a grid corner must be '+' or a space, not {ch!r}",
-                                    line=lineno, field="grid")
+                _corner(where, ch)
             else:
-                vertical = i % 2 == 1
-                edge = Edge("v", j // 2, i // 2) if vertical else Edge("h", j // 2, i // 2)
-                wall_ch = "|" if vertical else "-"
-                if ch == wall_ch:
-                    walls.add(edge)
-                elif ch == "D":
-                    doors.add(edge)
-                elif ch != " ":
-                    raise DataError(path, f"column {col}: an edge must be ' ', '{wall_ch}' (wall) or 'D' (door), "
-                                    f"not {ch!r}", line=lineno, field="grid")
+                _edge(where, ch, i, j, walls, doors)
         if i % 2 == 1:
             terrain_rows.append(tuple(row))
+    return terrain_rows, walls, doors
+
+
+@dataclass(frozen=True)
+class _Where:
+    """A character of the drawing, as a message names it."""
+
+    path: Path | str
+    line: int
+    column: int
+
+    def error(self, what: str) -> DataError:
+        """A DataError naming the file, the line and this column."""
+        return DataError(self.path, f"column {self.column}{what}", line=self.line, field="grid")
+
+
+def _terrain(where: _Where, ch: str, sq: Square) -> Terrain:
+    if ch not in TERRAIN_CHARS:
+        raise where.error(f" (square {square_label(sq)}): unknown terrain {ch!r} (use {' '.join(TERRAIN_CHARS)})")
+    return TERRAIN_CHARS[ch]
+
+
+def _corner(where: _Where, ch: str) -> None:
+    if ch not in CORNER_CHARS:
+        raise where.error(f": a grid corner must be '+' or a space, not {ch!r}")
+
+
+def _edge(where: _Where, ch: str, i: int, j: int, walls: set[Edge], doors: set[Edge]) -> None:
+    vertical = i % 2 == 1
+    edge = Edge("v", j // 2, i // 2) if vertical else Edge("h", j // 2, i // 2)
+    wall_ch = "|" if vertical else "-"
+    if ch == wall_ch:
+        walls.add(edge)
+    elif ch == "D":
+        doors.add(edge)
+    elif ch != " ":
+        raise where.error(f": an edge must be ' ', '{wall_ch}' (wall) or 'D' (door), not {ch!r}")
+
+
+def _zones(path: Path | str, m: Document, text: str) -> list[tuple[str, frozenset[Square]]]:
+    """Each side's set-up zone, its areas read."""
     zones: list[tuple[str, frozenset[Square]]] = []
     for name, tokens in m.zones.items():
         squares: set[Square] = set()
@@ -111,8 +148,12 @@ def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap
             except ValueError as e:
                 raise DataError(path, str(e), line=key_line(text, name), entry=f"zones.{name}") from None
         zones.append((name, frozenset(squares)))
-    grid = SquareMap(m.id, m.name, m.width, m.height, tuple(terrain_rows), frozenset(walls), frozenset(doors),
-                     tuple(zones))
+    return zones
+
+
+def _check_doors_and_zones(path: Path | str, grid: SquareMap, doors: set[Edge],
+                           zones: list[tuple[str, frozenset[Square]]], first: int, text: str) -> None:
+    """Every door leads between two open squares; no zone square is rock or a pit."""
     for door in sorted(doors):
         for sq in door.squares:
             if not grid.in_bounds(sq) or grid.terrain_at(sq) is Terrain.SOLID:
@@ -124,7 +165,6 @@ def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap
             if grid.terrain_at(sq) in (Terrain.SOLID, Terrain.PIT):
                 raise DataError(path, f"zone square {square_label(sq)} is {grid.terrain_at(sq).value}; figures "
                                 "cannot be set up there", line=key_line(text, name), entry=f"zones.{name}")
-    return grid
 
 
 def draw_square_map(grid: SquareMap) -> str:

@@ -317,53 +317,83 @@ def _loop(window: Any, session: Session) -> None:
     ui = replace(ui, handover=handover_for(screen, session.game, ui, None))
     session.log.append(f"Saved as {session.save_path}")
     while True:
-        if session.remote_turn:
-            shown = _remote_turn(window, session, screen, ui, painter)
+        other = _other_turn(session, ui)
+        if other is not None:
+            shown = other(window, session, screen, ui, painter)
             if shown is None:
                 return
             ui = shown
             continue
-        if not session.game.is_over and session.computer() is not None and not ui.handover:
-            shown = _computer_turn(window, session, screen, ui, painter)
-            if shown is None:
-                return
-            ui = shown
-            continue
-        h, w = window.getmaxyx()
-        ui = replace(ui, size=(w, h), log=tuple(session.log))
-        frame = draw(screen, session.game, ui, w, h)
-        painter.paint(window, frame)
-        name, target = "", None
-        while name == "":  # no key yet (the wait returns often: see run_curses)
-            name, target = read_input(window, frame)
+        name, target, ui = _next_input(window, session, screen, ui, painter)
         if name == "KEY_RESIZE":
             continue
         ui = replace(ui, shown_path=frozenset(), shown_target=frozenset())
-        if name == "U" and ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.drawing
-                                                                            or ui.walking):
+        if name == "U" and _may_take_back(ui):
             why = session.take_back()
             ui = replace(ui, selected="", walk="", path=(), placing="",
                          message=why or "the last decision is taken back")
             continue
-        if name == "H" and ui.confirm is None and not (ui.handover or ui.help or ui.drawing or ui.walking
-                                                          or ui.roster or ui.chart or ui.history is not None):
+        if name == "H" and _may_hint(ui):
             hinted = _hint(window, session, screen, ui, painter)
             if hinted is None:
                 return
             ui = hinted
             continue
-        before = session.game.pending
-        if name == "click":
-            ui, chosen, quit_ = click(screen, session.game, ui, target)
-        else:
-            ui, chosen, quit_ = press(screen, session.game, ui, name)
-        if quit_:
+        answered = _answer(screen, session, ui, name, target)
+        if answered is None:
             return
-        for action in (chosen.actions if type(chosen) is Several else (chosen,) if chosen is not None else ()):
-            try:
-                session.apply(action)
-            except IllegalAction as e:  # the screens offer legal choices only; should one not be, say why
-                ui = replace(ui, message=in_rule_words(e))
-                break
-        if chosen is not None and session.game.pending != before:
-            ui = after_decision(screen, session.game, ui, before)
+        ui = answered
+
+
+def _other_turn(session: Session, ui: UIState) -> Callable[..., UIState | None] | None:
+    """Whose turn the screen waits through instead of reading a key: the other machine's, or the
+    computer's (once any handover notice is read); None when a key is wanted."""
+    if session.remote_turn:
+        return _remote_turn
+    if not session.game.is_over and session.computer() is not None and not ui.handover:
+        return _computer_turn
+    return None
+
+
+def _next_input(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter
+                ) -> tuple[str, object, UIState]:
+    """Draw the screen and wait for a key or a click: its name, what was clicked, and the state drawn."""
+    h, w = window.getmaxyx()
+    ui = replace(ui, size=(w, h), log=tuple(session.log))
+    frame = draw(screen, session.game, ui, w, h)
+    painter.paint(window, frame)
+    name, target = "", None
+    while name == "":  # no key yet (the wait returns often: see run_curses)
+        name, target = read_input(window, frame)
+    return name, target, ui
+
+
+def _may_take_back(ui: UIState) -> bool:
+    """U takes the last decision back unless a menu, question, notice, help or a path in the making shows."""
+    return ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.drawing or ui.walking)
+
+
+def _may_hint(ui: UIState) -> bool:
+    """H asks for a hint unless a question, notice, overlay or a path in the making shows."""
+    return ui.confirm is None and not (ui.handover or ui.help or ui.drawing or ui.walking or ui.roster or ui.chart
+                                       or ui.history is not None)
+
+
+def _answer(screen: Screen, session: Session, ui: UIState, name: str, target: object) -> UIState | None:
+    """The screen's answer to a key or click, with the decisions it makes applied; None to quit."""
+    before = session.game.pending
+    if name == "click":
+        ui, chosen, quit_ = click(screen, session.game, ui, target)
+    else:
+        ui, chosen, quit_ = press(screen, session.game, ui, name)
+    if quit_:
+        return None
+    for action in (chosen.actions if type(chosen) is Several else (chosen,) if chosen is not None else ()):
+        try:
+            session.apply(action)
+        except IllegalAction as e:  # the screens offer legal choices only; should one not be, say why
+            ui = replace(ui, message=in_rule_words(e))
+            break
+    if chosen is not None and session.game.pending != before:
+        ui = after_decision(screen, session.game, ui, before)
+    return ui
