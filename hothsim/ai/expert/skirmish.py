@@ -153,25 +153,33 @@ class SkirmishExpert:
 
         moves.sort(key=lambda a: (provoked(a), near(a), a.path))  # the path: a fixed order, cheaply
         if game.ab.can_attack(s, fig):
-            best: tuple[float, Move] | None = None
-            keeping = (m for m in moves if (p := plans.get((m.destination[0], m.destination[1]))) is not None
-                       and game.attack_kept_after(p.cost))
-            for a in islice(keeping, QUICK_LOOK):  # lazily: asking after all of them cost a sixth of a rollout
-                there = replace(fig, pos=(a.destination[0], a.destination[1]))
-                moved = s.with_figure(there)
-                shot, target = self.best_shot(game, moved, there)
-                if target is None:
-                    continue
-                if not self.w.fast_exposure:
-                    return a  # the nearest square with a shot
-                worth = shot - self.w.fast_exposure * self.threat(game, moved, there)
-                if best is None or worth > best[0]:
-                    best = (worth, a)
-            if best is not None:
-                return best[1]
+            to_shot = self._quick_shot_move(game, fig, moves, plans)
+            if to_shot is not None:
+                return to_shot
         reach = 1 if game.ab.melee(fig) else self.w.ranged_reach
         here = min(_apart(e, fig.rect()) for e in enemies)
         return moves[0] if here > reach and near(moves[0]) < here else end
+
+    def _quick_shot_move(self, game: SkirmishGame, fig: Figure, moves: list[Move], plans: dict) -> Move | None:
+        """Of the first `QUICK_LOOK` moves (in their order) after which the figure may still attack, one to a
+        square with a shot: the first, or with `fast_exposure` the one whose shot is worth most for the threat
+        it stands in."""
+        s = game.state
+        best: tuple[float, Move] | None = None
+        keeping = (m for m in moves if (p := plans.get((m.destination[0], m.destination[1]))) is not None
+                   and game.attack_kept_after(p.cost))
+        for a in islice(keeping, QUICK_LOOK):  # lazily: asking after all of them cost a sixth of a rollout
+            there = replace(fig, pos=(a.destination[0], a.destination[1]))
+            moved = s.with_figure(there)
+            shot, target = self.best_shot(game, moved, there)
+            if target is None:
+                continue
+            if not self.w.fast_exposure:
+                return a  # the nearest square with a shot
+            worth = shot - self.w.fast_exposure * self.threat(game, moved, there)
+            if best is None or worth > best[0]:
+                best = (worth, a)
+        return best[1] if best is not None else None
 
     def quick_activate(self, game: SkirmishGame, legal: list[Action]) -> Action:
         """The figure with the best shot from where it stands, else the one nearest the enemy."""
@@ -528,22 +536,9 @@ class SkirmishExpert:
                     here = self.approach(game, s, fig, press) if backs else 0.0
                 scored.append((value + noise - self._exposed_after(game, s, fig, target, kill, backs, here, hide), a))
             elif t is Move:
-                dest = (a.destination[0], a.destination[1])
-                plan = plans.get(dest)
-                there = replace(fig, pos=dest)
-                s2 = s.with_figure(there)
-                aoo = self._opportunity_cost(game, s, fig, plan.provoked if plan is not None else ())
-                keeps = attack_left and plan is not None and plan.cost <= limit
-                if keeps and (not self.fast or len(moves) < 40):
-                    shot = shots.get(dest)
-                    if shot is None:
-                        shot = shots[dest] = self.best_shot(game, s2, there)
-                else:
-                    shot = (0.0, None)
-                # Of equal ends, the nearer: a step for nothing only shows the enemy where the figure goes.
-                rough = shot[0] + (noise if shot[1] else -self.approach(game, s2, there, press)) - aoo - 0.01 * (
-                    plan.cost if plan is not None else 0)
-                moves.append((rough, a, there, s2, shot))
+                limit_left = limit if attack_left else -1  # -1: no move keeps an attack
+                moves.append(self._rough_move(game, s, fig, a, plans.get((a.destination[0], a.destination[1])),
+                                              limit_left, shots, noise, press, len(moves)))
             elif t is EndTurn:
                 scored.append((-self.approach(game, s, fig, press) - hide * self.threat(game, s, fig), a))
             elif t is ForceMove and self.w.force_move_ahead and not self.fast:
@@ -552,10 +547,7 @@ class SkirmishExpert:
                 exposed = 0.0 if t is ForceMove else hide * self.w.power_exposure  # a Force move: the move weighs it
                 scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
         moves = best_first(moves, self._labels)
-        keep = self.w.fast_shortlist if self.fast else self.w.shortlist
-        looked = set(range(min(keep, len(moves))))
-        if not self.fast and not attack_left and self.w.hidden_shortlist and len(moves) > keep:
-            looked |= set(self._least_seen(game, s, moves, keep, self.w.hidden_shortlist))
+        looked = self._shortlist(game, s, moves, attack_left)
         if len(moves) > STEP:
             yield len(looked)
         for i, (rough, a, there, s2, shot) in enumerate(moves):
@@ -566,6 +558,37 @@ class SkirmishExpert:
                 rough -= 1000.0  # not looked at closely: never preferred to one that was
             scored.append((rough, a))
         return scored
+
+    def _rough_move(self, game: SkirmishGame, s: GameState, fig: Figure, a: Move, plan, limit: int,
+                    shots: dict, noise: float, press: float, made: int
+                    ) -> tuple[float, Move, Figure, GameState, tuple[float, str | None]]:
+        """A move's first, rough worth (its best shot if an attack is left after it, else how near it
+        comes, less the attacks of opportunity it provokes), with where it ends and that shot: `limit` is
+        the longest move that keeps an attack (-1: none), `made` how many moves were weighed before it."""
+        dest = (a.destination[0], a.destination[1])
+        there = replace(fig, pos=dest)
+        s2 = s.with_figure(there)
+        aoo = self._opportunity_cost(game, s, fig, plan.provoked if plan is not None else ())
+        keeps = plan is not None and plan.cost <= limit
+        if keeps and (not self.fast or made < 40):
+            shot = shots.get(dest)
+            if shot is None:
+                shot = shots[dest] = self.best_shot(game, s2, there)
+        else:
+            shot = (0.0, None)
+        # Of equal ends, the nearer: a step for nothing only shows the enemy where the figure goes.
+        rough = shot[0] + (noise if shot[1] else -self.approach(game, s2, there, press)) - aoo - 0.01 * (
+            plan.cost if plan is not None else 0)
+        return rough, a, there, s2, shot
+
+    def _shortlist(self, game: SkirmishGame, s: GameState, moves: list, attack_left: bool) -> set[int]:
+        """The moves looked at closely: the best by their rough worth, and (with no attack left) those the
+        enemy sees least."""
+        keep = self.w.fast_shortlist if self.fast else self.w.shortlist
+        looked = set(range(min(keep, len(moves))))
+        if not self.fast and not attack_left and self.w.hidden_shortlist and len(moves) > keep:
+            looked |= set(self._least_seen(game, s, moves, keep, self.w.hidden_shortlist))
+        return looked
 
     def _retreats(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict,
                   press: float) -> list[tuple[Figure, GameState, float, float]]:
