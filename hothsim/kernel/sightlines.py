@@ -107,44 +107,59 @@ def _touched(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> Itera
     """The barriers the closed segment touches: ("v", x, y) and ("h", x, y) for edges it crosses or runs
     along, ("p", x, y) for barrier end points it passes through.  Points are integer numerators over
     a common denominator `den`."""
+    if qx == px:
+        return _touched_upright(b, px, py, qy, den)
+    if qy == py:
+        return _touched_flat(b, py, px, qx, den)
+    return _touched_slanted(b, px, py, qx, qy, den)
+
+
+def _touched_upright(b: Barriers, px: int, py: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
+    """`_touched` for a segment along x = px, from y = py to y = qy."""
+    vert, horiz, pts = b.vertical, b.horizontal, b.points
+    ylo, yhi = min(py, qy), max(py, qy)
+    ky0, ky1 = -((-ylo) // den), yhi // den
+    if px % den == 0:  # runs along the vertical line x = k
+        k = px // den
+        for j in range(ylo // den - 1, yhi // den + 1):
+            if (k, j) in vert and j * den <= yhi and (j + 1) * den >= ylo:
+                yield ("v", k, j)
+        for j in range(ky0, ky1 + 1):
+            if (k, j) in pts:
+                yield ("p", k, j)
+        return
+    i = px // den
+    for j in range(ky0, ky1 + 1):
+        if (i, j) in horiz:
+            yield ("h", i, j)
+
+
+def _touched_flat(b: Barriers, py: int, px: int, qx: int, den: int) -> Iterator[tuple[str, int, int]]:
+    """`_touched` for a segment along y = py, from x = px to x = qx."""
     vert, horiz, pts = b.vertical, b.horizontal, b.points
     xlo, xhi = min(px, qx), max(px, qx)
-    ylo, yhi = min(py, qy), max(py, qy)
-    # Integer grid lines inside the closed ranges.
     kx0, kx1 = -((-xlo) // den), xhi // den
-    ky0, ky1 = -((-ylo) // den), yhi // den
-    dx, dy = qx - px, qy - py
-    if dx == 0:
-        if px % den == 0:  # runs along the vertical line x = k
-            k = px // den
-            for j in range(ylo // den - 1, yhi // den + 1):
-                if (k, j) in vert and j * den <= yhi and (j + 1) * den >= ylo:
-                    yield ("v", k, j)
-            for j in range(ky0, ky1 + 1):
-                if (k, j) in pts:
-                    yield ("p", k, j)
-            return
-        i = px // den
-        for j in range(ky0, ky1 + 1):
-            if (i, j) in horiz:
-                yield ("h", i, j)
-        return
-    if dy == 0:
-        if py % den == 0:  # runs along the horizontal line y = j
-            j = py // den
-            for i in range(xlo // den - 1, xhi // den + 1):
-                if (i, j) in horiz and i * den <= xhi and (i + 1) * den >= xlo:
-                    yield ("h", i, j)
-            for i in range(kx0, kx1 + 1):
-                if (i, j) in pts:
-                    yield ("p", i, j)
-            return
+    if py % den == 0:  # runs along the horizontal line y = j
         j = py // den
+        for i in range(xlo // den - 1, xhi // den + 1):
+            if (i, j) in horiz and i * den <= xhi and (i + 1) * den >= xlo:
+                yield ("h", i, j)
         for i in range(kx0, kx1 + 1):
-            if (i, j) in vert:
-                yield ("v", i, j)
+            if (i, j) in pts:
+                yield ("p", i, j)
         return
-    # General position: the crossing of every grid line inside the segment's span.
+    j = py // den
+    for i in range(kx0, kx1 + 1):
+        if (i, j) in vert:
+            yield ("v", i, j)
+
+
+def _touched_slanted(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
+    """`_touched` in general position: the crossing of every grid line inside the segment's span."""
+    vert, horiz, pts = b.vertical, b.horizontal, b.points
+    kx0, kx1 = -((-min(px, qx)) // den), max(px, qx) // den
+    ky0, ky1 = -((-min(py, qy)) // den), max(py, qy) // den
+    dx, dy = qx - px, qy - py
     # Crossing x = k: y = (py*dx + (k*den - px)*dy) / (den*dx), as a fraction num/dd.
     sdx = 1 if dx > 0 else -1
     for k in range(kx0, kx1 + 1):
@@ -618,6 +633,12 @@ def find_line_of_sight(b: Barriers, a: Rect, d: Rect, memo: SightMemo | None = N
             for qx, qy in _inset_points(d, den, ins):
                 if _clear_scaled(b, px, py, qx, qy, den):
                     return Witness(px, py, qx, qy, den)
+    return _exhaustive_witness(b, a, d, memo)
+
+
+def _exhaustive_witness(b: Barriers, a: Rect, d: Rect, memo: SightMemo) -> Witness | None:
+    """The complete search: every line through two critical points that meets both spaces, each tried
+    with the small shifts that find a clear segment beside it."""
     pts = _critical_points(b, a, d)
     span = (max(a[2], d[2]) - min(a[0], d[0])) + (max(a[3], d[3]) - min(a[1], d[1]))
     seen: set[tuple[int, int, int]] = set()

@@ -111,10 +111,7 @@ def plan_moves(
     """
     if not threats:
         return _plain_moves(neighbours, may_stop, start, budget)
-    # Enemy sets are bit masks while searching (subset tests and unions on ints are far cheaper).
-    names = sorted({name for group in threats.values() for name in group})
-    bits = {name: 1 << i for i, name in enumerate(names)}
-    threat_cache = {node: sum(bits[name] for name in group) for node, group in threats.items()}
+    names, threat_cache = _threat_bits(threats)
     step_cache: dict[Node, list] = {}
 
     # A bucket queue over (enemies, cost): every step costs at least 1 and never provokes fewer, so a
@@ -172,6 +169,20 @@ def plan_moves(
                     if q > top:
                         top = q
                 later.append((nc, nxt, after, me))
+    return _planned(found, names, parents)
+
+
+def _threat_bits(threats: Mapping[Node, frozenset[str]]) -> tuple[list[str], dict[Node, int]]:
+    """The enemies' names in order, and each threatening position's enemies as a bit mask of them: enemy
+    sets are bit masks while searching (subset tests and unions on ints are far cheaper)."""
+    names = sorted({name for group in threats.values() for name in group})
+    bits = {name: 1 << i for i, name in enumerate(names)}
+    return names, {node: sum(bits[name] for name in group) for node, group in threats.items()}
+
+
+def _planned(found: dict[Square, tuple[int, int, int]], names: list[str], parents: list[tuple[Node, int]]
+             ) -> dict[Square, PlannedMove]:
+    """The plans the search found: each destination's enemies provoked (by name), cost and path."""
     out: dict[Square, PlannedMove] = {}
     memo: dict[int, tuple[Node, ...]] = {}
     for node, (mask, cost, i) in found.items():
