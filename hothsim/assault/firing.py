@@ -17,7 +17,8 @@ from hothsim.kernel.values import replace
 
 
 def declare(ctx: Context, s: AssaultState, uid: str, target: str, force: int, harpoon: bool, ev: list[Event]
-             ) -> AssaultState:
+            ) -> AssaultState:
+    """A fire or harpoon declared: Luke's Force dice spent, then Luke asked for armor, or the dice rolled."""
     u = s.unit(uid)
     shot = (plan_harpoon if harpoon else plan_fire)(ctx.rules, ctx.terrain, s, u, target, force)
     assert isinstance(shot, Shot)
@@ -36,6 +37,7 @@ def declare(ctx: Context, s: AssaultState, uid: str, target: str, force: int, ha
 
 
 def spend_force(ctx: Context, s: AssaultState, points: int, what: str, ev: list[Event]) -> AssaultState:
+    """Luke spends Force points (the first spending reveals his Snowspeeder)."""
     reveal = not s.luke_revealed
     s = replace(s, force=s.force - points, luke_revealed=True)
     if reveal:
@@ -46,6 +48,7 @@ def spend_force(ctx: Context, s: AssaultState, points: int, what: str, ev: list[
 
 
 def armor(ctx: Context, s: AssaultState, points: int, ev: list[Event]) -> AssaultState:
+    """Luke's answer to a fire at a Snowspeeder: Force points on armor, then the dice, if they can still hit."""
     f = s.fire
     assert f is not None
     if points:
@@ -60,7 +63,8 @@ def armor(ctx: Context, s: AssaultState, points: int, ev: list[Event]) -> Assaul
 
 
 def roll(ctx: Context, s: AssaultState, uid: str, target: str, dice: int, harpoon: bool, ev: list[Event]
-          ) -> AssaultState:
+            ) -> AssaultState:
+    """The fire dice against the armor; a hit destroys, damages or (a Snowspeeder) may wait for Luke."""
     u = s.unit(uid)
     symbol = "S" if u.side == "rebel" else "V"
     faces = ctx.dice.fire(dice, f"{'harpoon' if harpoon else 'fire'} {uid} at {target}")
@@ -111,6 +115,7 @@ def damage_roll(ctx: Context, s: AssaultState, firer_side: str, target: str, luc
 
 
 def critical(ctx: Context, s: AssaultState, spend: bool, ev: list[Event]) -> AssaultState:
+    """Luke's answer to a critical hit: a Force point makes it a body hit, or the critical stands."""
     f = s.fire
     assert f is not None
     s = replace(s, fire=None)

@@ -17,6 +17,7 @@ from hothsim.kernel.words import count
 
 
 def move(ctx: Context, s: AssaultState, a: Move, ev: list[Event]) -> AssaultState:
+    """A unit that is not a Walker moves: to a hex, into the Base, or aboard a Walker."""
     u = s.unit(a.unit)
     cost = move_cost(ctx.rules, ctx.terrain, s, u, a.to)
     assert cost is not None  # the move is legal
@@ -32,6 +33,7 @@ def move(ctx: Context, s: AssaultState, a: Move, ev: list[Event]) -> AssaultStat
 
 
 def walk(ctx: Context, s: AssaultState, wid: str, steps: str, mp: int, ev: list[Event]) -> AssaultState:
+    """A Walker takes its steps, crushing what it walks into or stopping for a Snowspeeder to be pushed aside."""
     for i, c in enumerate(steps):
         w = s.unit(wid)
         if c in "lr":
@@ -58,6 +60,7 @@ def walk(ctx: Context, s: AssaultState, wid: str, steps: str, mp: int, ev: list[
 
 
 def displace(ctx: Context, s: AssaultState, a: Displace, ev: list[Event]) -> AssaultState:
+    """A Snowspeeder pushed aside to an empty hex; the Walker walks on."""
     wm = s.walker_move
     assert wm is not None
     sp = s.unit(a.unit)

@@ -116,6 +116,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     @dice.setter
     def dice(self, dice: Dice) -> None:
+        """Give the game new dice (a search's, a sandbox's): the steps that roll are given them too."""
         # A search or a sandbox gives a game dice of its own: the steps that roll must see them.
         self._dice = self.combat.dice = self.rounds.dice = dice
 

@@ -138,6 +138,7 @@ class Targeting:
         return [e for e in self.threats_at(s, mover, mover.pos) if e.id not in s.turn.declined]  # type: ignore[arg-type]
 
     def may_threaten(self, s: GameState, e: Figure, mover: Figure) -> bool:
+        """Whether enemy `e` may make an attack of opportunity on a walking `mover` this turn."""
         assert s.turn is not None
         return (e.side != mover.side and e.opportunity_turn != s.turn.number and self.ab.can_attack(s, e)
                 and self.ab.move_kind(mover) == "walk" and self.ab.targetable(mover))
