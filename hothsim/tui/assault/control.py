@@ -82,6 +82,7 @@ HELP = [
     "  F      Luke's Force (Rebel only: a hand-over screen comes first)",
     "  c      the Fire/Armor chart             r     roster of every unit",
     "  v      the whole map at a glance, with every unit's hex",
+    "  x      look mode: the map without the overlay of the decision",
     "  L, Ctrl-P  message history              U     take back your last decision",
     "  H      hint: what the computer would do in your place (its row",
     "         highlighted, Enter takes it, Esc leaves it)",
