@@ -139,8 +139,9 @@ class AssaultGame(RecordedGame[AssaultState]):
         # A Walker's steps need not be written in the canonical form legal_actions() lists.
         if isinstance(action, Walk) and self.pending.kind == "act" and self._state.has_unit(action.unit):
             s, u = self._state, self._state.unit(action.unit)
-            return (round_units(self.rules, s)(u) and "move" in acting(self.rules, s)[1] and self.rules.units[u.type].is_walker
-                    and u.where == "map" and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
+            return (round_units(self.rules, s)(u) and "move" in acting(self.rules, s)[1]
+                    and self.rules.units[u.type].is_walker and u.where == "map"
+                    and walk_problem(self.rules, self.terrain, s, u, action.steps) is None)
         return self._listed(action)
 
     def warning(self, action: Action) -> str:
