@@ -16,6 +16,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from hothsim.games import kind_of
 from hothsim.tui.frame import Frame
+from hothsim.tui.keymap import Key, lookup
 from hothsim.tui.menu import Menu, draw_menu, menu_rows
 from hothsim.tui.overview import Overview, draw_overview
 from hothsim.tui.panels import box, notice, scroll_top, scrolled, small_notice, too_small
@@ -212,7 +213,7 @@ def _menu_keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome
 
 def _map_keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
     """The keys every map shares (`GLOBAL_KEYS`); the rest go to the game's screen."""
-    opened = GLOBAL_KEYS.get(key)
+    opened = _GLOBAL.get(key)
     return (replace(ui, **opened), None, False) if opened is not None else screen.key(game, ui, key)
 
 
@@ -238,10 +239,25 @@ MODE_KEYS: dict[str, Handler] = {
     "map": _map_keys,
 }
 
-#: Keys every map shares, each to the overlay it opens.
-GLOBAL_KEYS: dict[str, dict[str, object]] = {
-    "?": {"help": True, "help_top": 0}, **{k: {"history": 10**9} for k in HISTORY_KEYS},
-    "r": {"roster": True, "help_top": 0}, "v": {"overview": True}}
+#: Keys every map shares, each to the overlay it opens (the fields of the UI state it sets).
+GLOBAL_KEYS: tuple[Key, ...] = (
+    Key(("?",), {"help": True, "help_top": 0}, "this help"),
+    Key(HISTORY_KEYS, {"history": 10**9}, "message history (the whole log)"),
+    Key(("r",), {"roster": True, "help_top": 0}, "roster: every piece of both sides and its state; the legend"),
+    Key(("v",), {"overview": True}, "the whole map at a glance, with where every piece stands"))
+
+#: Keys the curses adapter answers, for they act on the session (its saved decisions, the computer's
+#: advice); here so that the help names them.
+SESSION_KEYS: tuple[Key, ...] = (
+    Key(("U",), None, "take back your last decision (never past a roll or a secret)"),
+    Key(("H",), None, "hint: what the computer would do in your place (its row highlighted or its move "
+        "marked; Enter takes it, Esc leaves it)"),
+    Key(("q",), None, "quit (the game is already saved)"))
+
+#: How the help ends its list of keys: the mouse does what the cursor and Enter would.
+MOUSE = "  Mouse: a click on the map or on a menu row is the cursor there and Enter."
+
+_GLOBAL = lookup(GLOBAL_KEYS)
 
 
 def click(screen: Screen, game: GameView, ui: UIState, target: object) -> Outcome:

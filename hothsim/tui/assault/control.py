@@ -13,8 +13,7 @@ Luke's Force choices behind a hand-over screen, for the Rebel player's eyes only
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
-
+from typing import Any
 from hothsim.assault.actions import Board, Done, Fire, Harpoon, Move, Place, Walk
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, neighbour, offset_of
 from hothsim.kernel.words import count
@@ -34,11 +33,15 @@ from hothsim.tui.assault.choices import (
     unit_spot,
     uses_force,
 )
+from hothsim.tui.keymap import Key, help_section, lookup
 from hothsim.tui.screen import (
     BACKSPACE,
     ENTER,
     ESC,
+    GLOBAL_KEYS,
+    MOUSE,
     MOVES,
+    SESSION_KEYS,
     Confirm,
     Outcome,
     Several,
@@ -67,27 +70,8 @@ PRIMER = [
     "  armor. A Walker fires only into its field of fire, ahead of it.",
 ]
 
-HELP = [
-    "Keys (Assault on Hoth)",
-    "  arrows, h j k l, number pad   move over the hexes (in a menu: up/down)",
-    "  Enter  on your unit: select it; then on a * hex: move there; on a",
-    "         highlighted enemy: see the dice and the chance to hit, y fires",
-    "  w      walk the selected Walker: Up one hex forward, Left turn",
-    "         counter-clockwise, Right turn clockwise (as seen on the screen),",
-    "         Backspace undo a step, Enter go, Esc give up",
-    "  m      every legal choice now (with a unit selected: its choices first)",
-    "  a      set-up: place (or board) the rest of your units; U takes back",
-    "  e      end the action round (asks first if units may still act)",
-    "  Tab    the next unit that may act      Esc   deselect / close",
-    "  F      Luke's Force (Rebel only: a hand-over screen comes first)",
-    "  c      the Fire/Armor chart             r     roster of every unit",
-    "  v      the whole map at a glance, with every unit's hex",
-    "  x      look mode: the map without the overlay of the decision",
-    "  L, Ctrl-P  message history              U     take back your last decision",
-    "  H      hint: what the computer would do in your place (its row",
-    "         highlighted, Enter takes it, Esc leaves it)",
-    "  ?      this help                        q     quit (the game is saved)",
-    "  Mouse: a click on a hex or a menu row is the cursor there and Enter.",
+#: The help's legend after the keys: how to read the map, and the fire dice.
+LEGEND = [
     "Map",
     "  Each hex is three characters: a mark, the unit or terrain, a mark.",
     "  Terrain: . , ; clear (the glyph changes from one macrohex to the next,",
@@ -160,32 +144,41 @@ def turn_words(facing: int, step: str) -> str:
     return f"{'clockwise' if step == 'r' else 'counter-clockwise'} to face {DIRECTION_NAMES[new]}"
 
 
-def _walk_keys(game: AssaultView, ui: UIState, key: str) -> Outcome:
-    """Keys while steering a Walker: plan its steps, send them, or give up."""
-    w = game.state.unit(ui.selected)
-    step = {"KEY_UP": "f", "k": "f", "8": "f", "KEY_LEFT": "l", "h": "l", "4": "l", "KEY_RIGHT": "r", "l": "r",
-            "6": "r"}.get(key)
-    if step is not None:
+def _walk_step(step: str):
+    """A steering key: one hex forward ("f"), or a turn counter-clockwise ("l") or clockwise ("r")."""
+    def steer(game: AssaultView, ui: UIState, key: str) -> Outcome:
+        w = game.state.unit(ui.selected)
         steps = ui.walk + step
         why = game.walk_problem(w, steps)
         if why:
             return replace(ui, message=why), None, False
         h, _ = game.walk_end(w, steps)
         return replace(ui, walk=steps, cursor=offset_of(h), message=""), None, False
-    if key in BACKSPACE and ui.walk:
-        steps = ui.walk[:-1]
-        h, _ = game.walk_end(w, steps)
-        return replace(ui, walk=steps, cursor=offset_of(h)), None, False
-    if key in ENTER and ui.walk:
-        action = Walk(w.id, ui.walk)
-        why = game.refusal(action)
-        if why is not None:
-            return replace(ui, message=f"that walk is not allowed: {in_rule_words(why)}"), None, False
-        return replace(ui, walk="", walking=False, selected="", message=""), action, False
-    if key in ESC:
-        back = offset_of(w.hex) if w.hex is not None else ui.cursor
-        return replace(ui, walk="", walking=False, cursor=back, message=""), None, False
-    return ui, None, False
+    return steer
+
+
+def _walk_back(game: AssaultView, ui: UIState, key: str) -> Outcome:
+    if not ui.walk:
+        return ui, None, False
+    steps = ui.walk[:-1]
+    h, _ = game.walk_end(game.state.unit(ui.selected), steps)
+    return replace(ui, walk=steps, cursor=offset_of(h)), None, False
+
+
+def _walk_go(game: AssaultView, ui: UIState, key: str) -> Outcome:
+    if not ui.walk:
+        return ui, None, False
+    action = Walk(ui.selected, ui.walk)
+    why = game.refusal(action)
+    if why is not None:
+        return replace(ui, message=f"that walk is not allowed: {in_rule_words(why)}"), None, False
+    return replace(ui, walk="", walking=False, selected="", message=""), action, False
+
+
+def _walk_quit(game: AssaultView, ui: UIState, key: str) -> Outcome:
+    w = game.state.unit(ui.selected)
+    back = offset_of(w.hex) if w.hex is not None else ui.cursor
+    return replace(ui, walk="", walking=False, cursor=back, message=""), None, False
 
 
 def _force(game: AssaultView, ui: UIState) -> Outcome:
@@ -205,28 +198,29 @@ def _force(game: AssaultView, ui: UIState) -> Outcome:
 
 
 def key(game: AssaultView, ui: UIState, key: str) -> Outcome:
-    """A key the shared layer did not take: a Walker's steps while walking, else the map's keys
-    (`MAP_KEYS`)."""
-    if ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected):
-        return _walk_keys(game, ui, key)
-    if key in MOVES:
-        m = game.setup.field.map
-        return replace(ui, cursor=step_cursor(ui.cursor, key, m.columns, m.rows), message=""), None, False
-    handler = MAP_KEYS.get(key)
-    return handler(game, ui) if handler is not None else (ui, None, False)
+    """A key the shared layer did not take, answered by the table of the screen's mode: a Walker being
+    steered, or the map."""
+    steering = ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected)
+    handler = MODE_KEYS["walking" if steering else "map"].get(key)
+    return handler(game, ui, key) if handler is not None else (ui, None, False)
 
 
-def _start_walk(game: AssaultView, ui: UIState) -> Outcome:
+def _cursor(game: AssaultView, ui: UIState, key: str) -> Outcome:
+    m = game.setup.field.map
+    return replace(ui, cursor=step_cursor(ui.cursor, key, m.columns, m.rows), message=""), None, False
+
+
+def _start_walk(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     if ui.selected and any(type(a) is Walk for a in unit_actions(game, ui.selected)):
         return replace(ui, walking=True, walk="", message=""), None, False
     return replace(ui, message="select a Walker that may move first (Enter on it)"), None, False
 
 
-def _deselect(game: AssaultView, ui: UIState) -> Outcome:
+def _deselect(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     return replace(ui, selected="", walk="", walking=False, look=False, message=""), None, False
 
 
-def _next_unit(game: AssaultView, ui: UIState) -> Outcome:
+def _next_unit(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     units = [unit_spot(game, u) for u in actors(game)] or [u.hex for u in game.state.units if u.where == "map"
                                                            and u.side == game.pending.player]
     spots = sorted({offset_of(h) for h in units if h is not None})  # troops aboard: their Walker's hex
@@ -236,7 +230,7 @@ def _next_unit(game: AssaultView, ui: UIState) -> Outcome:
     return replace(ui, message="no unit of yours may act on the map now"), None, False
 
 
-def _auto_set_up(game: AssaultView, ui: UIState) -> Outcome:
+def _auto_set_up(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     if game.pending.kind not in ("place", "board"):
         return replace(ui, message="a places your units during set-up only"), None, False
     plan = auto_deploy(game)
@@ -251,27 +245,50 @@ def _auto_set_up(game: AssaultView, ui: UIState) -> Outcome:
     return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
 
 
-def _end_round(game: AssaultView, ui: UIState) -> Outcome:
+def _end_round(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     if Done() in game.legal_actions():
         return replace(ui, selected="", walk=""), Done(), False
     return replace(ui, message="the action round cannot be ended now"), None, False
 
 
-def _menu(game: AssaultView, ui: UIState) -> Outcome:
+def _menu(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     items = menu_items(game, ui.selected)
     if not items:
         return replace(ui, message="nothing to choose from a menu now"), None, False
     return open_menu(ui, "Choose (Enter), or Esc", items, [describe_action(game, a) for a in items]), None, False
 
 
-#: The map's keys (besides the cursor's and the shared layer's), each to what it does.
-MAP_KEYS: dict[str, Callable[[AssaultView, UIState], Outcome]] = {
-    "w": _start_walk, **{k: _deselect for k in ESC}, "\t": _next_unit,
-    "c": lambda game, ui: (replace(ui, chart=True, help_top=0), None, False),
-    "x": lambda game, ui: (replace(ui, look=not ui.look), None, False),
-    "a": _auto_set_up, "e": _end_round, "F": lambda game, ui: _force(game, ui), "m": _menu, " ": _menu,
-    **{k: lambda game, ui: _enter(game, ui) for k in ENTER},
-}
+#: The map's keys (besides the shared layer's), each to what it does and what the help says of it.
+MAP_KEYS: tuple[Key, ...] = (
+    Key(tuple(MOVES), _cursor, "move over the hexes", label="arrows, h j k l, number pad"),
+    Key(ENTER, lambda game, ui, key: _enter(game, ui), "on your unit: select it; then on a * hex: move there; "
+        "on a highlighted enemy: see the dice and the chance to hit, y fires"),
+    Key(("w",), _start_walk, "walk the selected Walker, step by step (keys below)"),
+    Key(("m", " "), _menu, "every legal choice now (with a unit selected: its choices first)"),
+    Key(("a",), _auto_set_up, "set-up: place (or board) the rest of your units; U takes them back"),
+    Key(("e",), _end_round, "end the action round (asks first if units may still act)"),
+    Key(("\t",), _next_unit, "the next unit that may act"),
+    Key(ESC, _deselect, "deselect the unit, or leave look mode"),
+    Key(("F",), lambda game, ui, key: _force(game, ui), "Luke's Force (Rebel only: a hand-over screen comes "
+        "first)"),
+    Key(("c",), lambda game, ui, key: (replace(ui, chart=True, help_top=0), None, False), "the Fire/Armor chart"),
+    Key(("x",), lambda game, ui, key: (replace(ui, look=not ui.look), None, False),
+        "look mode: the map without the overlay of the decision"))
+
+#: The keys while a Walker is steered (after w): directions as seen on the screen.
+WALK_KEYS: tuple[Key, ...] = (
+    Key(("KEY_UP", "k", "8"), _walk_step("f"), "one hex forward"),
+    Key(("KEY_LEFT", "h", "4"), _walk_step("l"), "turn counter-clockwise"),
+    Key(("KEY_RIGHT", "l", "6"), _walk_step("r"), "turn clockwise"),
+    Key(BACKSPACE, _walk_back, "take back a step"),
+    Key(ENTER, _walk_go, "walk the steps planned"),
+    Key(ESC, _walk_quit, "give up the walk"))
+
+MODE_KEYS: dict[str, dict[str, Any]] = {"map": lookup(MAP_KEYS), "walking": lookup(WALK_KEYS)}
+
+#: The `?` help: made from the key tables (so that it names every key they answer), then the legend.
+HELP = [*help_section("Keys (Assault on Hoth)", MAP_KEYS + GLOBAL_KEYS + SESSION_KEYS), MOUSE,
+        *help_section("Walking a Walker (after w)", WALK_KEYS), *LEGEND]
 
 
 def _last_set_up(game: AssaultView, plan: tuple) -> Hex | None:

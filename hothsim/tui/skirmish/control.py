@@ -11,9 +11,24 @@ be chosen says why, in the rule's words.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from hothsim.skirmish.actions import Activate, Attack, Move, Opportunity, Place
-from hothsim.tui.screen import BACKSPACE, ENTER, ESC, MOVES, Outcome, Several, UIState, open_menu, step_cursor
+from hothsim.tui.keymap import Key, help_section, lookup
+from hothsim.tui.screen import (
+    BACKSPACE,
+    ENTER,
+    ESC,
+    GLOBAL_KEYS,
+    MOUSE,
+    MOVES,
+    SESSION_KEYS,
+    Outcome,
+    Several,
+    UIState,
+    open_menu,
+    step_cursor,
+)
 from hothsim.tui.skirmish.choices import (
     ChooseHelpers,
     PickFigure,
@@ -49,28 +64,8 @@ PRIMER = [
     "  a character next to it.",
 ]
 
-HELP = [
-    "Keys",
-    "  arrows, h j k l y u b n, number pad   move the cursor (in a menu: up/down)",
-    "  Enter       choose what the cursor is on (figure, square, target)",
-    "  m or Space  the menu of every choice now (end turn, Force, first, ...)",
-    "  Tab         the next of your figures that may act (in set-up: the next",
-    "              figure to place)",
-    "  a           set-up: place the rest of your figures in your zone",
-    "  p           draw your own path: cursor keys step, stepping back undoes;",
-    "              cost and attacks of opportunity shown; Enter moves, Esc quits",
-    "  g           the card under the cursor in full, in our words",
-    "  x           look mode: the map without the move overlay",
-    "  r           roster: every figure, hit points, activated, Force; legend",
-    "  v           the whole map at a glance, with every figure's square",
-    "  L, Ctrl-P   message history (the whole log)",
-    "  Esc         close a menu (nothing undoes a choice made)",
-    "  Space       (combined fire) toggle the ally under the marker; Enter fires",
-    "  U           take back your last decision (never past a roll or a secret)",
-    "  H           hint: what the computer would do in your place (its row",
-    "              highlighted or its move marked; Enter takes it, Esc not)",
-    "  ?           this help          q   quit (the game is already saved)",
-    "  Mouse: a click on a square or a menu row is the cursor there and Enter.",
+#: The help's legend after the keys: the Force in the menu, and how to read the map.
+LEGEND = [
     "Force (in the menu, m, when a character may use it)",
     "  force X move   1 Force point: X moves 2 more squares this turn",
     "  force X grip Y, sweep, use Y   Force powers, each instead of an attack;",
@@ -127,52 +122,65 @@ def choose(game: SkirmishView, ui: UIState, item) -> Outcome:
     return replace(ui, message=""), item, False
 
 
-def _draw_path(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    """Keys while drawing a path: each cursor key is one step (stepping back undoes the last one)."""
-    s = game.state
-    fig = s.fig(s.turn.figure) if s.turn is not None else None
-    if fig is None or fig.pos is None:
-        return replace(ui, drawing=False, path=()), None, False
-    if key in ESC:
-        return replace(ui, drawing=False, path=(), cursor=fig.pos, message=""), None, False
-    if key in BACKSPACE:
-        path = ui.path[:-1]
-        return replace(ui, path=path, cursor=path[-1] if path else fig.pos), None, False
-    if key in ENTER:
-        if not ui.path:
-            return replace(ui, message="draw at least one step, or Esc"), None, False
-        _, _, why = game.path_preview(ui.path)
-        if why:
-            return replace(ui, message=why), None, False
-        return replace(ui, drawing=False, path=(), message=""), Move(fig.id, ui.path), False
-    if key in MOVES:
-        dx, dy = MOVES[key]
-        here = ui.path[-1] if ui.path else fig.pos
-        to = (here[0] + dx, here[1] + dy)
-        before = ui.path[-2] if len(ui.path) > 1 else fig.pos
-        path = ui.path[:-1] if ui.path and to == before else ui.path + (to,)
-        cost, _, _ = game.path_preview(path) if path else (0, None, "")
-        if cost is None:
-            return replace(ui, message="no step there from here (a wall, an enemy, a pit or the edge)"), None, False
-        return replace(ui, path=path, cursor=path[-1] if path else fig.pos, message=""), None, False
-    return ui, None, False
+def _drawer(game: SkirmishView):
+    """The figure whose path is being drawn (None once it has none: its turn is over, or it left the map)."""
+    turn = game.state.turn
+    fig = game.state.fig(turn.figure) if turn is not None else None
+    return fig if fig is not None and fig.pos is not None else None
 
 
-def _helpers_key(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+def _path_step(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    """A cursor key while drawing: one step that way, or stepping back onto the last square undoes it."""
+    fig = _drawer(game)
+    dx, dy = MOVES[key]
+    here = ui.path[-1] if ui.path else fig.pos
+    to = (here[0] + dx, here[1] + dy)
+    before = ui.path[-2] if len(ui.path) > 1 else fig.pos
+    path = ui.path[:-1] if ui.path and to == before else ui.path + (to,)
+    cost, _, _ = game.path_preview(path) if path else (0, None, "")
+    if cost is None:
+        return replace(ui, message="no step there from here (a wall, an enemy, a pit or the edge)"), None, False
+    return replace(ui, path=path, cursor=path[-1] if path else fig.pos, message=""), None, False
+
+
+def _path_back(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    path = ui.path[:-1]
+    return replace(ui, path=path, cursor=path[-1] if path else _drawer(game).pos), None, False
+
+
+def _path_go(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    if not ui.path:
+        return replace(ui, message="draw at least one step, or Esc"), None, False
+    _, _, why = game.path_preview(ui.path)
+    if why:
+        return replace(ui, message=why), None, False
+    return replace(ui, drawing=False, path=(), message=""), Move(_drawer(game).id, ui.path), False
+
+
+def _path_quit(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    return replace(ui, drawing=False, path=(), cursor=_drawer(game).pos, message=""), None, False
+
+
+def _helper_row(step: int):
+    def move(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+        last = len(ui.helpers.eligible) - 1
+        return replace(ui, helper_index=min(last, max(0, ui.helper_index + step))), None, False
+    return move
+
+
+def _helper_toggle(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    h = ui.helpers.eligible[ui.helper_index]
+    return replace(ui, chosen=tuple(sorted(set(ui.chosen) ^ {h}))), None, False
+
+
+def _helpers_fire(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     ch = ui.helpers
-    if key in ESC:
-        return replace(ui, helpers=None, chosen=(), helper_index=0), None, False
-    if key in ("KEY_UP", "k", "8"):
-        return replace(ui, helper_index=max(0, ui.helper_index - 1)), None, False
-    if key in ("KEY_DOWN", "j", "2"):
-        return replace(ui, helper_index=min(len(ch.eligible) - 1, ui.helper_index + 1)), None, False
-    if key == " ":
-        h = ch.eligible[ui.helper_index]
-        return replace(ui, chosen=tuple(sorted(set(ui.chosen) ^ {h}))), None, False
-    if key in ENTER:
-        action = Attack(ch.figure, ch.target, tuple(sorted(ui.chosen)))
-        return replace(ui, helpers=None, chosen=(), helper_index=0), action, False
-    return ui, None, False
+    return replace(ui, helpers=None, chosen=(), helper_index=0), Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))), \
+        False
+
+
+def _helpers_quit(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    return replace(ui, helpers=None, chosen=(), helper_index=0), None, False
 
 
 def _tab(game: SkirmishView, ui: UIState) -> Outcome:
@@ -196,51 +204,95 @@ def _tab(game: SkirmishView, ui: UIState) -> Outcome:
 
 
 def key(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    """A key the shared layer did not take."""
+    """A key the shared layer did not take, answered by the table of the screen's mode: combined fire
+    being set up, a path being drawn, or the map."""
+    if ui.drawing and _drawer(game) is None:  # the figure has nothing left to draw a path for
+        return replace(ui, drawing=False, path=()), None, False
+    mode = "helpers" if ui.helpers is not None else "drawing" if ui.drawing else "map"
+    handler = MODE_KEYS[mode].get(key)
+    return handler(game, ui, key) if handler is not None else (ui, None, False)
+
+
+def _cursor(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     grid = game.setup.grid
-    if ui.helpers is not None:
-        return _helpers_key(game, ui, key)
-    if ui.drawing:
-        return _draw_path(game, ui, key)
-    if key in ESC:
-        return replace(ui, explain=False, look=False, message=""), None, False
-    if key in MOVES:
-        return replace(ui, cursor=step_cursor(ui.cursor, key, grid.width, grid.height), message=""), None, False
-    if key == "\t":
-        return _tab(game, ui)
-    if key == "g":
-        return replace(ui, explain=not ui.explain), None, False
-    if key == "x":
-        return replace(ui, look=not ui.look, message="look mode: x again shows the choices" if not ui.look else ""
-                       ), None, False
-    if key == "a":
-        if game.pending.kind != "place":
-            return replace(ui, message="a places your figures during set-up only"), None, False
-        plan = auto_deploy(game)
-        if not plan:
-            return replace(ui, message="none of your figures is left to set up"), None, False
-        # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
-        last = plan[-1]
-        ui = replace(ui, placing=last.figure, cursor=last.square,
-                     message=f"placed {len(plan) - 1} figure{'s' if len(plan) != 2 else ''}; Enter puts "
-                     f"{last.figure} here (U takes placements back to adjust them)")
-        return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
-    if key == "p":
-        turn = game.state.turn
-        if game.pending.kind != "turn" or turn is None or not any(type(a) is Move for a in game.legal_actions()):
-            return replace(ui, message="no move to draw now"), None, False
-        start_at = game.state.fig(turn.figure).pos
-        return replace(ui, drawing=True, path=(), cursor=start_at, message=""), None, False
-    if key in ("m", " "):
-        items = menu_items(game)
-        if not items:
-            return replace(ui, message="nothing to choose from a menu now: move the cursor to a figure or "
-                           "square and press Enter"), None, False
-        notes = [card_notes(game, i) for i in items] if game.pending.kind == "build" else []
-        return open_menu(ui, "Choose (Enter), or Esc", items, [label(game, i) for i in items], notes), None, False
-    if key in ENTER:
-        return _enter(game, ui)
-    return ui, None, False
+    return replace(ui, cursor=step_cursor(ui.cursor, key, grid.width, grid.height), message=""), None, False
+
+
+def _close(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    return replace(ui, explain=False, look=False, message=""), None, False
+
+
+def _look(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    return replace(ui, look=not ui.look, message="look mode: x again shows the choices" if not ui.look else ""
+                   ), None, False
+
+
+def _auto_set_up(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    if game.pending.kind != "place":
+        return replace(ui, message="a places your figures during set-up only"), None, False
+    plan = auto_deploy(game)
+    if not plan:
+        return replace(ui, message="none of your figures is left to set up"), None, False
+    # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
+    last = plan[-1]
+    ui = replace(ui, placing=last.figure, cursor=last.square,
+                 message=f"placed {len(plan) - 1} figure{'s' if len(plan) != 2 else ''}; Enter puts "
+                 f"{last.figure} here (U takes placements back to adjust them)")
+    return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
+
+
+def _start_path(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    turn = game.state.turn
+    if game.pending.kind != "turn" or turn is None or not any(type(a) is Move for a in game.legal_actions()):
+        return replace(ui, message="no move to draw now"), None, False
+    return replace(ui, drawing=True, path=(), cursor=game.state.fig(turn.figure).pos, message=""), None, False
+
+
+def _menu(game: SkirmishView, ui: UIState, key: str = "m") -> Outcome:
+    items = menu_items(game)
+    if not items:
+        return replace(ui, message="nothing to choose from a menu now: move the cursor to a figure or "
+                       "square and press Enter"), None, False
+    notes = [card_notes(game, i) for i in items] if game.pending.kind == "build" else []
+    return open_menu(ui, "Choose (Enter), or Esc", items, [label(game, i) for i in items], notes), None, False
+
+
+#: The map's keys (besides the shared layer's), each to what it does and what the help says of it.
+MAP_KEYS: tuple[Key, ...] = (
+    Key(tuple(MOVES), _cursor, "move the cursor", label="arrows, h j k l y u b n, number pad"),
+    Key(ENTER, lambda game, ui, key: _enter(game, ui), "choose what the cursor is on (figure, square, target)"),
+    Key(("m", " "), _menu, "the menu of every choice now (end turn, Force, first, ...)"),
+    Key(("\t",), lambda game, ui, key: _tab(game, ui), "the next of your figures that may act (in set-up: the "
+        "next figure to place)"),
+    Key(("a",), _auto_set_up, "set-up: place the rest of your figures in your zone"),
+    Key(("p",), _start_path, "draw your own path, step by step (keys below)"),
+    Key(("g",), lambda game, ui, key: (replace(ui, explain=not ui.explain), None, False),
+        "the card under the cursor in full, in our words"),
+    Key(("x",), _look, "look mode: the map without the move overlay"),
+    Key(ESC, _close, "close the card or look mode (nothing undoes a choice made)"))
+
+#: The keys while drawing a path (p).
+DRAWING_KEYS: tuple[Key, ...] = (
+    Key(tuple(MOVES), _path_step, "one step that way; a step back onto the last square undoes it (the prompt "
+        "gives the cost and who could attack the path: attacks of opportunity)", label="cursor keys"),
+    Key(BACKSPACE, _path_back, "take back the last step"),
+    Key(ENTER, _path_go, "move along the path"),
+    Key(ESC, _path_quit, "give up the path"))
+
+#: The keys while choosing the allies of a combined fire.
+HELPER_KEYS: tuple[Key, ...] = (
+    Key(("KEY_UP", "k", "8"), _helper_row(-1), "the ally above"),
+    Key(("KEY_DOWN", "j", "2"), _helper_row(1), "the ally below"),
+    Key((" ",), _helper_toggle, "add or drop the ally under the marker"),
+    Key(ENTER, _helpers_fire, "attack, with the allies chosen"),
+    Key(ESC, _helpers_quit, "give up the attack"))
+
+MODE_KEYS: dict[str, dict[str, Any]] = {"map": lookup(MAP_KEYS), "drawing": lookup(DRAWING_KEYS), "helpers": lookup(HELPER_KEYS)}
+
+#: The `?` help: made from the key tables (so that it names every key they answer), then the legend.
+HELP = [*help_section("Keys", MAP_KEYS + GLOBAL_KEYS + SESSION_KEYS), MOUSE,
+        *help_section("Drawing a path (after p)", DRAWING_KEYS),
+        *help_section("Combined fire (choosing the allies who help)", HELPER_KEYS), *LEGEND]
 
 
 def _enter(game: SkirmishView, ui: UIState) -> Outcome:
@@ -251,9 +303,9 @@ def _enter(game: SkirmishView, ui: UIState) -> Outcome:
             return replace(ui, message="", placing=""), action, False
         return replace(ui, message=why_not_here(game, ui, ui.cursor)), None, False
     if game.pending.kind == "build":
-        return key(game, ui, "m")
+        return _menu(game, ui)
     if all(anchor(game, a) is None for a in game.legal_actions()):
-        return key(game, ui, "m")  # nothing is chosen on the map now (who goes first, a reroll): the menu
+        return _menu(game, ui)  # nothing is chosen on the map now (who goes first, a reroll): the menu
     here = collapse(actions_at(game, ui.cursor))
     if len(here) == 1:
         return choose(game, ui, here[0])
