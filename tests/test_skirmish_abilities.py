@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from hothsim.skirmish.force_points import turn_id
 from hothsim.kernel.squares import parse_square
 from hothsim.skirmish.actions import Attack, ForcePower, Harpoon, Heal, Move, Recruit, parse_action
 from hothsim.skirmish.game import IllegalAction
@@ -356,7 +357,7 @@ def test_lightsaber_deflect_with_one_force_point_spent_this_turn_names_the_once_
 
     g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18])
     do(g, "first rebel", "activate leia")
-    turn = g.combat.turn_id(g.state)
+    turn = turn_id(g.state)
     g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force=1, force_turn=turn))
     ev = do(g, "attack leia vader")
     assert "Force points are spent at most once a turn" in text(ev) and "no Force points left" not in text(ev)
@@ -368,7 +369,7 @@ def test_lightsaber_deflect_not_offered_after_force_spent_this_turn_says_why(tmp
 
     g = A(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18])
     do(g, "first rebel", "activate leia")
-    turn = g.combat.turn_id(g.state)
+    turn = turn_id(g.state)
     g._state = g.state.with_figure(dataclasses.replace(g.state.fig("vader"), force_turn=turn))
     ev = do(g, "attack leia vader")
     assert "vader cannot use Lightsaber Deflect: Force points are spent at most once a turn" in text(ev)

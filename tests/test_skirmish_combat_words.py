@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from hothsim.skirmish.force_points import turn_id
 from hothsim.skirmish.actions import parse_action
 from tests.arena import arena, with_cards
 
@@ -39,7 +40,7 @@ def test_lightsaber_deflect_that_saves_is_one_force_line_and_no_damage(tmp_path)
     ]
     assert purposes(g) == ["leia attacks vader", "vader deflects"]
     vader = g.state.fig("vader")
-    assert (vader.hp, vader.force, vader.force_turn) == (140, 4, g.combat.turn_id(g.state))
+    assert (vader.hp, vader.force, vader.force_turn) == (140, 4, turn_id(g.state))
     assert g.state.attack is None and g.state.noisy
 
 
@@ -90,7 +91,7 @@ def test_lightsaber_riposte_is_one_attack_back_even_for_a_character_with_twin_at
     assert g.state.attacks == () and g.state.attack is None  # no extra attack follows the riposte
     assert g.pending.player == "imperial" and g.pending.kind == "turn"  # back to Vader's turn
     luke = g.state.fig("luke")
-    assert (luke.force, luke.force_turn) == (2, g.combat.turn_id(g.state))
+    assert (luke.force, luke.force_turn) == (2, turn_id(g.state))
 
 
 def test_force_reroll_of_a_missed_attack_is_logged_as_the_spend_then_the_new_roll(tmp_path):
@@ -104,7 +105,7 @@ def test_force_reroll_of_a_missed_attack_is_logged_as_the_spend_then_the_new_rol
         ("attack", "leia attacks snowtrooper-1: d20 1 +7 Attack = 8 vs Defense 13: natural 1, miss", (("roll", "miss"),)),
     ]
     assert purposes(g) == ["leia attacks snowtrooper-1", "leia rerolls the attack on snowtrooper-1"]
-    assert g.state.attack is None and g.state.fig("leia").force_turn == g.combat.turn_id(g.state)
+    assert g.state.attack is None and g.state.fig("leia").force_turn == turn_id(g.state)
 
 
 def test_force_reroll_of_a_failed_save_is_logged_as_the_failure_the_spend_and_the_new_save(tmp_path):
@@ -122,7 +123,7 @@ def test_force_reroll_of_a_failed_save_is_logged_as_the_failure_the_spend_and_th
     assert purposes(g) == ["atgar-trooper attacks vader", "vader saves against splash",
                            "vader rerolls the save against splash"]
     vader = g.state.fig("vader")
-    assert (vader.hp, vader.force, vader.force_turn) == (140, 4, g.combat.turn_id(g.state))
+    assert (vader.hp, vader.force, vader.force_turn) == (140, 4, turn_id(g.state))
 
 
 def test_damage_leaving_1_hit_point_is_logged_with_the_number_and_0_as_defeated(tmp_path):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from hothsim.skirmish.attacks import judge, explain
-from hothsim.skirmish.force_points import force_ready, spend, turn_id
+from hothsim.skirmish.force_points import force_ready, spend
 from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingAttack, PendingSave
@@ -43,11 +43,6 @@ class Combat:
         self.ab = ab
         self.targeting = targeting
         self.resume = resume
-
-    # Force points, as the other steps ask them of the combat (force_points.py holds the rule).
-    turn_id = staticmethod(turn_id)
-    force_ready = staticmethod(force_ready)
-    spend = staticmethod(spend)
 
     # ---------------------------------------------------------------- the loop
 
@@ -88,7 +83,7 @@ class Combat:
         roll = self.dice.d20(f"{attacker.id} attacks {target.id}")
         pa = PendingAttack(attacker.id, target.id, roll, mods, defense, spec.kind, helpers=spec.helpers)
         result = judge(roll, mods, defense)
-        if not result.hit and self.force_ready(s, attacker):
+        if not result.hit and force_ready(s, attacker):
             ev.append(Event("attack", explain(attacker.id, target.id, result, mods, defense)
                             + ": miss (a Force point may reroll it)"))
             return replace(s, attack=pa)
@@ -98,7 +93,7 @@ class Combat:
         """Spend 1 Force to reroll the attack just missed; the new roll stands."""
         pa = s.attack
         assert pa is not None
-        s = self.spend(s, s.fig(pa.attacker), 1)
+        s = spend(s, s.fig(pa.attacker), 1)
         roll = self.dice.d20(f"{pa.attacker} rerolls the attack on {pa.target}")
         ev.append(Event("force", f"{pa.attacker} spends 1 Force point to reroll"))
         return self.after_roll(replace(s, attack=None), replace(pa, roll=roll), ev)
@@ -117,7 +112,7 @@ class Combat:
                 s = self.queue_splash(s, attacker, target, splash, include_target=True)
             return self.finish_attack(s, pa, ev)
         if (not self.ab.melee(attacker) and self.ab.power(target, "Lightsaber Deflect")
-                and self.force_ready(s, target)):
+                and force_ready(s, target)):
             ev.append(Event("attack", line + ": hit (Lightsaber Deflect may stop it)", (("roll", "hit"),)))
             return replace(s, attack=replace(pa, stage="hit"))
         if self.ab.power(target, "Lightsaber Deflect") and not pa.auto:
@@ -140,7 +135,7 @@ class Combat:
         if not use:
             return self.apply_hit(s, pa, ev)
         target = s.fig(pa.target)
-        s = self.spend(s, target, 1)
+        s = spend(s, target, 1)
         roll = self.dice.d20(f"{target.id} deflects")
         if save_succeeds(roll, DEFLECT_SAVE):
             ev.append(Event("force", f"{target.id} spends 1 Force point: Lightsaber Deflect, save d20 {roll} "
@@ -176,7 +171,7 @@ class Combat:
             s = self.queue_splash(s, attacker, target, splash, include_target=False, where=where)
         target = s.fig(target.id)
         if (self.ab.melee(attacker) and target.alive and s.fig(attacker.id).alive
-                and self.ab.power(target, "Lightsaber Riposte") and self.force_ready(s, target)):
+                and self.ab.power(target, "Lightsaber Riposte") and force_ready(s, target)):
             return replace(s, attack=replace(pa, stage="riposte"))
         return self.finish_attack(s, pa, ev)
 
@@ -186,7 +181,7 @@ class Combat:
         assert pa is not None
         s = replace(s, attack=None)
         if use:
-            s = self.spend(s, s.fig(pa.target), 1)
+            s = spend(s, s.fig(pa.target), 1)
             ev.append(Event("force", f"{pa.target} spends 1 Force point: Lightsaber Riposte against {pa.attacker}"))
             s = replace(s, attacks=(AttackSpec(pa.target, pa.attacker, kind="riposte"),) + s.attacks)
         return self.finish_attack(s, pa, ev)
@@ -241,7 +236,7 @@ class Combat:
             return s
         roll = self.dice.d20(f"{f.id} saves against {save.effect}")
         s = replace(s, noisy=True)
-        if not save_succeeds(roll, save.needed) and self.force_ready(s, f):
+        if not save_succeeds(roll, save.needed) and force_ready(s, f):
             ev.append(Event("save", f"{f.id} saves against {save.effect}: d20 {roll} vs {save.needed}: failed "
                                     "(a Force point may reroll it)"))
             return replace(s, save=replace(save, roll=roll))
@@ -253,7 +248,7 @@ class Combat:
         assert save is not None
         s = replace(s, save=None)
         if use:
-            s = self.spend(s, s.fig(save.figure), 1)
+            s = spend(s, s.fig(save.figure), 1)
             ev.append(Event("force", f"{save.figure} spends 1 Force point to reroll the save"))
             save = replace(save, roll=self.dice.d20(f"{save.figure} rerolls the save against {save.effect}"))
         return self.settle_save(s, save, ev)

@@ -162,9 +162,9 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
-        self._check(action)
+        decider = self._check(action).player
         before = len(self.dice.log)
-        ctx = Context(self.ab, self.combat, self.rounds, self.powers, self.moves, self.squads, self.pending.player)
+        ctx = Context(self.ab, self.combat, self.rounds, self.powers, self.moves, self.squads, decider)
         state, events = resolve(ctx, self._state, action)
         self._commit(action, state, before)
         return events
@@ -362,7 +362,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     # ------------------------------------------------------------------ checking an action
 
-    def _check(self, action: Action) -> None:
+    def _check(self, action: Action) -> Decision:
+        """The pending decision, once the action is found to answer it; else IllegalAction says why not."""
         d = self.pending
         if d.kind == "over":
             raise IllegalAction("victory", f"the game is over: {self._state.end_reason}")
@@ -371,15 +372,15 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             raise IllegalAction("turn order", f"{action.notation()!r} is not a choice now: {who} must {_ASK[d.kind]}")
         if isinstance(action, Move):
             self.moves.check(self._state, action)
-            return
+            return d
         if self._legal is None and d.kind == "turn" and self._state.turn is not None:
             # Without the full list at hand, check against the choices other than moves.
             acting = self._state.fig(self._state.turn.figure)
             if action in turn_choices(self.targeting, self.powers, self._state, acting):
-                return
+                return d
         elif self._listed(action):
-            return
-        raise IllegalAction(*reason_against(self.targeting, self.squads, self._state, self.pending.player, action))
+            return d
+        raise IllegalAction(*reason_against(self.targeting, self.squads, self._state, d.player, action))
 
     def move_refusal(self, square: Square) -> IllegalAction | None:
         """Why the acting character may not end a move on a square now (None when a legal path takes it

@@ -13,6 +13,7 @@ from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbili
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.combat import Combat
+from hothsim.skirmish.force_points import force_ready, spend
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 
@@ -45,7 +46,7 @@ class Powers:
     def _force_instead(self, s: GameState, fig: Figure) -> list[Action]:
         """Force Grip on each target, and Lightsaber Sweep with an enemy adjacent (Force to spend)."""
         out: list[Action] = []
-        if not self.combat.force_ready(s, fig):
+        if not force_ready(s, fig):
             return out
         if self.ab.power(fig, "Force Grip"):
             out += [ForcePower(fig.id, "grip", tv.target) for tv in self.targeting.targets(s, fig, melee=False)]
@@ -99,12 +100,12 @@ class Powers:
             s = (self.combat.deflect if a.power == "deflect" else self.combat.riposte)(s, True, ev)
             return self.combat.run(s, ev)
         if a.power == "use":
-            s = self.combat.spend(s, fig, 3)
+            s = spend(s, fig, 3)
             ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
             s = count_attack(s)
             s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
             return self.combat.run(s, ev)
-        s = self.combat.spend(s, fig, 1)
+        s = spend(s, fig, 1)
         s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
         if a.power == "grip":
             # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
