@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from hothsim.kernel.engine import NotationError
+from hothsim.kernel.engine import NOTHING, About, NotationError
 from hothsim.kernel.notation import NotationReader, Words
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_label, parse_hex
 
@@ -41,6 +41,10 @@ class Place:
     facing: int | None = None  # Walkers only
 
     VERBS: ClassVar[tuple[str, ...]] = ("place",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(subject=self.unit, place=self.hex)
 
     def notation(self) -> str:
         """Text form."""
@@ -75,6 +79,10 @@ class Board:
 
     VERBS: ClassVar[tuple[str, ...]] = ("board",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(subject=self.unit, target=self.walker)
+
     def notation(self) -> str:
         """Text form."""
         return f"board {self.unit} {self.walker}"
@@ -93,6 +101,10 @@ class AssignLuke:
     speeder: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("luke",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(subject=self.speeder)
 
     def notation(self) -> str:
         """Text form."""
@@ -113,6 +125,11 @@ class Move:
     to: str  # a hex label, "base", or a Walker's id
 
     VERBS: ClassVar[tuple[str, ...]] = ("move",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.unit, place=parse_hex(self.to) if self.to.isdigit() else None,
+                     target=None if self.to.isdigit() or self.to == "base" else self.to)
 
     def notation(self) -> str:
         """Text form."""
@@ -141,6 +158,10 @@ class Walk:
 
     VERBS: ClassVar[tuple[str, ...]] = ()  # read by Move: the same verb, told apart by its steps
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.unit)
+
     def notation(self) -> str:
         """Text form."""
         return f"move {self.unit} {self.steps}"
@@ -160,6 +181,10 @@ class Fire:
     force: int = 0
 
     VERBS: ClassVar[tuple[str, ...]] = ("fire",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.unit, target=self.target)
 
     def notation(self) -> str:
         """Text form."""
@@ -181,6 +206,10 @@ class Harpoon:
 
     VERBS: ClassVar[tuple[str, ...]] = ("harpoon",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.unit, target=self.target)
+
     def notation(self) -> str:
         """Text form."""
         return f"harpoon {self.unit} {self.target}" + (f" +{self.force}" if self.force else "")
@@ -196,6 +225,10 @@ class Done:
     """End the action round (no unit is ever required to act)."""
 
     VERBS: ClassVar[tuple[str, ...]] = ("done",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return NOTHING
 
     def notation(self) -> str:
         """Text form."""
@@ -217,6 +250,10 @@ class Displace:
 
     VERBS: ClassVar[tuple[str, ...]] = ("displace",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(subject=self.unit, place=self.hex)
+
     def notation(self) -> str:
         """Text form."""
         return f"displace {self.unit} {hex_label(self.hex)}"
@@ -235,6 +272,10 @@ class Armor:
     points: int
 
     VERBS: ClassVar[tuple[str, ...]] = ("armor",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return NOTHING
 
     def notation(self) -> str:
         """Text form."""
@@ -257,6 +298,10 @@ class Critical:
 
     VERBS: ClassVar[tuple[str, ...]] = ("critical",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return NOTHING
+
     def notation(self) -> str:
         """Text form."""
         return "critical force" if self.spend else "critical take"
@@ -278,6 +323,10 @@ class Choose:
 
     VERBS: ClassVar[tuple[str, ...]] = ("choose",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(target=self.unit)
+
     def notation(self) -> str:
         """Text form."""
         return f"choose {self.unit}"
@@ -297,6 +346,10 @@ class Repair:
     marker: str  # "blaster", "legs" or "body"
 
     VERBS: ClassVar[tuple[str, ...]] = ("repair",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(subject=self.unit)
 
     def notation(self) -> str:
         """Text form."""

@@ -65,6 +65,25 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class About:
+    """What an action is about, as its class declares it (`about()`), for the front end and the computer.
+
+    `actor` is the piece that acts (moves, fires, attacks, activates, answers); `target` the piece it aims
+    at or picks on the map (fired at, attacked, boarded, helped by an Event); `place` where it goes or is
+    set up (a hex or a square); `subject` a piece it concerns that neither acts nor is picked on the map (set
+    up, pushed aside, repaired, flown by Luke)."""
+
+    actor: str | None = None
+    target: str | None = None
+    place: Any = None
+    subject: str | None = None
+
+
+#: What an action about no piece and no place is about (ending a round, choosing who goes first).
+NOTHING = About()
+
+
+@dataclass(frozen=True)
 class Event:
     """Something that happened while resolving a decision, with a line for the log."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from hothsim.kernel.engine import NotationError
+from hothsim.kernel.engine import NOTHING, About, NotationError
 from hothsim.kernel.notation import NotationReader, Words
 from hothsim.kernel.squares import Square, parse_square, square_label
 
@@ -28,6 +28,10 @@ class Place:
     square: Square
 
     VERBS: ClassVar[tuple[str, ...]] = ("place",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(subject=self.figure, place=self.square)
 
     def notation(self) -> str:
         """Text form."""
@@ -47,6 +51,10 @@ class First:
     side: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("first",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return NOTHING
 
     def notation(self) -> str:
         """Text form."""
@@ -68,6 +76,10 @@ class Activate:
     figure: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("activate",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure)
 
     def notation(self) -> str:
         """Text form."""
@@ -96,6 +108,10 @@ class Move:
 
     VERBS: ClassVar[tuple[str, ...]] = ("move",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, place=self.destination[:2])
+
     def notation(self) -> str:
         """Text form."""
         return f"move {self.figure} " + " ".join(position_word(p) for p in self.path)
@@ -122,6 +138,10 @@ class Attack:
 
     VERBS: ClassVar[tuple[str, ...]] = ("attack",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, target=self.target)
+
     def notation(self) -> str:
         """Text form."""
         return " ".join([f"attack {self.figure} {self.target}"] + [f"+{h}" for h in self.helpers])
@@ -143,6 +163,10 @@ class ForceMove:
     figure: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("force",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure)
 
     def notation(self) -> str:
         """Text form."""
@@ -176,6 +200,10 @@ class ForcePower:
 
     VERBS: ClassVar[tuple[str, ...]] = ()  # read by ForceMove: the same verb, told apart by the power's word
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, target=self.target or None)
+
     def notation(self) -> str:
         """Text form."""
         return f"force {self.figure} {self.power}" + (f" {self.target}" if self.target else "")
@@ -194,6 +222,10 @@ class Heal:
     target: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("heal",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, target=self.target)
 
     def notation(self) -> str:
         """Text form."""
@@ -214,6 +246,10 @@ class Harpoon:
     target: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("harpoon",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, target=self.target)
 
     def notation(self) -> str:
         """Text form."""
@@ -241,6 +277,10 @@ class UseAbility:
 
     VERBS: ClassVar[tuple[str, ...]] = tuple(ABILITY_WORDS)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, target=self.target)
+
     def notation(self) -> str:
         """Text form."""
         return f"{self.ability} {self.figure} {self.target}"
@@ -260,6 +300,10 @@ class Recruit:
 
     VERBS: ClassVar[tuple[str, ...]] = ("recruit",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return NOTHING
+
     def notation(self) -> str:
         """Text form."""
         return f"recruit {self.card}"
@@ -276,6 +320,10 @@ class Ready:
     """The squad being built is complete."""
 
     VERBS: ClassVar[tuple[str, ...]] = ("ready",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return NOTHING
 
     def notation(self) -> str:
         """Text form."""
@@ -295,6 +343,10 @@ class EndTurn:
     figure: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("end",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure)
 
     def notation(self) -> str:
         """Text form."""
@@ -316,6 +368,10 @@ class Opportunity:
 
     VERBS: ClassVar[tuple[str, ...]] = ("opportunity",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure, target=self.target)
+
     def notation(self) -> str:
         """Text form."""
         return f"opportunity {self.figure} {self.target}"
@@ -334,6 +390,10 @@ class Decline:
     figure: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("decline",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure)
 
     def notation(self) -> str:
         """Text form."""
@@ -354,6 +414,10 @@ class Reroll:
 
     VERBS: ClassVar[tuple[str, ...]] = ("reroll",)
 
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure)
+
     def notation(self) -> str:
         """Text form."""
         return f"reroll {self.figure}"
@@ -372,6 +436,10 @@ class Keep:
     figure: str
 
     VERBS: ClassVar[tuple[str, ...]] = ("keep",)
+
+    def about(self) -> About:
+        """What the action is about (its actor, target, place)."""
+        return About(actor=self.figure)
 
     def notation(self) -> str:
         """Text form."""

@@ -404,5 +404,5 @@ class AssaultExpert:
 
 def unit_of(action: Any) -> str | None:
     """The unit an action moves or fires with (None for Done and the other decisions)."""
-    return getattr(action, "unit", None) if type(action) in (Fire, Harpoon, Walk, Move) else None
+    return action.about().actor
 

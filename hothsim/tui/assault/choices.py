@@ -8,21 +8,15 @@ from __future__ import annotations
 from hothsim.assault.actions import (
     Action,
     Armor,
-    Board,
-    Choose,
     Critical,
-    Displace,
     Fire,
     Harpoon,
     Move,
     Place,
     Walk,
 )
-from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour, parse_hex
+from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour
 from hothsim.assault.interface import AssaultView
-
-#: Actions a unit makes (its id is the action's `unit`).
-ACTING = (Move, Walk, Fire, Harpoon)
 
 
 def unit_hex(game: AssaultView, uid: str) -> Hex | None:
@@ -55,22 +49,12 @@ def riders(game: AssaultView, walker: str, movers: list[str]) -> list[str]:
 
 
 def anchor(game: AssaultView, action: Action) -> Hex | None:
-    """The hex an action is about: where a unit is placed or goes, the Walker a Snowtrooper boards, the target
-    fired at, the unit chosen."""
-    kind = type(action)
-    if kind in (Place, Displace):
-        return action.hex  # type: ignore[union-attr]
-    if kind is Board:
-        return unit_hex(game, action.walker)  # type: ignore[union-attr]
-    if kind is Move:
-        if action.to.isdigit():  # type: ignore[union-attr]
-            return parse_hex(action.to)  # type: ignore[union-attr]
-        return unit_hex(game, action.to) if action.to != "base" else None  # type: ignore[union-attr]
-    if kind in (Fire, Harpoon):
-        return unit_hex(game, action.target)  # type: ignore[union-attr]
-    if kind is Choose:
-        return unit_hex(game, action.unit)  # type: ignore[union-attr]
-    return None
+    """The hex an action is about: where a unit is placed or goes, else the hex of the unit it aims at or
+    picks (the target fired at, the Walker a Snowtrooper boards, the unit an Event helps)."""
+    about = action.about()
+    if about.place is not None:
+        return about.place
+    return unit_hex(game, about.target) if about.target is not None else None
 
 
 def luke_secret(game: AssaultView) -> bool:
@@ -90,7 +74,7 @@ def public(action: Action) -> bool:
 
 def actor_of(action: Action) -> str | None:
     """The unit that acts in an action (moves, walks, fires, harpoons)."""
-    return action.unit if type(action) in ACTING else None  # type: ignore[union-attr]
+    return action.about().actor
 
 
 def unit_actions(game: AssaultView, uid: str) -> list[Action]:

@@ -15,13 +15,10 @@ from hothsim.skirmish.actions import (
     Attack,
     ForceMove,
     ForcePower,
-    Harpoon,
-    Heal,
     Move,
     Opportunity,
     Place,
     Recruit,
-    UseAbility,
 )
 from hothsim.skirmish.interface import SkirmishView
 
@@ -50,35 +47,24 @@ class PickFigure:
         return f"set up {self.figure}"
 
 
+#: Actions chosen on the map at their actor's square (the figure to activate, the enemy that may make an
+#: attack of opportunity) rather than at their target's.
+CHOSEN_AT_ACTOR = (Activate, Opportunity)
+
+
 def anchor(game: SkirmishView, action: Action) -> Square | None:
-    """The square an action is about, if any."""
-    s = game.state
-    kind = type(action)
-    if kind is Place:
-        return action.square  # type: ignore[attr-defined]
-    if kind is Move:
-        d = action.destination  # type: ignore[attr-defined]
-        return (d[0], d[1])
-    fid = None
-    if kind in (Activate, Opportunity):
-        fid = action.figure  # type: ignore[attr-defined]
-    elif kind in (Attack, Heal, Harpoon, UseAbility):
-        fid = action.target  # type: ignore[attr-defined]
-    elif kind is ForcePower and action.target:  # type: ignore[attr-defined]
-        fid = action.target  # type: ignore[attr-defined]
-    if fid is None:
-        return None
-    return s.fig(fid).pos
+    """The square an action is about, if any: where it goes or sets up, else its figure's square."""
+    about = action.about()
+    if about.place is not None:
+        return about.place
+    fid = _subject(action)
+    return game.state.fig(fid).pos if fid is not None else None
 
 
 def _subject(action: Action) -> str | None:
     """The figure an action aims at or starts (for matching a big figure's whole space)."""
-    kind = type(action)
-    if kind in (Activate, Opportunity):
-        return action.figure  # type: ignore[attr-defined]
-    if kind in (Attack, Heal, Harpoon, ForcePower, UseAbility):
-        return action.target or None  # type: ignore[attr-defined]
-    return None
+    about = action.about()
+    return about.actor if type(action) in CHOSEN_AT_ACTOR else about.target
 
 
 def actions_at(game: SkirmishView, square: Square) -> list[Action]:
