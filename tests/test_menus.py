@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from hothsim.tui.skirmish.ui_state import mine
 from hothsim.games import open_game
 from hothsim.tui.screen import UIState, after_decision, click, draw, press, screen_for
 from tests.conformance import choose
@@ -64,7 +65,7 @@ def check_row(game, ui: UIState, i: int, by_mouse: bool) -> None:
         assert ui.confirm.action == item
         ui, action, _ = press(screen, game, ui, "y")
     if action is None:  # a step of a longer choice: set-up's figure, or combined fire's helpers
-        assert ui.placing == getattr(item, "figure", None) or ui.helpers == item, (item, ui)
+        assert mine(ui).placing == getattr(item, "figure", None) or mine(ui).helpers == item, (item, ui)
         return
     assert action == item
     copy = game.clone()

@@ -8,6 +8,7 @@ import os
 import time
 from dataclasses import replace
 
+from hothsim.tui.assault.ui_state import mine
 from hothsim.kernel.squares import Edge
 from hothsim.saves import read_record, write_record
 from hothsim.skirmish.actions import ForcePower, parse_action
@@ -199,7 +200,7 @@ def test_a_selected_units_menu_lists_its_shots_before_its_moves(tmp_path):
 
     d.cursor_to(offset_of(g.state.unit(unit).hex))
     d.hit(ENTER)
-    assert d.ui.selected == unit
+    assert mine(d.ui).selected == unit
     d.hit("m")
     first = menu_items(g, unit)[0]
     assert type(first) is Fire

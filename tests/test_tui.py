@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from hothsim.tui.skirmish.ui_state import SkirmishUI, mine
 from hothsim.games import open_game, replay_steps, transcript
 from hothsim.skirmish.actions import Activate, Attack, Move, Place, parse_action
 from hothsim.tui.screen import MOVES, UIState, after_decision, draw, press, screen_for
@@ -103,7 +104,7 @@ def test_frame_big_figures_cover_their_whole_space():
 def test_frame_stat_card_shows_modifiers_and_words_and_a_log_line():
     g = set_up("echo-base", 2)
     han = g.state.fig("han")
-    ui = UIState(cursor=han.pos, explain=True, log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
+    ui = UIState(cursor=han.pos, own=SkirmishUI(explain=True), log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
     text = frame(g, ui, 120, 40).text()
     assert "Cunning Attack: Against" in text and "Accurate Shot: May target" in text
     flat = " ".join(text.split())
@@ -192,7 +193,7 @@ def test_combined_fire_helpers_are_toggled_before_the_roll(tmp_path):
     ui, action = keys(g, UIState(cursor=g.state.fig("snowtrooper").pos), ["\n"])
     assert action is None and [type(a).__name__ for a in ui.menu.items] == ["Attack", "ChooseHelpers"]
     ui, action = keys(g, ui, [DOWN, "\n"])
-    assert ui.helpers is not None and ui.helpers.eligible == ("elite-hoth-trooper", "hoth-trooper-2")
+    assert mine(ui).helpers is not None and mine(ui).helpers.eligible == ("elite-hoth-trooper", "hoth-trooper-2")
     assert "[ ] elite-hoth-trooper" in frame(g, ui, 120, 40).text()
     ui, action = keys(g, ui, [" ", DOWN, " ", " ", "\n"])  # on, on, off again
     assert action == Attack("hoth-trooper-1", "snowtrooper", ("elite-hoth-trooper",))
@@ -300,7 +301,7 @@ def test_set_up_is_a_figure_then_a_square_of_the_zone_drawn_on_the_map():
     ui, action = keys(g, ui, [DOWN, "\n"])  # the second figure of the menu
     second = ui.menu  # closed
     assert second is None and action is None
-    who = ui.placing
+    who = mine(ui).placing
     assert who and "set up " + who in ui.message
     ui, action = keys(g, ui, ["\n"])  # the cursor was put on a square of the zone
     assert action == Place(who, ui.cursor) or action.figure == who
@@ -322,9 +323,9 @@ def test_auto_deploy_places_every_remaining_figure_legally():
         assert g.refusal(a) is None
         g.apply(a)
     assert g.pending.player == side and len(to_place(g)) == 1  # the last waits for Enter: still adjustable
-    assert ui.placing == to_place(g)[0] and "Enter puts" in ui.message
+    assert mine(ui).placing == to_place(g)[0] and "Enter puts" in ui.message
     ui, action = keys(g, replace(ui, message=""), ["\n"])
-    assert action == Place(ui.placing or action.figure, action.square) and g.refusal(action) is None
+    assert action == Place(mine(ui).placing or action.figure, action.square) and g.refusal(action) is None
     g.apply(action)
     assert all(f.pos is not None for f in g.state.figures if f.side == side)
 
@@ -499,22 +500,22 @@ def test_a_path_drawn_step_by_step_shows_its_running_cost_and_attacks_of_opportu
     g = started(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "e5"})
     g.apply(parse_action("activate hoth-trooper"))
     ui, action = keys(g, UIState(cursor=(0, 0)), ["p"])
-    assert ui.drawing and ui.cursor == (2, 2)
+    assert mine(ui).drawing and ui.cursor == (2, 2)
     ui, action = keys(g, ui, ["l", "n", "h"])
-    assert action is None and ui.path == ((3, 2), (4, 3), (3, 3))
+    assert action is None and mine(ui).path == ((3, 2), (4, 3), (3, 3))
     text = " ".join(frame(g, ui).text().split())
     assert "Path D3 E4 D4: 4 of 12 squares, attacks of opportunity: snowtrooper" in text
     ui, action = keys(g, ui, ["l"])
-    assert ui.path == ((3, 2), (4, 3))
+    assert mine(ui).path == ((3, 2), (4, 3))
     ui, action = keys(g, ui, ["KEY_BACKSPACE", "\n"])
-    assert action == Move("hoth-trooper", ((3, 2),)) and not ui.drawing
+    assert action == Move("hoth-trooper", ((3, 2),)) and not mine(ui).drawing
 
 
 def test_drawing_a_path_into_an_enemy_is_refused_with_a_reason(tmp_path):
     g = started(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "d3"})
     g.apply(parse_action("activate hoth-trooper"))
     ui, _ = keys(g, UIState(), ["p", "l"])
-    assert ui.path == () and "no step" in ui.message
+    assert mine(ui).path == () and "no step" in ui.message
 
 
 # ---------------------------------------------------------------- 80x24

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from hothsim.tui.assault.ui_state import AssaultUI, mine
 from hothsim.assault.actions import Board, Done, Fire, Walk
 from hothsim.games import open_game
 from hothsim.kernel.hexes import in_field_of_fire, offset_of, parse_hex
@@ -93,7 +94,7 @@ def test_a_selected_walker_shows_its_field_of_fire():
     g = arena(clear(), {"walker-1": ("walker", "0505", 3), "trooper-1": ("trooper", "0508")}, card="walkers-fire")
     ui = UIState(cursor=offset_of(parse_hex("0505")))
     ui, _ = press(g, ui, ["\n"])
-    assert ui.selected == "walker-1"
+    assert mine(ui).selected == "walker-1"
     fr = render_assault(g, ui, 100, 30)
     marked = []
     for r in range(fr.height):
@@ -170,7 +171,7 @@ def test_walking_a_walker_by_keys_turns_and_steps():
     g = arena(clear(), {"walker-1": ("walker", "0505", 3)}, card="walkers-move")
     ui = UIState(cursor=offset_of(parse_hex("0505")))
     ui, action = press(g, ui, ["\n", "w", UP, RIGHT, UP])
-    assert action is None and ui.walk == "frf"
+    assert action is None and mine(ui).walk == "frf"
     assert "2 MPs left" in render_assault(g, ui, 100, 30).text()
     ui, action = press(g, ui, ["\n"])
     assert action == Walk("walker-1", "frf")
@@ -283,9 +284,9 @@ def test_walker_turns_are_named_as_seen_on_the_screen():
     text = " ".join(render_assault(g, ui, 120, 30).text().split())
     assert f"Left turns {turn_words(3, 'l')}" in text and f"Right {turn_words(3, 'r')}" in text
     ui, _ = press(g, ui, [LEFT])
-    assert g.walk_end(g.state.unit("walker-1"), ui.walk)[1] == 2  # counter-clockwise from south: south-east
+    assert g.walk_end(g.state.unit("walker-1"), mine(ui).walk)[1] == 2  # counter-clockwise from south: south-east
     ui, _ = press(g, ui, ["KEY_BACKSPACE", RIGHT])
-    assert g.walk_end(g.state.unit("walker-1"), ui.walk)[1] == 4  # clockwise from south: south-west
+    assert g.walk_end(g.state.unit("walker-1"), mine(ui).walk)[1] == 4  # clockwise from south: south-west
 
 
 def test_dice_faces_are_explained_in_help_and_chart():
@@ -356,7 +357,7 @@ def test_enter_on_an_enemy_that_cannot_be_hit_says_why_in_the_rule_s_words():
     g = arena(clear(), {"walker-1": ("walker", "0202", 3), "trooper-1": ("trooper", "0208")},
               card="troopers-move-or-fire")
     ui, _ = press(g, UIState(cursor=offset_of(parse_hex("0208"))), ["\n"])
-    assert ui.selected == "trooper-1"
+    assert mine(ui).selected == "trooper-1"
     ui, action = press(g, replace(ui, cursor=offset_of(parse_hex("0202"))), ["\n"])
     why = g.refusal(Fire("trooper-1", "walker-1"))
     assert action is None and why is not None
@@ -469,15 +470,15 @@ def test_enter_on_a_hex_only_ever_chooses_among_the_choices_about_that_hex():
                     assert all(anchor(g, a) == h for a in ui.menu.items), (g.pending, ui.menu.items)
                 elif ui.confirm is not None:
                     assert anchor(g, ui.confirm.action) == h
-                elif ui.selected:  # a unit of yours there, or troops aboard the Walker there
-                    assert unit_spot(g, ui.selected) == h
+                elif mine(ui).selected:  # a unit of yours there, or troops aboard the Walker there
+                    assert unit_spot(g, mine(ui).selected) == h
                 else:  # an enemy with nothing of yours selected: not silent, and nothing applied
                     assert ui.message, g.pending
                 checked += 1
             if g.pending.kind == "act":  # and with one of your units selected: its choices about the hex
                 for unit in actors(g)[:3]:
                     for h in sorted({anchor(g, a) for a in unit_actions(g, unit) if type(a) is not Walk} - {None})[:4]:
-                        ui, action = press(g, UIState(cursor=offset_of(h), selected=unit), ["\n"])
+                        ui, action = press(g, UIState(cursor=offset_of(h), own=AssaultUI(selected=unit)), ["\n"])
                         if action is not None:
                             assert anchor(g, action) == h and action.unit == unit, (action, h)
                         elif ui.menu is not None:
@@ -485,7 +486,7 @@ def test_enter_on_a_hex_only_ever_chooses_among_the_choices_about_that_hex():
                         elif ui.confirm is not None:
                             assert anchor(g, ui.confirm.action) == h and ui.confirm.action.unit == unit
                         else:
-                            assert ui.message or ui.selected != unit, (unit, h)
+                            assert ui.message or mine(ui).selected != unit, (unit, h)
                         checked += 1
             g.apply(choose(rnd, g.legal_actions()))
     assert checked > 300
@@ -587,7 +588,7 @@ def test_troops_aboard_a_walker_are_found_by_the_cursor_tab_and_enter():
     ui, _ = press(g, replace(ui, cursor=(0, 0)), ["\t"])
     assert ui.cursor == walker_at
     ui, action = press(g, ui, ["\n"])
-    assert action is None and ui.selected == "snowtrooper-1" and "aboard walker-1" in ui.message
+    assert action is None and mine(ui).selected == "snowtrooper-1" and "aboard walker-1" in ui.message
     get_off = next(a for a in g.legal_actions() if type(a) is Move and a.unit == "snowtrooper-1")
     ui, action = press(g, replace(ui, cursor=offset_of(parse_hex(get_off.to))), ["\n"])
     assert action == get_off

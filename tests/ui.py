@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hothsim.tui.skirmish.ui_state import mine
 from hothsim.tui.screen import UIState, draw, press, screen_for
 
 DOWN, UP, LEFT, RIGHT, ENTER = "KEY_DOWN", "KEY_UP", "KEY_LEFT", "KEY_RIGHT", "\n"
@@ -81,7 +82,7 @@ def _skirmish(d: Driver, action) -> None:
             item = next(i for i in d.ui.menu.items if type(i) is ChooseHelpers and i.target == action.target)
         d.pick(item)
     if helpers:
-        eligible = d.ui.helpers.eligible
+        eligible = mine(d.ui).helpers.eligible
         at = 0
         for h in eligible:
             if h in helpers:

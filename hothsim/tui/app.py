@@ -330,8 +330,7 @@ def _loop(window: Any, session: Session) -> None:
         ui = replace(ui, shown_path=frozenset(), shown_target=frozenset())
         if name == "U" and _may_take_back(ui):
             why = session.take_back()
-            ui = replace(ui, selected="", walk="", path=(), placing="",
-                         message=why or "the last decision is taken back")
+            ui = replace(ui.settled(), message=why or "the last decision is taken back")
             continue
         if name == "H" and _may_hint(ui):
             hinted = _hint(window, session, screen, ui, painter)
@@ -370,12 +369,12 @@ def _next_input(window: Any, session: Session, screen: Screen, ui: UIState, pain
 
 def _may_take_back(ui: UIState) -> bool:
     """U takes the last decision back unless a menu, question, notice, help or a path in the making shows."""
-    return ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.drawing or ui.walking)
+    return ui.menu is None and ui.confirm is None and not (ui.handover or ui.help or ui.steering)
 
 
 def _may_hint(ui: UIState) -> bool:
     """H asks for a hint unless a question, notice, overlay or a path in the making shows."""
-    return ui.confirm is None and not (ui.handover or ui.help or ui.drawing or ui.walking or ui.roster or ui.chart
+    return ui.confirm is None and not (ui.handover or ui.help or ui.steering or ui.roster or ui.chart
                                        or ui.history is not None)
 
 

@@ -52,6 +52,19 @@ class Confirm:
     action: Any
 
 
+class GameUI(Protocol):
+    """The part of the UI state a game's screen keeps for itself (`SkirmishUI`, `AssaultUI`)."""
+
+    @property
+    def steering(self) -> bool:
+        """Whether the cursor keys plan a path (take-back and hints wait until it is done)."""
+        ...
+
+    def settled(self) -> GameUI:
+        """The part with no half-made choice left."""
+        ...
+
+
 @dataclass(frozen=True)
 class UIState:
     """What the screen shows beyond the game itself."""
@@ -64,27 +77,27 @@ class UIState:
     history: int | None = None  # the first line of the message history shown, when it is open
     roster: bool = False
     look: bool = False  # look mode: the map without the overlays of the decision
-    explain: bool = False  # skirmish: the card's abilities in full in the panel
     chart: bool = False  # Assault on Hoth: the Fire/Armor chart over the screen
     message: str = ""
     log: tuple[str, ...] = ()
     handover: str = ""  # a hand-over notice to dismiss before the next player's secret screen
     confirm: Confirm | None = None
-    helpers: Any = None  # skirmish combined fire being set up: the attack and who may help
-    chosen: tuple[str, ...] = ()  # helpers toggled on
-    helper_index: int = 0
-    placing: str = ""  # skirmish set-up: the figure to place next
-    drawing: bool = False  # skirmish: the cursor keys draw the acting character's path
-    path: tuple[tuple[int, ...], ...] = ()  # the path drawn so far (squares stepped into)
-    selected: str = ""  # Assault on Hoth: the unit chosen to act
-    walk: str = ""  # Assault on Hoth: a selected Walker's planned steps
-    walking: bool = False  # Assault on Hoth: the arrow keys steer the selected Walker
     viewer: str = ""  # against the computer: the person's side (the screen shows only what it may see)
     handovers: bool = True  # two people share the screen: a secret choice waits behind a hand-over notice
     shown_path: frozenset = frozenset()  # the computer's last decision: the cells it moved through
     shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
     thinking: str = ""  # the computer is deciding: what the status line says of it
     overview: bool = False  # the whole-map view (v) over the screen
+    own: GameUI | None = None  # the game's screen's own part (a half-made choice): tui/<game>/ui_state.py
+
+    @property
+    def steering(self) -> bool:
+        """Whether the cursor keys plan a path now (a skirmish path drawn, a Walker steered)."""
+        return self.own is not None and self.own.steering
+
+    def settled(self) -> UIState:
+        """With no half-made choice left in the game's own part (after a decision, or one taken back)."""
+        return replace(self, own=self.own.settled()) if self.own is not None else self
 
 
 #: (the new UI state, the decision chosen or None, whether to quit)
@@ -327,7 +340,7 @@ def after_decision(screen: Screen, game: GameView, ui: UIState, before: Any) -> 
     if the screen needs one; the message for the player who decided is not left for the next one."""
     after = game.pending
     if (after.player, after.kind) != (before.player, before.kind):
-        ui = replace(screen.start(game, ui), selected="", walk="", walking=False, placing="")
+        ui = screen.start(game, ui).settled()
     # What the screen told one player is not for the next, nor a set-up's words once set-up is over.
     if after.player != before.player or (before.kind in SET_UP and after.kind not in SET_UP):
         ui = replace(ui, message="")

@@ -34,6 +34,7 @@ from hothsim.tui.assault.choices import (
     uses_force,
 )
 from hothsim.tui.keymap import Key, help_section, lookup
+from hothsim.tui.assault.ui_state import mine, with_mine
 from hothsim.tui.screen import (
     BACKSPACE,
     ENTER,
@@ -124,7 +125,7 @@ def cursor_hex(ui: UIState):
 
 def choose(game: AssaultView, ui: UIState, item) -> Outcome:
     """A menu row chosen: a fire asks first (with its odds), anything else is applied."""
-    ui = replace(ui, selected="", walk="", walking=False)
+    ui = with_mine(ui, selected="", walk="", walking=False)
     if type(item) in (Fire, Harpoon):
         return _ask_fire(game, ui, item)
     return ui, item, False
@@ -147,38 +148,41 @@ def turn_words(facing: int, step: str) -> str:
 def _walk_step(step: str):
     """A steering key: one hex forward ("f"), or a turn counter-clockwise ("l") or clockwise ("r")."""
     def steer(game: AssaultView, ui: UIState, key: str) -> Outcome:
-        w = game.state.unit(ui.selected)
-        steps = ui.walk + step
+        me = mine(ui)
+        w = game.state.unit(me.selected)
+        steps = me.walk + step
         why = game.walk_problem(w, steps)
         if why:
             return replace(ui, message=why), None, False
         h, _ = game.walk_end(w, steps)
-        return replace(ui, walk=steps, cursor=offset_of(h), message=""), None, False
+        return replace(with_mine(ui, walk=steps), cursor=offset_of(h), message=""), None, False
     return steer
 
 
 def _walk_back(game: AssaultView, ui: UIState, key: str) -> Outcome:
-    if not ui.walk:
+    me = mine(ui)
+    if not me.walk:
         return ui, None, False
-    steps = ui.walk[:-1]
-    h, _ = game.walk_end(game.state.unit(ui.selected), steps)
-    return replace(ui, walk=steps, cursor=offset_of(h)), None, False
+    steps = me.walk[:-1]
+    h, _ = game.walk_end(game.state.unit(me.selected), steps)
+    return replace(with_mine(ui, walk=steps), cursor=offset_of(h)), None, False
 
 
 def _walk_go(game: AssaultView, ui: UIState, key: str) -> Outcome:
-    if not ui.walk:
+    me = mine(ui)
+    if not me.walk:
         return ui, None, False
-    action = Walk(ui.selected, ui.walk)
+    action = Walk(me.selected, me.walk)
     why = game.refusal(action)
     if why is not None:
         return replace(ui, message=f"that walk is not allowed: {in_rule_words(why)}"), None, False
-    return replace(ui, walk="", walking=False, selected="", message=""), action, False
+    return replace(with_mine(ui, walk="", walking=False, selected=""), message=""), action, False
 
 
 def _walk_quit(game: AssaultView, ui: UIState, key: str) -> Outcome:
-    w = game.state.unit(ui.selected)
+    w = game.state.unit(mine(ui).selected)
     back = offset_of(w.hex) if w.hex is not None else ui.cursor
-    return replace(ui, walk="", walking=False, cursor=back, message=""), None, False
+    return replace(with_mine(ui, walk="", walking=False), cursor=back, message=""), None, False
 
 
 def _force(game: AssaultView, ui: UIState) -> Outcome:
@@ -200,7 +204,8 @@ def _force(game: AssaultView, ui: UIState) -> Outcome:
 def key(game: AssaultView, ui: UIState, key: str) -> Outcome:
     """A key the shared layer did not take, answered by the table of the screen's mode: a Walker being
     steered, or the map."""
-    steering = ui.walking and ui.selected and game.pending.kind == "act" and game.state.has_unit(ui.selected)
+    me = mine(ui)
+    steering = me.walking and me.selected and game.pending.kind == "act" and game.state.has_unit(me.selected)
     handler = MODE_KEYS["walking" if steering else "map"].get(key)
     return handler(game, ui, key) if handler is not None else (ui, None, False)
 
@@ -211,13 +216,14 @@ def _cursor(game: AssaultView, ui: UIState, key: str) -> Outcome:
 
 
 def _start_walk(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
-    if ui.selected and any(type(a) is Walk for a in unit_actions(game, ui.selected)):
-        return replace(ui, walking=True, walk="", message=""), None, False
+    selected = mine(ui).selected
+    if selected and any(type(a) is Walk for a in unit_actions(game, selected)):
+        return replace(with_mine(ui, walking=True, walk=""), message=""), None, False
     return replace(ui, message="select a Walker that may move first (Enter on it)"), None, False
 
 
 def _deselect(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
-    return replace(ui, selected="", walk="", walking=False, look=False, message=""), None, False
+    return replace(with_mine(ui, selected="", walk="", walking=False), look=False, message=""), None, False
 
 
 def _next_unit(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
@@ -247,12 +253,12 @@ def _auto_set_up(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
 
 def _end_round(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     if Done() in game.legal_actions():
-        return replace(ui, selected="", walk=""), Done(), False
+        return with_mine(ui, selected="", walk=""), Done(), False
     return replace(ui, message="the action round cannot be ended now"), None, False
 
 
 def _menu(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
-    items = menu_items(game, ui.selected)
+    items = menu_items(game, mine(ui).selected)
     if not items:
         return replace(ui, message="nothing to choose from a menu now"), None, False
     return open_menu(ui, "Choose (Enter), or Esc", items, [describe_action(game, a) for a in items]), None, False
@@ -310,19 +316,22 @@ def _enter(game: AssaultView, ui: UIState) -> Outcome:
     movers = actors(game)
     selectable = occupant is not None and occupant.id in movers
     aboard = riders(game, occupant.id, movers) if occupant is not None and not selectable else []
-    if aboard and ui.selected not in aboard and not (ui.selected and any(
-            anchor(game, a) == here for a in unit_actions(game, ui.selected))):
+    selected = mine(ui).selected
+    if aboard and selected not in aboard and not (selected and any(
+            anchor(game, a) == here for a in unit_actions(game, selected))):
         # The Walker may not act on this card, but the troops it carries may: Enter selects them.
-        return replace(ui, selected=aboard[0], walk="", message=f"{aboard[0]} (aboard {occupant.id}) selected: "
+        return replace(with_mine(ui, selected=aboard[0], walk=""),
+                       message=f"{aboard[0]} (aboard {occupant.id}) selected: "
                        "Enter on a * hex gets off there, m lists its choices"), None, False
     # Enter on another of your units selects it, unless the selected unit has a choice on that hex
     # (a Snowtrooper mounting its Walker, say).
-    if not ui.selected or (selectable and occupant.id != ui.selected  # type: ignore[union-attr]
-                           and not any(anchor(game, a) == here for a in unit_actions(game, ui.selected))):
+    if not selected or (selectable and occupant.id != selected  # type: ignore[union-attr]
+                        and not any(anchor(game, a) == here for a in unit_actions(game, selected))):
         if selectable:
-            return replace(ui, selected=occupant.id, walk="", message=f"{occupant.id} selected"), None, False  # type: ignore[union-attr]
+            chosen = occupant.id  # type: ignore[union-attr]
+            return replace(with_mine(ui, selected=chosen, walk=""), message=f"{chosen} selected"), None, False
         return replace(ui, message=_why_not_select(game, occupant, movers)), None, False
-    choices = [a for a in unit_actions(game, ui.selected) if anchor(game, a) == here and type(a) is not Walk]
+    choices = [a for a in unit_actions(game, selected) if anchor(game, a) == here and type(a) is not Walk]
     if len(choices) == 1:
         return choose(game, ui, choices[0])
     if choices:
@@ -361,13 +370,13 @@ def _why_not_select(game: AssaultView, occupant, movers: list[str]) -> str:
 
 
 def _why_not_there(game: AssaultView, ui: UIState, occupant, here) -> str:
-    sel = ui.selected
+    sel = mine(ui).selected
     if occupant is not None and occupant.id == sel:
         return f"{sel} is selected: Enter on a * hex moves it, on a highlighted enemy fires; Esc deselects"
     if occupant is not None and occupant.side != game.pending.player:
         why = game.refusal(Fire(sel, occupant.id))
         return f"{sel} cannot fire at {occupant.id}: {in_rule_words(why) if why else 'not now'}"
-    if occupant is None and not ui.walking:
+    if occupant is None and not mine(ui).walking:
         u = game.state.unit(sel)
         if u.type == "walker":
             return f"{sel} is a Walker: w walks it step by step (Up forward, Left/Right turn)"

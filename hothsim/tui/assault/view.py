@@ -18,6 +18,7 @@ from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import fit_parts, game_over, put_panel, put_prompt, scrolled, who_decides, wrap
+from hothsim.tui.assault.ui_state import mine
 from hothsim.tui.screen import UIState
 from hothsim.assault.interface import AssaultView
 
@@ -96,24 +97,25 @@ def _marks(game: AssaultView, ui: UIState) -> tuple[set, set, set, set]:
         return reach, targets, fof, path
     if ui.shown_path or ui.shown_target:  # the other side's last decision, until the next key
         return reach, set(ui.shown_target), fof, set(ui.shown_path)
+    me = mine(ui)
     for a in game.legal_actions():
         kind = type(a)
         # Only what is drawn is located (the moves of units not selected are many and not drawn).
-        if kind in (Fire, Harpoon) and (not ui.selected or a.unit == ui.selected):
+        if kind in (Fire, Harpoon) and (not me.selected or a.unit == me.selected):
             h = anchor(game, a)
             if h is not None:
                 targets.add(h)
-        elif kind in (Place, Displace, Board) or (kind is Move and ui.selected and a.unit == ui.selected):
+        elif kind in (Place, Displace, Board) or (kind is Move and me.selected and a.unit == me.selected):
             h = anchor(game, a)
             if h is not None:
                 reach.add(h)
-    sel = s.unit(ui.selected) if ui.selected and s.has_unit(ui.selected) else None
+    sel = s.unit(me.selected) if me.selected and s.has_unit(me.selected) else None
     if sel is not None and sel.type == "walker" and sel.hex is not None:
-        here, facing = game.walk_end(sel, ui.walk) if ui.walk else (sel.hex, sel.facing)
+        here, facing = game.walk_end(sel, me.walk) if me.walk else (sel.hex, sel.facing)
         for h in game.terrain.terrain:
             if in_field_of_fire(here, facing, h):
                 fof.add(h)
-        path = walk_path(sel.hex, sel.facing, ui.walk)
+        path = walk_path(sel.hex, sel.facing, me.walk)
     return reach, targets | ui.shown_target, fof, path | ui.shown_path
 
 
@@ -229,8 +231,9 @@ def _panel(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, 
     if unit is not None:
         for ln in unit_lines(game, unit.id, reveal):
             lines.append((ln, unit.side))
-    if ui.selected and s.has_unit(ui.selected) and (unit is None or unit.id != ui.selected):
-        lines.append((f"Selected: {ui.selected}" + (f", steps {ui.walk}" if ui.walk else ""), "panel-head"))
+    me = mine(ui)
+    if me.selected and s.has_unit(me.selected) and (unit is None or unit.id != me.selected):
+        lines.append((f"Selected: {me.selected}" + (f", steps {me.walk}" if me.walk else ""), "panel-head"))
     if s.card is not None:
         card = game.rules.action_card(s.card)
         lines.append(("Action card: " + card.title(), "panel-head"))
@@ -281,20 +284,21 @@ def prompt_text(game: AssaultView, ui: UIState) -> str:
         what = game.round_title()
         if d.player and what.lower().startswith(f"{d.player}: "):  # the card's side is already named
             what = what.split(": ", 1)[1]
-        if ui.selected and game.state.has_unit(ui.selected):
-            u = game.state.unit(ui.selected)
-            if u.type == "walker" and ui.walking:
-                left = game.walk_points_left(u, ui.walk)
-                _, facing = game.walk_end(u, ui.walk)
-                what = (f"{u.id} walks ({ui.walk or 'no steps yet'}; {count(left, 'MP')} left): Up forward to "
-                        f"{facing_ahead(game, u.id, ui.walk)}, Left turns {turn_words(facing, 'l')}, Right "
+        me = mine(ui)
+        if me.selected and game.state.has_unit(me.selected):
+            u = game.state.unit(me.selected)
+            if u.type == "walker" and me.walking:
+                left = game.walk_points_left(u, me.walk)
+                _, facing = game.walk_end(u, me.walk)
+                what = (f"{u.id} walks ({me.walk or 'no steps yet'}; {count(left, 'MP')} left): Up forward to "
+                        f"{facing_ahead(game, u.id, me.walk)}, Left turns {turn_words(facing, 'l')}, Right "
                         f"{turn_words(facing, 'r')}; Enter go")
             elif u.type == "walker":
                 what += f" | {u.id}: w to walk, Enter on a highlighted enemy to fire"
             else:
                 what += f" | {u.id}: Enter on a * hex to move, on a highlighted enemy to fire"
             hint = _hint(game, ui)
-            if hint and not ui.walking:
+            if hint and not me.walking:
                 what = f"{u.id}: {hint}"
         else:
             what += " | Enter on your unit selects it, m lists every choice, e ends the round"
@@ -317,7 +321,7 @@ def key_line(game: AssaultView, ui: UIState) -> str:
     """The keys that make sense now (fits 80 columns)."""
     if ui.menu is not None:
         return "up/down PgUp/PgDn Home/End choose  Enter take it  Esc close"
-    if ui.walking:
+    if mine(ui).walking:
         return "Up forward  Left/Right turn  Backspace undo  Enter go  Esc give up"
     if game.is_over:
         return "arrows look around  c chart  r roster  L log  ? help  q quit"
@@ -332,7 +336,7 @@ def _hint(game: AssaultView, ui: UIState) -> str:
     """What Enter would do on the hex under the cursor for the selected unit: the MPs of a move, or the dice,
     armor and chance to hit of a fire (shown before the player confirms)."""
     here = cursor_hex(ui)
-    choices = [a for a in unit_actions(game, ui.selected) if anchor(game, a) == here and type(a) is not Walk]
+    choices = [a for a in unit_actions(game, mine(ui).selected) if anchor(game, a) == here and type(a) is not Walk]
     if not choices:
         return ""
     a = choices[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hothsim.kernel.squares import Square, square_label
+from hothsim.tui.skirmish.ui_state import mine
 from hothsim.tui.screen import in_rule_words
 from hothsim.skirmish.actions import (
     Action,
@@ -166,7 +167,7 @@ def placing_figure(game: SkirmishView, ui) -> str:
     if game.pending.kind != "place":
         return ""
     waiting = to_place(game)
-    return ui.placing if ui.placing in waiting else (waiting[0] if waiting else "")
+    return mine(ui).placing if mine(ui).placing in waiting else (waiting[0] if waiting else "")
 
 
 def auto_deploy(game: SkirmishView) -> tuple:

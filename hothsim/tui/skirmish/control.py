@@ -15,6 +15,7 @@ from typing import Any
 
 from hothsim.skirmish.actions import Activate, Attack, Move, Opportunity, Place
 from hothsim.tui.keymap import Key, help_section, lookup
+from hothsim.tui.skirmish.ui_state import mine, with_mine
 from hothsim.tui.screen import (
     BACKSPACE,
     ENTER,
@@ -114,10 +115,10 @@ def board_size(game: SkirmishView) -> tuple[int, int]:
 def choose(game: SkirmishView, ui: UIState, item) -> Outcome:
     """A menu row chosen: the combined-fire toggles, the figure to set up, or a decision."""
     if type(item) is ChooseHelpers:
-        return replace(ui, helpers=item, chosen=(), helper_index=0), None, False
+        return with_mine(ui, helpers=item, chosen=(), helper_index=0), None, False
     if type(item) is PickFigure:
         sq = next((a.square for a in game.legal_actions() if type(a) is Place and a.figure == item.figure), ui.cursor)
-        return replace(ui, placing=item.figure, cursor=sq,
+        return replace(with_mine(ui, placing=item.figure), cursor=sq,
                        message=f"set up {item.figure}: Enter on a * square of your zone"), None, False
     return replace(ui, message=""), item, False
 
@@ -133,54 +134,58 @@ def _path_step(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     """A cursor key while drawing: one step that way, or stepping back onto the last square undoes it."""
     fig = _drawer(game)
     dx, dy = MOVES[key]
-    here = ui.path[-1] if ui.path else fig.pos
+    drawn = mine(ui).path
+    here = drawn[-1] if drawn else fig.pos
     to = (here[0] + dx, here[1] + dy)
-    before = ui.path[-2] if len(ui.path) > 1 else fig.pos
-    path = ui.path[:-1] if ui.path and to == before else ui.path + (to,)
+    before = drawn[-2] if len(drawn) > 1 else fig.pos
+    path = drawn[:-1] if drawn and to == before else drawn + (to,)
     cost, _, _ = game.path_preview(path) if path else (0, None, "")
     if cost is None:
         return replace(ui, message="no step there from here (a wall, an enemy, a pit or the edge)"), None, False
-    return replace(ui, path=path, cursor=path[-1] if path else fig.pos, message=""), None, False
+    return replace(with_mine(ui, path=path), cursor=path[-1] if path else fig.pos, message=""), None, False
 
 
 def _path_back(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    path = ui.path[:-1]
-    return replace(ui, path=path, cursor=path[-1] if path else _drawer(game).pos), None, False
+    path = mine(ui).path[:-1]
+    return replace(with_mine(ui, path=path), cursor=path[-1] if path else _drawer(game).pos), None, False
 
 
 def _path_go(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    if not ui.path:
+    path = mine(ui).path
+    if not path:
         return replace(ui, message="draw at least one step, or Esc"), None, False
-    _, _, why = game.path_preview(ui.path)
+    _, _, why = game.path_preview(path)
     if why:
         return replace(ui, message=why), None, False
-    return replace(ui, drawing=False, path=(), message=""), Move(_drawer(game).id, ui.path), False
+    return replace(with_mine(ui, drawing=False, path=()), message=""), Move(_drawer(game).id, path), False
 
 
 def _path_quit(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    return replace(ui, drawing=False, path=(), cursor=_drawer(game).pos, message=""), None, False
+    return replace(with_mine(ui, drawing=False, path=()), cursor=_drawer(game).pos, message=""), None, False
 
 
 def _helper_row(step: int):
     def move(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-        last = len(ui.helpers.eligible) - 1
-        return replace(ui, helper_index=min(last, max(0, ui.helper_index + step))), None, False
+        me = mine(ui)
+        return with_mine(ui, helper_index=min(len(me.helpers.eligible) - 1, max(0, me.helper_index + step))), \
+            None, False
     return move
 
 
 def _helper_toggle(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    h = ui.helpers.eligible[ui.helper_index]
-    return replace(ui, chosen=tuple(sorted(set(ui.chosen) ^ {h}))), None, False
+    me = mine(ui)
+    h = me.helpers.eligible[me.helper_index]
+    return with_mine(ui, chosen=tuple(sorted(set(me.chosen) ^ {h}))), None, False
 
 
 def _helpers_fire(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    ch = ui.helpers
-    return replace(ui, helpers=None, chosen=(), helper_index=0), Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))), \
-        False
+    me = mine(ui)
+    attack = Attack(me.helpers.figure, me.helpers.target, tuple(sorted(me.chosen)))
+    return with_mine(ui, helpers=None, chosen=(), helper_index=0), attack, False
 
 
 def _helpers_quit(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    return replace(ui, helpers=None, chosen=(), helper_index=0), None, False
+    return with_mine(ui, helpers=None, chosen=(), helper_index=0), None, False
 
 
 def _tab(game: SkirmishView, ui: UIState) -> Outcome:
@@ -206,9 +211,10 @@ def _tab(game: SkirmishView, ui: UIState) -> Outcome:
 def key(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     """A key the shared layer did not take, answered by the table of the screen's mode: combined fire
     being set up, a path being drawn, or the map."""
-    if ui.drawing and _drawer(game) is None:  # the figure has nothing left to draw a path for
-        return replace(ui, drawing=False, path=()), None, False
-    mode = "helpers" if ui.helpers is not None else "drawing" if ui.drawing else "map"
+    me = mine(ui)
+    if me.drawing and _drawer(game) is None:  # the figure has nothing left to draw a path for
+        return with_mine(ui, drawing=False, path=()), None, False
+    mode = "helpers" if me.helpers is not None else "drawing" if me.drawing else "map"
     handler = MODE_KEYS[mode].get(key)
     return handler(game, ui, key) if handler is not None else (ui, None, False)
 
@@ -219,7 +225,7 @@ def _cursor(game: SkirmishView, ui: UIState, key: str) -> Outcome:
 
 
 def _close(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    return replace(ui, explain=False, look=False, message=""), None, False
+    return replace(with_mine(ui, explain=False), look=False, message=""), None, False
 
 
 def _look(game: SkirmishView, ui: UIState, key: str) -> Outcome:
@@ -235,7 +241,7 @@ def _auto_set_up(game: SkirmishView, ui: UIState, key: str) -> Outcome:
         return replace(ui, message="none of your figures is left to set up"), None, False
     # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
     last = plan[-1]
-    ui = replace(ui, placing=last.figure, cursor=last.square,
+    ui = replace(with_mine(ui, placing=last.figure), cursor=last.square,
                  message=f"placed {len(plan) - 1} figure{'s' if len(plan) != 2 else ''}; Enter puts "
                  f"{last.figure} here (U takes placements back to adjust them)")
     return ui, (Several(plan[:-1]) if len(plan) > 1 else None), False
@@ -245,7 +251,8 @@ def _start_path(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     turn = game.state.turn
     if game.pending.kind != "turn" or turn is None or not any(type(a) is Move for a in game.legal_actions()):
         return replace(ui, message="no move to draw now"), None, False
-    return replace(ui, drawing=True, path=(), cursor=game.state.fig(turn.figure).pos, message=""), None, False
+    return replace(with_mine(ui, drawing=True, path=()), cursor=game.state.fig(turn.figure).pos, message=""), \
+        None, False
 
 
 def _menu(game: SkirmishView, ui: UIState, key: str = "m") -> Outcome:
@@ -266,7 +273,7 @@ MAP_KEYS: tuple[Key, ...] = (
         "next figure to place)"),
     Key(("a",), _auto_set_up, "set-up: place the rest of your figures in your zone"),
     Key(("p",), _start_path, "draw your own path, step by step (keys below)"),
-    Key(("g",), lambda game, ui, key: (replace(ui, explain=not ui.explain), None, False),
+    Key(("g",), lambda game, ui, key: (with_mine(ui, explain=not mine(ui).explain), None, False),
         "the card under the cursor in full, in our words"),
     Key(("x",), _look, "look mode: the map without the move overlay"),
     Key(ESC, _close, "close the card or look mode (nothing undoes a choice made)"))
@@ -287,7 +294,8 @@ HELPER_KEYS: tuple[Key, ...] = (
     Key(ENTER, _helpers_fire, "attack, with the allies chosen"),
     Key(ESC, _helpers_quit, "give up the attack"))
 
-MODE_KEYS: dict[str, dict[str, Any]] = {"map": lookup(MAP_KEYS), "drawing": lookup(DRAWING_KEYS), "helpers": lookup(HELPER_KEYS)}
+MODE_KEYS: dict[str, dict[str, Any]] = {"map": lookup(MAP_KEYS), "drawing": lookup(DRAWING_KEYS),
+                                        "helpers": lookup(HELPER_KEYS)}
 
 #: The `?` help: made from the key tables (so that it names every key they answer), then the legend.
 HELP = [*help_section("Keys", MAP_KEYS + GLOBAL_KEYS + SESSION_KEYS), MOUSE,
@@ -300,7 +308,7 @@ def _enter(game: SkirmishView, ui: UIState) -> Outcome:
         who = placing_figure(game, ui)
         action = Place(who, ui.cursor)
         if who and action in game.legal_actions():
-            return replace(ui, message="", placing=""), action, False
+            return replace(with_mine(ui, placing=""), message=""), action, False
         return replace(ui, message=why_not_here(game, ui, ui.cursor)), None, False
     if game.pending.kind == "build":
         return _menu(game, ui)

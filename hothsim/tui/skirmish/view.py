@@ -15,6 +15,7 @@ from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
 from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
+from hothsim.tui.skirmish.ui_state import mine
 from hothsim.tui.screen import UIState
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
 from hothsim.skirmish.interface import SkirmishView
@@ -63,18 +64,19 @@ def render(game: SkirmishView, ui: UIState, width: int, height: int, reveal: boo
         fr.put(map_w, y, "|", "frame")
     _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 4)
     put_prompt(fr, prompt_text(game, ui), key_line(game, ui))
-    if ui.helpers is not None:
+    if mine(ui).helpers is not None:
         _helpers(game, ui, fr)
     return fr
 
 
 def _helpers(game: SkirmishView, ui: UIState, fr: Frame) -> None:
-    ch = ui.helpers
-    chance = game.hit_chance(Attack(ch.figure, ch.target, tuple(sorted(ui.chosen))))
+    me = mine(ui)
+    ch = me.helpers
+    chance = game.hit_chance(Attack(ch.figure, ch.target, tuple(sorted(me.chosen))))
     lines = [f"Combined fire for {ch.figure} against {ch.target}: {chance}% to hit",
              "Space toggles, Enter fires, Esc goes back"]
-    lines += [f"[{'x' if h in ui.chosen else ' '}] {h}  (+4)" for h in ch.eligible]
-    box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=ui.helper_index + 2)
+    lines += [f"[{'x' if h in me.chosen else ' '}] {h}  (+4)" for h in ch.eligible]
+    box(fr, lines, 2, 2, min(fr.width - 4, max(len(x) for x in lines) + 4), "menu", highlight=me.helper_index + 2)
 
 
 def status_parts(game: SkirmishView) -> list[str]:
@@ -109,8 +111,8 @@ def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
             reach[sq] = plan is not None and plan.cost <= limit
     plan = plans.get(ui.cursor) if ui.cursor in reach else None
     route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
-    if ui.drawing:
-        route = {(p[0], p[1]) for p in ui.path}
+    if mine(ui).drawing:
+        route = {(p[0], p[1]) for p in mine(ui).path}
     targets = {anchor(game, a) for a in acts if type(a) is Attack} | set(ui.shown_target)
     route |= set(ui.shown_path)
     covered = set()
@@ -153,7 +155,7 @@ def _map(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h
             ch, attr = _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx, dy)
             if dx % 2 == 1 and dy % 2 == 1:
                 sq = (dx // 2, dy // 2)
-                if sq in route and (sq in reach or ui.drawing or (sq in ui.shown_path and sq not in occupant)):
+                if sq in route and (sq in reach or mine(ui).drawing or (sq in ui.shown_path and sq not in occupant)):
                     ch, attr = "+", "path"
                 fr.mark(x0 + left + rx, y0 + top + ry, 2 if rx + 1 < w else 1, 2 if ry + 1 < h else 1, ("cell", sq))
             if (dx, dy) == (cx, cy):
@@ -240,9 +242,9 @@ def _panel(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int,
         card = game.describe(f.id)
         state = "activated" if f.activated else ("not yet activated" if f.pos is not None else "not set up")
         lines.append((f"{glyphs(game)[f.id]} = {f.id}, {state}", f.side))
-        shown = card if ui.explain else card[:2] + [ln.split(":")[0] for ln in card[2:]]
+        shown = card if mine(ui).explain else card[:2] + [ln.split(":")[0] for ln in card[2:]]
         lines += [(ln, f.side) for ln in shown]
-        if not ui.explain and any(":" in ln for ln in card[2:]):  # abilities are written "Name: what it does"
+        if not mine(ui).explain and any(":" in ln for ln in card[2:]):  # abilities are written "Name: what it does"
             lines.append(("(g: explain the abilities)", "dim"))
     put_panel(fr, x0, y0, w, h, lines, ui.log)
 
@@ -255,7 +257,7 @@ def prompt_text(game: SkirmishView, ui: UIState) -> str:
     who = (d.player or "").upper()
     what = _asked(game, ui)
     text = f"{who}: {what}" if who else what
-    if ui.drawing:
+    if mine(ui).drawing:
         return _path_prompt(game, ui)
     if d.kind == "turn":
         text += _enter_here(game, ui)
@@ -287,11 +289,12 @@ def _asked(game: SkirmishView, ui: UIState) -> str:
 def _path_prompt(game: SkirmishView, ui: UIState) -> str:
     """A path being drawn: its squares, its cost against the movement left, whom it provokes."""
     d = game.pending
-    cost, provoked, why = game.path_preview(ui.path) if ui.path else (0, frozenset(), "")
+    path = mine(ui).path
+    cost, provoked, why = game.path_preview(path) if path else (0, frozenset(), "")
     aoo = ", ".join(sorted(provoked)) or "nobody"
-    shown = " ".join(square_label(p[:2]) for p in ui.path) or "(no steps yet)"
+    shown = " ".join(square_label(p[:2]) for p in path) or "(no steps yet)"
     return (f"Path {shown}: {cost} of {count(game.allowance(game.state, game.state.fig(d.figure)), 'square')}, "
-            f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and ui.path else " [Enter moves, Esc gives up]"))
+            f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and path else " [Enter moves, Esc gives up]"))
 
 
 def _enter_here(game: SkirmishView, ui: UIState) -> str:
@@ -312,9 +315,9 @@ def _enter_here(game: SkirmishView, ui: UIState) -> str:
 
 def key_line(game: SkirmishView, ui: UIState) -> str:
     """The keys that make sense now (fits 80 columns)."""
-    if ui.drawing:
+    if mine(ui).drawing:
         return "cursor keys step  Backspace undo  Enter move  Esc give up"
-    if ui.helpers is not None:
+    if mine(ui).helpers is not None:
         return "up/down ally  Space toggle  Enter fire  Esc back"
     if ui.menu is not None:
         return "up/down PgUp/PgDn Home/End choose  Enter take it  Esc close"
