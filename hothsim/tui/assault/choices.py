@@ -121,31 +121,6 @@ def facing_the_battle(game: AssaultView, actions: list[Action]) -> list[Action]:
     return sorted(actions, key=toward)
 
 
-def auto_deploy(game: AssaultView) -> tuple[Action, ...]:
-    """Legal set-up choices for the rest of the deciding player's units (until the other player decides):
-    each on the map as near the Shield Generator as the zone allows, not next to a unit placed by this
-    key, a Walker facing toward it; Snowtroopers board the first Walker with room.  Worked out on a
-    sandbox copy of the game; the player adjusts afterwards with U."""
-    copy = game.sandbox()
-    player = copy.pending.player
-    goal = game.setup.field.shield_generator
-    placed: list[Hex] = []
-    chosen: list[Action] = []
-    while copy.pending.kind in ("place", "board") and copy.pending.player == player:
-        legal = copy.legal_actions()
-        on_map = [a for a in legal if type(a) is Place and a.hex is not None]
-        if not on_map:
-            action = legal[0]
-        else:
-            apart = [a for a in on_map if all(distance(a.hex, p) > 1 for p in placed)] or on_map
-            action = min(apart, key=lambda a: (distance(a.hex, goal), distance(neighbour(a.hex, a.facing), goal)
-                                               if a.facing is not None else 0, a.hex, a.facing or 0))
-            placed.append(action.hex)
-        copy.apply(action)
-        chosen.append(action)
-    return tuple(chosen)
-
-
 def odds(game: AssaultView, action: Fire | Harpoon) -> str:
     """The dice, the armor and the chance to hit of a fire or harpoon now (or why it cannot be made)."""
     shot = game.shot(action)

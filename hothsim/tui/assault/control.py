@@ -20,7 +20,6 @@ from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import (
     actors,
     anchor,
-    auto_deploy,
     describe_action,
     facing_the_battle,
     luke_secret,
@@ -33,6 +32,7 @@ from hothsim.tui.assault.choices import (
     unit_spot,
     uses_force,
 )
+from hothsim.ai.set_up import set_up_plan
 from hothsim.tui.keymap import Key, help_section, lookup
 from hothsim.tui.assault.ui_state import mine, with_mine
 from hothsim.tui.screen import (
@@ -239,7 +239,7 @@ def _next_unit(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
 def _auto_set_up(game: AssaultView, ui: UIState, key: str = "") -> Outcome:
     if game.pending.kind not in ("place", "board"):
         return replace(ui, message="a places your units during set-up only"), None, False
-    plan = auto_deploy(game)
+    plan = set_up_plan(game)
     if not plan:
         return replace(ui, message="none of your units is left to set up"), None, False
     # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
@@ -271,7 +271,8 @@ MAP_KEYS: tuple[Key, ...] = (
         "on a highlighted enemy: see the dice and the chance to hit, y fires"),
     Key(("w",), _start_walk, "walk the selected Walker, step by step (keys below)"),
     Key(("m", " "), _menu, "every legal choice now (with a unit selected: its choices first)"),
-    Key(("a",), _auto_set_up, "set-up: place (or board) the rest of your units; U takes them back"),
+    Key(("a",), _auto_set_up, "set-up: place (or board) the rest of your units as the computer would; U "
+        "takes them back"),
     Key(("e",), _end_round, "end the action round (asks first if units may still act)"),
     Key(("\t",), _next_unit, "the next unit that may act"),
     Key(ESC, _deselect, "deselect the unit, or leave look mode"),

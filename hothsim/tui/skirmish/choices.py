@@ -170,29 +170,6 @@ def placing_figure(game: SkirmishView, ui) -> str:
     return mine(ui).placing if mine(ui).placing in waiting else (waiting[0] if waiting else "")
 
 
-def auto_deploy(game: SkirmishView) -> tuple:
-    """Legal placements for every figure the deciding player has still to set up: each on the square of
-    its zone nearest the map's centre line, not next to a figure placed by this key (adjust by taking back
-    with U).  Worked out on a copy of the game."""
-    copy = game.sandbox()
-    player = copy.pending.player
-    grid = game.setup.grid
-    mid = (grid.width / 2, grid.height / 2)
-    chosen: list[Place] = []
-    while copy.pending.kind == "place" and copy.pending.player == player:
-        waiting = to_place(copy)
-        if not waiting:
-            break
-        squares = [a.square for a in copy.legal_actions() if type(a) is Place and a.figure == waiting[0]]
-        placed = [p.square for p in chosen]
-        apart = [q for q in squares if all(max(abs(q[0] - p[0]), abs(q[1] - p[1])) > 1 for p in placed)] or squares
-        best = min(apart, key=lambda q: (abs(q[0] + 0.5 - mid[0]) + abs(q[1] + 0.5 - mid[1]), q[1], q[0]))
-        action = Place(waiting[0], best)
-        copy.apply(action)
-        chosen.append(action)
-    return tuple(chosen)
-
-
 def why_not_here(game: SkirmishView, ui, square: Square) -> str:
     """Why Enter on this square chooses nothing, in the rule's words where a rule refuses it."""
     d = game.pending

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from hothsim.skirmish.actions import Activate, Attack, Move, Opportunity, Place
+from hothsim.ai.set_up import set_up_plan
 from hothsim.tui.keymap import Key, help_section, lookup
 from hothsim.tui.skirmish.ui_state import mine, with_mine
 from hothsim.tui.screen import (
@@ -35,7 +36,6 @@ from hothsim.tui.skirmish.choices import (
     PickFigure,
     actions_at,
     anchor,
-    auto_deploy,
     card_notes,
     collapse,
     label,
@@ -236,7 +236,7 @@ def _look(game: SkirmishView, ui: UIState, key: str) -> Outcome:
 def _auto_set_up(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     if game.pending.kind != "place":
         return replace(ui, message="a places your figures during set-up only"), None, False
-    plan = auto_deploy(game)
+    plan = set_up_plan(game)
     if not plan:
         return replace(ui, message="none of your figures is left to set up"), None, False
     # The last one waits under the cursor for Enter, so that the player may still adjust (U) first.
@@ -271,7 +271,8 @@ MAP_KEYS: tuple[Key, ...] = (
     Key(("m", " "), _menu, "the menu of every choice now (end turn, Force, first, ...)"),
     Key(("\t",), lambda game, ui, key: _tab(game, ui), "the next of your figures that may act (in set-up: the "
         "next figure to place)"),
-    Key(("a",), _auto_set_up, "set-up: place the rest of your figures in your zone"),
+    Key(("a",), _auto_set_up, "set-up: place the rest of your figures as the computer would; U takes them "
+        "back"),
     Key(("p",), _start_path, "draw your own path, step by step (keys below)"),
     Key(("g",), lambda game, ui, key: (with_mine(ui, explain=not mine(ui).explain), None, False),
         "the card under the cursor in full, in our words"),
