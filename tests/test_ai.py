@@ -278,6 +278,18 @@ def test_the_rebel_observation_knows_luke_but_never_the_deck_order():
     assert a.observation("rebel").key() == b.observation("rebel").key()
 
 
+def test_the_observation_both_players_share_keeps_every_secret():
+    # A screen two people share draws this one (issue 30: hidden information has one owner).
+    assault = _assault_with_luke("speeder-2", 1)
+    assert assault.observation(None).state.luke == "" and assault.observation(None).luke_choices
+    assert assault.observation(None).key() == assault.observation("imperial").key()
+    skirmish = _built(["vader", "snowtrooper"])
+    skirmish.apply(Recruit("han"))
+    assert skirmish.state.squads[0] and skirmish.state.squads[1]
+    assert skirmish.observation(None).state.squads == ((), ())
+    assert skirmish.observation("rebel").state.squads == (skirmish.state.squads[0], ())
+
+
 def test_the_imperial_determinizations_put_luke_in_each_snowspeeder_he_may_fly():
     obs = _assault_with_luke("speeder-3", 1).observation("imperial")
     seen = {obs.determinize(derive_seed("luke", i)).state.luke for i in range(60)}

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from hothsim.tui.assault.ui_state import AssaultUI, mine
 from hothsim.assault.actions import Board, Done, Fire, Walk
 from hothsim.games import open_game
@@ -125,6 +127,20 @@ def test_lukes_speeder_is_not_marked_while_secret_but_is_in_replays():
     assert "Luke" not in render_assault(g, ui, 100, 30).text()
     assert "@S1" not in render_assault(g, ui, 100, 30).text()
     assert "@S1" in render_assault(g, ui, 100, 30, reveal=True).text()
+
+
+@pytest.mark.parametrize("viewer, shown", [("", False), ("imperial", False), ("rebel", True)])
+def test_lukes_speeder_is_drawn_as_the_screens_viewer_may_see_it(viewer, shown):
+    # Hidden information has one owner (issue 30): the screen draws the game's observation for its viewer,
+    # the person's side against the computer, or what both players may know where two share the screen.
+    g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0505")},
+              card="speeders-move", luke="speeder-1", force=7)
+    ui = UIState(cursor=offset_of(parse_hex("0505")), viewer=viewer)
+    text = render_assault(g, ui, 100, 30).text()
+    assert ("@S1" in text, "Luke Skywalker flies it: 7" in text, "Luke speeder-1: 7 Force" in text) == (shown,) * 3
+    roster = screen_for(g).roster(g, False, viewer)
+    assert ("  (Luke flies it)" in "\n".join(roster), "Luke: 7 Force points" in roster) == (shown, shown)
+    assert any("@" in u for u in screen_for(g).overview(g, False, viewer).units) == shown
 
 
 def test_the_event_panel_and_the_chart():

@@ -195,8 +195,9 @@ class AssaultGame(RecordedGame[AssaultState]):
         s = self._state
         return "set-up" if s.stage == "setup" else f"turn {s.turn}, action round {s.round}"
 
-    def observation(self, side: Side) -> "AssaultObservation[AssaultGame]":
-        """What `side` may know now (the computer opponent sees nothing else)."""
+    def observation(self, side: Side | None) -> "AssaultObservation[AssaultGame]":
+        """What `side` may know now (the computer opponent sees nothing else); None: what both sides may
+        know (a screen two players share)."""
         from hothsim.assault.observation import observe
 
         return observe(self.setup, self.terrain, self.rules, self._state, side, deal)

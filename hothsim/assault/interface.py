@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from hothsim.assault.state import AssaultState
 from hothsim.kernel.engine import GameView
+
+__all__ = ["AssaultState", "AssaultView"]  # the state, for the type of what a screen draws (`seen`)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.assault.actions import Fire, Harpoon, Move
@@ -16,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hothsim.assault.setup import Setup
     from hothsim.assault.movement import Terrain
     from hothsim.assault.rules import AssaultRules
-    from hothsim.assault.state import AssaultState, Unit
+    from hothsim.assault.state import Unit
     from hothsim.kernel.hexes import Hex
 
 

@@ -34,7 +34,7 @@ class AssaultObservation(Generic[G]):
     """The game as `side` sees it: decks in a fixed order, and Luke's Snowspeeder only if `side` may know
     it (`luke_choices` lists the Snowspeeders he may be flying otherwise)."""
 
-    side: Side
+    side: Side | None
     state: AssaultState
     luke_choices: tuple[str, ...]
     setup: "Setup"  # fixed for the whole game: the rules, the map, the scenario
@@ -58,9 +58,10 @@ class AssaultObservation(Generic[G]):
         return self.deal(self.setup, s, SeededDice(rng.getrandbits(64)), self.terrain)
 
 
-def observe(setup: "Setup", terrain: "Terrain", rules: AssaultRules, s: AssaultState, side: Side,
+def observe(setup: "Setup", terrain: "Terrain", rules: AssaultRules, s: AssaultState, side: Side | None,
             deal: "Dealer[G]") -> AssaultObservation[G]:
-    """What `side` may know of a game of Assault on Hoth in state `s`."""
+    """What `side` may know of a game of Assault on Hoth in state `s` (side None: what both may know,
+    Luke's Snowspeeder hidden as from the Imperial player)."""
     s = replace(s, action_deck=tuple(sorted(s.action_deck)), event_deck=tuple(sorted(s.event_deck)))
     choices: tuple[str, ...] = ()
     if s.luke and not s.luke_revealed and side != "rebel":

@@ -320,5 +320,5 @@ class GameView(Protocol):
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far."""
 
-    def observation(self, side: Side) -> Any:
-        """What `side` may know now."""
+    def observation(self, side: Side | None) -> Any:
+        """What `side` may know now (None: what both sides may know, for a screen two players share)."""

@@ -247,8 +247,9 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = self._state
         return {"build": "squad building", "setup": "set-up"}.get(s.stage, f"round {s.round}")
 
-    def observation(self, side: Side) -> "SkirmishObservation[SkirmishGame]":
-        """What `side` may know now (the computer opponent sees nothing else)."""
+    def observation(self, side: Side | None) -> "SkirmishObservation[SkirmishGame]":
+        """What `side` may know now (the computer opponent sees nothing else); None: what both sides may
+        know (a screen two players share)."""
         from hothsim.skirmish.observation import observe
 
         return observe(self.setup, self.board, self._state, side, deal)

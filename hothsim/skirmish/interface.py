@@ -9,12 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from hothsim.kernel.engine import GameView, IllegalAction
+from hothsim.skirmish.state import GameState
+
+__all__ = ["GameState", "SkirmishView"]  # the state, for the type of what a screen draws (`seen`)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.kernel.squares import Square
     from hothsim.skirmish.actions import Attack, ForcePower
     from hothsim.skirmish.setup import Setup
-    from hothsim.skirmish.state import Figure, GameState
+    from hothsim.skirmish.state import Figure
 
 
 class SkirmishView(GameView, Protocol):

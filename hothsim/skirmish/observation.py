@@ -31,7 +31,7 @@ Dealer = Callable[["Setup", GameState, Dice, "Board"], G]
 class SkirmishObservation(Generic[G]):
     """The game as `side` sees it: the state with the other side's secret squad blanked."""
 
-    side: Side
+    side: Side | None
     state: GameState
     setup: "Setup"  # fixed for the whole game: the cards, the map, the scenario
     board: "Board"
@@ -46,10 +46,12 @@ class SkirmishObservation(Generic[G]):
         return self.deal(self.setup, self.state, SeededDice(seed), self.board)
 
 
-def observe(setup: "Setup", board: "Board", s: GameState, side: Side, deal: "Dealer[G]") -> SkirmishObservation[G]:
-    """What `side` may know of a skirmish in state `s`."""
+def observe(setup: "Setup", board: "Board", s: GameState, side: Side | None,
+            deal: "Dealer[G]") -> SkirmishObservation[G]:
+    """What `side` may know of a skirmish in state `s` (side None: what both may know, neither squad
+    while they are built)."""
     if s.stage == "build":
-        mine = SIDES.index(side)
+        mine = SIDES.index(side) if side is not None else -1
         squads = tuple(sq if i == mine else () for i, sq in enumerate(s.squads))
         s = replace(s, squads=squads)  # type: ignore[arg-type]
     # The games a search deals from this observation share one memo of movement plans.

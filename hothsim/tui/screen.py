@@ -130,12 +130,14 @@ class Screen(Protocol):
         """A menu row chosen (Enter or a click): apply it or open the next step."""
         ...
 
-    def overview(self, game: GameView, reveal: bool = False) -> Overview:
-        """The whole map at a glance: a cell per square or hex, labels, and every unit on the map."""
+    def overview(self, game: GameView, reveal: bool = False, viewer: str = "") -> Overview:
+        """The whole map at a glance: a cell per square or hex, labels, and every unit on the map, as
+        `viewer` may see it (`seen`)."""
         ...
 
-    def roster(self, game: GameView, reveal: bool = False) -> list[str]:
-        """Every figure or unit of both sides: glyph, name, state; then the legend."""
+    def roster(self, game: GameView, reveal: bool = False, viewer: str = "") -> list[str]:
+        """Every figure or unit of both sides: glyph, name, state, as `viewer` may see them; then the
+        legend."""
         ...
 
     def handover(self, game: GameView, before: Any) -> str:
@@ -160,6 +162,13 @@ def show_hint(screen: Screen, game: GameView, ui: UIState, action: Any, reason: 
                        shown_target=target, message=f"hint: {reason} (Enter takes it, Esc leaves it)")
     return replace(ui, menu=None, shown_path=path, shown_target=target,
                    message=f"hint: {reason} (Enter on the marked place takes it)")
+
+
+def seen(game: GameView, viewer: str, reveal: bool = False) -> Any:
+    """The state a screen draws, as the game's observation gives it (the game alone says what is hidden):
+    all of it in a replay (`reveal`); else what `viewer` may know, the person's side against the computer,
+    or, where two people share the screen (`viewer` ""), what both of them may know."""
+    return game.state if reveal else game.observation(viewer or None).state  # type: ignore[arg-type]
 
 
 def screen_for(game: GameView) -> Screen:
@@ -310,9 +319,9 @@ def draw(screen: Screen, game: GameView, ui: UIState, width: int, height: int, r
         # The key line under the question: the screen's own keys do nothing until it is answered.
         fr.put(0, height - 1, CONFIRM_KEYS.ljust(width - 1), "keys")
     if ui.overview:
-        draw_overview(fr, screen.overview(game, reveal))
+        draw_overview(fr, screen.overview(game, reveal, ui.viewer))
     if ui.roster:
-        scrolled(fr, "Roster and legend", screen.roster(game, reveal), ui.help_top, "help",
+        scrolled(fr, "Roster and legend", screen.roster(game, reveal, ui.viewer), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")
     if ui.help:
         scrolled(fr, "Help", help_lines(screen, game, width), ui.help_top, "help",

@@ -58,8 +58,9 @@ def anchor(game: AssaultView, action: Action) -> Hex | None:
 
 
 def luke_secret(game: AssaultView) -> bool:
-    """Whether Luke's Snowspeeder is still a secret from the Imperial player."""
-    return bool(game.state.luke) and not game.state.luke_revealed
+    """Whether Luke flies a Snowspeeder that not everyone may know of: the Rebel player's observation shows
+    him and the one both players share does not (the game's observation alone says what is hidden)."""
+    return bool(game.observation("rebel").state.luke) and not game.observation(None).state.luke
 
 
 def uses_force(action: Action) -> bool:

@@ -49,6 +49,7 @@ from hothsim.tui.screen import (
     UIState,
     in_rule_words,
     open_menu,
+    seen,
     step_cursor,
 )
 from hothsim.assault.interface import AssaultView
@@ -187,10 +188,10 @@ def _walk_quit(game: AssaultView, ui: UIState, key: str) -> Outcome:
 
 def _force(game: AssaultView, ui: UIState) -> Outcome:
     """F: Luke's Force choices, behind a hand-over screen while Luke is still a secret."""
-    if game.pending.player != "rebel" or not game.state.luke:
+    s = seen(game, "rebel")  # behind a hand-over: the Rebel player's eyes only
+    if game.pending.player != "rebel" or not s.luke:
         return replace(ui, message="Luke's Force is the Rebel player's to spend, on the Rebel turn"), None, False
     items = [a for a in game.legal_actions() if uses_force(a)]
-    s = game.state
     handover = ("Rebel player only: the Imperial player looks away. Luke's Force choices follow (they show "
                 "which Snowspeeder Luke flies).") if luke_secret(game) and ui.handovers else ""
     if not items:

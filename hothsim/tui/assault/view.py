@@ -13,14 +13,14 @@ from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place,
 from hothsim.describe.assault import GROUND, LETTER, number_mark
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.kernel.words import count
-from hothsim.tui.assault.choices import anchor, luke_secret, odds, unit_actions, walk_path
+from hothsim.tui.assault.choices import anchor, odds, unit_actions, walk_path
 from hothsim.tui.assault.control import cursor_hex, facing_ahead, turn_words
 from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import fit_parts, game_over, put_panel, put_prompt, scrolled, who_decides, wrap
 from hothsim.tui.assault.ui_state import mine
-from hothsim.tui.screen import UIState
-from hothsim.assault.interface import AssaultView
+from hothsim.tui.screen import UIState, seen
+from hothsim.assault.interface import AssaultState, AssaultView
 
 ARROWS = "↑↗↘↓↙↖"
 ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
@@ -37,16 +37,18 @@ ASK = {"place": "place", "board": "put a Snowtrooper aboard a Walker (Enter on a
 
 def render(game: AssaultView, ui: UIState, width: int, height: int, reveal: bool = False,
            arrows: str = ARROWS) -> Frame:
-    """The screen under the shared overlays; `reveal` shows Luke's Snowspeeder (replays); `arrows` draw
+    """The screen under the shared overlays, drawn from what the screen's viewer may see (`seen`: Luke's
+    Snowspeeder only where the viewer may know it; all of it in a replay, `reveal`); `arrows` draw
     Walkers' facings."""
     fr = Frame(width, height)
-    _status(game, fr)
+    s = seen(game, ui.viewer, reveal)
+    _status(game, s, fr)
     panel_w = max(30, min(48, width // 3))
     map_w = width - panel_w - 1
-    _map(game, ui, fr, 0, 1, map_w, height - 4, reveal, arrows)
+    _map(game, s, ui, fr, 0, 1, map_w, height - 4, arrows)
     for y in range(1, height - 3):
         fr.put(map_w, y, "|", "frame")
-    _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 4, reveal)
+    _panel(game, s, ui, fr, map_w + 1, 1, panel_w, height - 4)
     put_prompt(fr, prompt_text(game, ui), key_line(game, ui))
     if ui.chart:
         scrolled(fr, "Fire/Armor chart", chart(game), ui.help_top, "help", "up/down scroll   any other key closes")
@@ -69,21 +71,22 @@ def chart(game: AssaultView) -> list[str]:
     return lines
 
 
-def status_parts(game: AssaultView) -> list[str]:
-    """The status line's parts, the most needed first (a narrow screen leaves out the last ones)."""
-    s = game.state
+def status_parts(game: AssaultView, s: AssaultState | None = None) -> list[str]:
+    """The status line's parts, the most needed first (a narrow screen leaves out the last ones), of the
+    state `s` the screen draws (by default what both players may see)."""
+    s = s if s is not None else seen(game, "")
     d = game.pending
     parts = [game.setup.scenario_name, f"turn {s.turn}, round {s.round}" if s.stage != "setup" else "set-up",
              who_decides(d.player, d.kind, game.winner),
              f"Transports Away {s.transports}/{game.setup.transports_to_win}",
              f"Events {len(s.event_deck) if s.stage != 'setup' else len(game.rules.event_cards)}"]
-    if s.luke_revealed:
+    if s.luke:
         parts.append(f"Luke {s.luke}: {s.force} Force")
     return parts
 
 
-def _status(game: AssaultView, fr: Frame) -> None:
-    fr.put(0, 0, fit_parts(status_parts(game), fr.width).ljust(fr.width), "status")
+def _status(game: AssaultView, s: AssaultState, fr: Frame) -> None:
+    fr.put(0, 0, fit_parts(status_parts(game, s), fr.width).ljust(fr.width), "status")
 
 
 def _marks(game: AssaultView, ui: UIState) -> tuple[set, set, set, set]:
@@ -119,11 +122,10 @@ def _marks(game: AssaultView, ui: UIState) -> tuple[set, set, set, set]:
     return reach, targets | ui.shown_target, fof, path | ui.shown_path
 
 
-def _map(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool,
+def _map(game: AssaultView, s: AssaultState, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int,
          arrows: str) -> None:
     m = game.setup.field.map
     bf = game.setup.field
-    s = game.state
     cols = max(1, (w - 3) // 3)
     rows = max(1, (h - 2) // 2)
     ox = min(max(ui.cursor[0] - cols // 2, 0), max(0, m.columns - cols))
@@ -141,17 +143,16 @@ def _map(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h:
             y = y0 + 1 + (r - oy) * 2 + (c & 1)
             if y >= y0 + h:
                 continue
-            text, attr = _cell(game, hx, occupied.get(hx), reach, targets, fof, path, sectors, reveal, arrows)
+            text, attr = _cell(game, s, hx, occupied.get(hx), reach, targets, fof, path, sectors, arrows)
             if (c, r) == tuple(ui.cursor):
                 attr = "cursor"
             fr.put(x0 + 3 + (c - ox) * 3, y, text, attr)
             fr.mark(x0 + 3 + (c - ox) * 3, y, 3, 1, ("cell", (c, r)))
 
 
-def _cell(game: AssaultView, hx: Hex, unit, reach, targets, fof, path, sectors, reveal: bool,
+def _cell(game: AssaultView, s: AssaultState, hx: Hex, unit, reach, targets, fof, path, sectors,
           arrows: str) -> tuple[str, str]:
     """Three characters for one hex: a mark, the unit or terrain, a mark; and the attribute."""
-    s = game.state
     bf = game.setup.field
     Q, R = game.terrain.macro[hx]
     tone = (Q - R) % 3
@@ -160,7 +161,7 @@ def _cell(game: AssaultView, hx: Hex, unit, reach, targets, fof, path, sectors, 
         centre = LETTER.get(unit.type, "?")
         left = arrows[unit.facing] if unit.type == "walker" else " "
         right = number_mark(unit.id)
-        if unit.type == "speeder" and unit.id == s.luke and (reveal or s.luke_revealed):
+        if unit.type == "speeder" and unit.id == s.luke:
             left = "@"
         attr = "target" if hx in targets else unit.side
         if hx in reach:
@@ -192,9 +193,9 @@ def _cell(game: AssaultView, hx: Hex, unit, reach, targets, fof, path, sectors, 
 
 
 #: A unit's number on the map, one character: 1-9, 0 for 10, then a, b, ... (walker-2 is W2).
-def unit_lines(game: AssaultView, uid: str, reveal: bool) -> list[str]:
-    """A unit's display: type, where, fire and armor, and the damage markers of Walkers and Snowspeeders."""
-    s = game.state
+def unit_lines(game: AssaultView, s: AssaultState, uid: str) -> list[str]:
+    """A unit's display in the state the screen draws: type, where, fire and armor, and the damage markers
+    of Walkers and Snowspeeders (Luke's only where the viewer may know he flies it)."""
     u = s.unit(uid)
     ut = game.rules.units[u.type]
     lines = [f"{u.id}: {ut.name} ({u.side})", f"  at {u.at()}   fire {ut.fire}   armor {ut.armor}"]
@@ -208,7 +209,7 @@ def unit_lines(game: AssaultView, uid: str, reveal: bool) -> list[str]:
         lines += [f"  gunner {'alive' if u.gunner else 'killed: fire -2, no harpoons'}", f"  body hits {u.body} of 2"]
         if s.hotshot == u.id:
             lines.append("  Hotshot Gunner: fire +2")
-        if u.id == s.luke and (reveal or s.luke_revealed):
+        if u.id == s.luke:
             lines.append(f"  Luke Skywalker flies it: {s.force} Force points")
     if s.force_aided == u.id:
         lines.append("  The Force: +2 at its next fire")
@@ -216,8 +217,7 @@ def unit_lines(game: AssaultView, uid: str, reveal: bool) -> list[str]:
     return lines
 
 
-def _panel(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int, reveal: bool) -> None:
-    s = game.state
+def _panel(game: AssaultView, s: AssaultState, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
     bf = game.setup.field
     here = cursor_hex(ui)
     lines: list[tuple[str, str]] = [(f"Goal: Shield Generator vs {game.setup.transports_to_win} Transports "
@@ -229,7 +229,7 @@ def _panel(game: AssaultView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, 
     lines.append((f"Hex {hex_label(here)}: {what}{extra}", "panel-head"))
     unit = s.occupant(here)
     if unit is not None:
-        for ln in unit_lines(game, unit.id, reveal):
+        for ln in unit_lines(game, s, unit.id):
             lines.append((ln, unit.side))
     me = mine(ui)
     if me.selected and s.has_unit(me.selected) and (unit is None or unit.id != me.selected):
@@ -349,9 +349,10 @@ def _hint(game: AssaultView, ui: UIState) -> str:
     return "Enter chooses: " + "; ".join(c.notation() for c in choices)
 
 
-def roster(game: AssaultView, reveal: bool = False) -> list[str]:
-    """Every unit of both sides: glyph, id, where, acted or not; Luke's Snowspeeder only once revealed."""
-    s = game.state
+def roster(game: AssaultView, reveal: bool = False, viewer: str = "") -> list[str]:
+    """Every unit of both sides: glyph, id, where, acted or not; Luke's Snowspeeder only where `viewer`
+    may know it (`seen`)."""
+    s = seen(game, viewer, reveal)
     out = ["Roster", ""]
     for side in ("imperial", "rebel"):
         out.append(side.capitalize())
@@ -359,25 +360,26 @@ def roster(game: AssaultView, reveal: bool = False) -> list[str]:
             name = game.rules.units[u.type].name
             where = u.at() if u.alive else "destroyed"
             acted = "acted" if u.id in s.acted else ("" if not u.alive else "may act")
-            luke = "  (Luke flies it)" if u.id == s.luke and (reveal or not luke_secret(game)) else ""
+            luke = "  (Luke flies it)" if u.id == s.luke else ""
             out.append(f"  {LETTER.get(u.type, '?')}{u.id.rsplit('-', 1)[-1][-1]}  {u.id:<20} {name[:24]:<24} "
                        f"{where:<12} {acted}{luke}")
     out += ["", "Goal: " + game.objective(), "Installations: Shield Generator "
             + ("standing" if s.shield_generator else "destroyed") + ", Power Grid "
             + ("standing" if s.power_grid else "destroyed"),
-            f"Luke: {s.force} Force points" if (reveal or s.luke_revealed) else "Luke: his Snowspeeder is a secret"]
+            f"Luke: {s.force} Force points" if s.luke else "Luke: his Snowspeeder is a secret"]
     return out
 
 
 __all__ = ["render", "chart", "unit_lines", "roster"]
 
 
-def overview(game: AssaultView, reveal: bool = False) -> Overview:
+def overview(game: AssaultView, reveal: bool = False, viewer: str = "") -> Overview:
     """The whole map for `v`: each hex as a unit's letter and number, or its terrain (a macrohex's shade
-    for clear ground), and every unit on the map with its hex.  Luke's Snowspeeder stays secret."""
+    for clear ground), and every unit on the map with its hex.  Luke's Snowspeeder is marked only where
+    `viewer` may know it (`seen`)."""
     m = game.setup.field.map
     bf = game.setup.field
-    s = game.state
+    s = seen(game, viewer, reveal)
     occupied = s.occupied()
     rows = []
     for r in range(m.rows):
@@ -404,7 +406,7 @@ def overview(game: AssaultView, reveal: bool = False) -> Overview:
     units = []
     for u in s.units:
         if u.where == "map" and u.hex is not None:
-            luke = "@" if u.type == "speeder" and u.id == s.luke and (reveal or s.luke_revealed) else ""
+            luke = "@" if u.type == "speeder" and u.id == s.luke else ""
             units.append(f"{LETTER.get(u.type, '?')}{number_mark(u.id)}{luke} {hex_label(u.hex)}")
     return Overview(game.setup.scenario_name, tuple(rows), tuple(f"{c + 1:02d}" for c in range(m.columns)),
                     tuple(f"{r + 1:02d}" for r in range(m.rows)), tuple(units),

@@ -16,9 +16,9 @@ from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
 from hothsim.tui.skirmish.ui_state import mine
-from hothsim.tui.screen import UIState
+from hothsim.tui.screen import UIState, seen
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
-from hothsim.skirmish.interface import SkirmishView
+from hothsim.skirmish.interface import GameState, SkirmishView
 
 TERRAIN_GLYPH = GROUND  # the same characters as the words' text map
 TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "difficult", Terrain.TRENCH: "trench",
@@ -54,12 +54,12 @@ def glyphs(game: SkirmishView) -> dict[str, str]:
 
 
 def render(game: SkirmishView, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
-    """The screen under the shared overlays."""
+    """The screen under the shared overlays, the map drawn from what the screen's viewer may see (`seen`)."""
     fr = Frame(width, height)
     _status(game, fr)
     panel_w = max(30, min(44, width // 3))
     map_w = width - panel_w - 1
-    _map(game, ui, fr, 0, 1, map_w, height - 4)
+    _map(game, seen(game, ui.viewer, reveal), ui, fr, 0, 1, map_w, height - 4)
     for y in range(1, height - 3):
         fr.put(map_w, y, "|", "frame")
     _panel(game, ui, fr, map_w + 1, 1, panel_w, height - 4)
@@ -126,9 +126,8 @@ def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
     return reach, targets, covered, route, zone
 
 
-def _map(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
+def _map(game: SkirmishView, s: GameState, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
     grid = game.setup.grid
-    s = game.state
     g = glyphs(game)
     occupant = {sq: f for f in s.living() for sq in f.space()}
     reach, targets, covered, route, zone = overlay(game, ui)
@@ -335,9 +334,10 @@ def key_line(game: SkirmishView, ui: UIState) -> str:
     return "Enter choose  m menu  r roster  L log  ? help  q quit"
 
 
-def roster(game: SkirmishView, reveal: bool = False) -> list[str]:
-    """Both sides' figures: glyph, name, hit points, activated or not, Force left; then the legend."""
-    s = game.state
+def roster(game: SkirmishView, reveal: bool = False, viewer: str = "") -> list[str]:
+    """Both sides' figures as `viewer` may see them (`seen`): glyph, name, hit points, activated or not,
+    Force left; then the legend."""
+    s = seen(game, viewer, reveal)
     g = glyphs(game)
     out = ["Roster (Rebel figures are capitals, Imperial ones small letters)", ""]
     for side in ("rebel", "imperial"):
@@ -358,10 +358,11 @@ def roster(game: SkirmishView, reveal: bool = False) -> list[str]:
     return [line for text in out for line in (wrap(text, 100, "    ") if len(text) > 100 else [text])]
 
 
-def overview(game: SkirmishView, reveal: bool = False) -> Overview:
-    """The whole map for `v`: a character per square (a figure before terrain), every figure's square."""
+def overview(game: SkirmishView, reveal: bool = False, viewer: str = "") -> Overview:
+    """The whole map for `v` as `viewer` may see it (`seen`): a character per square (a figure before
+    terrain), every figure's square."""
     grid = game.setup.grid
-    s = game.state
+    s = seen(game, viewer, reveal)
     g = glyphs(game)
     occupant = {sq: f for f in s.living() for sq in f.space()}
     rows = []
