@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
 from hothsim.kernel.dice import Dice
+from hothsim.kernel.gates import passes
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import Square
 from hothsim.skirmish.abilities import Abilities
@@ -48,6 +49,7 @@ from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.deployment import fixed_positions, placements
+from hothsim.skirmish.gates import ACTIVATING, PLACING
 from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
 from hothsim.skirmish.refusals import reason_against
 from hothsim.skirmish.resolution import Context, resolve, resume
@@ -332,12 +334,12 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if d.kind == "build":
             return self.squads.build_actions(s, d.player)  # type: ignore[arg-type]
         if d.kind == "place":
-            return [Place(f.id, sq) for f in s.figures if f.side == d.player and f.pos is None and not f.defeated
+            return [Place(f.id, sq) for f in s.figures if passes(PLACING, s, f)
                     for sq in placements(self.setup.grid, self.setup.zones[f.side], s, f)]
         if d.kind == "first":
             return [First(side) for side in SIDES]
         if d.kind == "activate":
-            return [Activate(f.id) for f in s.living(d.player) if not f.activated]
+            return [Activate(f.id) for f in s.figures if passes(ACTIVATING, s, f)]
         if d.kind == "reroll":
             return [Reroll(d.figure), Keep(d.figure)]  # type: ignore[arg-type]
         if d.kind == "reaction":

@@ -15,7 +15,9 @@ from hothsim.skirmish.actions import (ABILITY_WORDS, POWER_WORDS, Action, Activa
                                       ForcePower, Harpoon, Heal, Keep, Opportunity, Place, Ready, Recruit, Reroll,
                                       UseAbility)
 from hothsim.skirmish.attacks import combined_fire_helpers
+from hothsim.kernel.gates import shut
 from hothsim.skirmish.force_points import force_ready
+from hothsim.skirmish.gates import ACTIVATING, ATTACKING, PLACING
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -38,20 +40,12 @@ def reason_against(t: Targeting, squads: SquadRules, s: GameState, player: Side 
 
 
 def _place(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
-    if fig.side != s.setup_side:
-        return ("setup", f"{s.setup_side} sets up now")
-    if fig.pos is not None:
-        return ("setup", f"{fig.id} is already set up")
-    return ("setup", "a character is set up inside its side's zone, where its whole space fits, with "
-                     "at most one character per square")
+    return shut(PLACING, s, fig) or ("setup", "a character is set up inside its side's zone, where its whole "
+                                              "space fits, with at most one character per square")
 
 
 def _activate(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
-    if fig.side != s.phase_side:
-        return ("rounds and phases", f"{s.phase_side} activates now")
-    if fig.activated:
-        return ("rounds and phases", f"{fig.id} has already activated this round")
-    return ("rounds and phases", f"{fig.id} cannot activate")
+    return shut(ACTIVATING, s, fig) or ("rounds and phases", f"{fig.id} cannot activate")
 
 
 def _force_move(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
@@ -101,12 +95,9 @@ def _attack(t: Targeting, s: GameState, fig: Figure, a: Action) -> Reason:
     assert turn is not None
     if a.figure != turn.figure:
         return ("activation", f"it is {turn.figure}'s turn")
-    if not t.ab.can_attack(s, fig):
-        return ("fragile" if t.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")
-    if not t.may_attack(s, fig):
-        if turn.attacked:
-            return ("a turn", f"{fig.id} has already attacked this turn")
-        return ("a turn", f"{fig.id} moved too far to attack this turn")
+    closed = shut(ATTACKING, t, s, fig)
+    if closed is not None:
+        return closed
     try:
         target = s.fig(a.target)
     except KeyError:

@@ -9,7 +9,9 @@ from itertools import combinations
 
 from hothsim.skirmish.actions import Action, Attack, EndTurn, ForceMove, ForcePower
 from hothsim.skirmish.attacks import combined_fire_helpers
+from hothsim.kernel.gates import passes
 from hothsim.skirmish.force_points import force_move_open, force_ready
+from hothsim.skirmish.gates import ATTACKING
 from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.powers import Powers
@@ -28,7 +30,7 @@ def turn_choices(t: Targeting, powers: Powers, s: GameState, fig: Figure) -> lis
     """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
     assert s.turn is not None
     out: list[Action] = []
-    if t.may_attack(s, fig):
+    if passes(ATTACKING, t, s, fig):
         for tv in t.targets(s, fig):
             target = s.fig(tv.target)
             helpers = combined_fire_helpers(s, t.board, fig, target, t.may_help)

@@ -1,0 +1,42 @@
+"""What opens setting a figure up, activating it and attacking with it, as gates (`kernel/gates.py`): the
+legal-action generators list these actions only past every gate, and a refusal names the first gate shut,
+in the order a player would check them."""
+
+from __future__ import annotations
+
+from hothsim.kernel.gates import Gate
+from hothsim.skirmish.state import Figure, GameState
+from hothsim.skirmish.targeting import Targeting
+
+#: Setting a figure up (rulebook: setup): its side's turn to set up, and the figure not yet on the map.
+PLACING: tuple[Gate, ...] = (
+    Gate(lambda s, fig: fig.side == s.setup_side, lambda s, fig: ("setup", f"{s.setup_side} sets up now")),
+    Gate(lambda s, fig: fig.pos is None and not fig.defeated,
+         lambda s, fig: ("setup", f"{fig.id} is already set up")),
+)
+
+#: Activating a figure (rulebook: rounds and phases): its side's phase, once a round, while it stands.
+ACTIVATING: tuple[Gate, ...] = (
+    Gate(lambda s, fig: fig.side == s.phase_side,
+         lambda s, fig: ("rounds and phases", f"{s.phase_side} activates now")),
+    Gate(lambda s, fig: not fig.activated,
+         lambda s, fig: ("rounds and phases", f"{fig.id} has already activated this round")),
+    Gate(lambda s, fig: fig.alive, lambda s, fig: ("rounds and phases", f"{fig.id} cannot activate")),
+)
+
+
+def _attack_spent(t: Targeting, s: GameState, fig: Figure) -> tuple[str, str]:
+    assert s.turn is not None
+    if s.turn.attacked:
+        return "a turn", f"{fig.id} has already attacked this turn"
+    return "a turn", f"{fig.id} moved too far to attack this turn"
+
+
+#: Attacking at all in the acting character's turn (rulebook: a turn, Fragile): it deals damage and is not
+#: below its Fragile number, and what it did this turn still leaves an attack.  Its targets are then the
+#: targeting rules' (`Targeting.targets`).
+ATTACKING: tuple[Gate, ...] = (
+    Gate(lambda t, s, fig: t.ab.can_attack(s, fig),
+         lambda t, s, fig: ("fragile" if t.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")),
+    Gate(lambda t, s, fig: t.may_attack(s, fig), _attack_spent),
+)
