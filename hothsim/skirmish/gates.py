@@ -38,5 +38,5 @@ def _attack_spent(t: Targeting, s: GameState, fig: Figure) -> tuple[str, str]:
 ATTACKING: tuple[Gate, ...] = (
     Gate(lambda t, s, fig: t.ab.can_attack(s, fig),
          lambda t, s, fig: ("fragile" if t.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")),
-    Gate(lambda t, s, fig: t.may_attack(s, fig), _attack_spent),
+    Gate(lambda t, s, fig: t.turn_leaves_attack(s, fig), _attack_spent),
 )

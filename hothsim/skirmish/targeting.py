@@ -113,9 +113,14 @@ class Targeting:
 
     def may_attack(self, s: GameState, fig: Figure) -> bool:
         """Whether the acting character may still attack (or use an ability that replaces attacks)."""
+        return self.ab.can_attack(s, fig) and self.turn_leaves_attack(s, fig)
+
+    def turn_leaves_attack(self, s: GameState, fig: Figure) -> bool:
+        """Whether what the acting character did this turn still leaves it an attack (moving, attacking,
+        an ability used in place of the turn), whatever its card."""
         t = s.turn
         assert t is not None
-        if t.replaced or not self.ab.can_attack(s, fig):
+        if t.replaced:
             return False
         speed, extra = self.speed(fig), (2 if t.force_move else 0)
         if t.attacked:
