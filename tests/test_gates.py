@@ -9,8 +9,8 @@ import random
 import pytest
 
 from hothsim.kernel.gates import Gate, passes, shut
-from hothsim.skirmish.actions import Activate, Attack, Place
-from hothsim.skirmish.gates import ACTIVATING, ATTACKING, PLACING
+from hothsim.skirmish.actions import Activate, Attack, ForceMove, Place
+from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, PLACING
 from tests.conformance import choose
 from hothsim.games import open_game
 
@@ -56,6 +56,11 @@ def test_a_figure_is_set_up_activated_or_attacks_exactly_where_its_gates_are_ope
                 for enemy in (e for e in s.living() if e.side != fig.side):
                     why = game.refusal(Attack(fig.id, enemy.id))
                     assert (why.rule, why.message) == shut(ATTACKING, game.targeting, s, fig)
+            buys = ForceMove(fig.id) in legal
+            assert buys == passes(BUYING_MOVEMENT, s, fig)
+            if not buys:
+                why = game.refusal(ForceMove(fig.id))
+                assert (why.rule, why.message) == shut(BUYING_MOVEMENT, s, fig)
             checked[kind] += 1
     assert all(checked.values()), checked
 

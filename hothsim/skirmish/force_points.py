@@ -19,12 +19,3 @@ def force_ready(s: GameState, f: Figure, points: int = 1) -> bool:
 def spend(s: GameState, f: Figure, points: int) -> GameState:
     """Spend Force points (once in this turn)."""
     return s.with_figure(replace(f, force=f.force - points, force_turn=turn_id(s)))
-
-
-def force_move_open(s: GameState, fig: Figure) -> bool:
-    """Whether the acting character may buy 2 extra squares of movement now: Force to spend this turn, not
-    bought already, not harpooned, and not after attacking unless it has not moved."""
-    assert s.turn is not None
-    if not force_ready(s, fig) or s.turn.force_move or fig.id in s.harpooned:
-        return False
-    return not s.turn.attacked or s.turn.moved_before == 0

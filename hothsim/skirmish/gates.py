@@ -5,6 +5,7 @@ in the order a player would check them."""
 from __future__ import annotations
 
 from hothsim.kernel.gates import Gate
+from hothsim.skirmish.force_points import force_ready
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
 
@@ -39,4 +40,22 @@ ATTACKING: tuple[Gate, ...] = (
     Gate(lambda t, s, fig: t.ab.can_attack(s, fig),
          lambda t, s, fig: ("fragile" if t.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")),
     Gate(lambda t, s, fig: t.turn_leaves_attack(s, fig), _attack_spent),
+)
+
+
+def _movement_unbought(s: GameState, fig: Figure) -> bool:
+    turn = s.turn
+    assert turn is not None
+    return not turn.force_move and fig.id not in s.harpooned and (not turn.attacked or turn.moved_before == 0)
+
+
+#: Buying 2 more squares of movement with a Force point (rulebook: Force powers): a Force point to spend,
+#: none spent this turn, and the extra squares not bought yet, the figure not harpooned, and bought before
+#: the move they extend (after attacking only if it has not moved).
+BUYING_MOVEMENT: tuple[Gate, ...] = (
+    Gate(lambda s, fig: fig.force >= 1, lambda s, fig: ("force points", f"{fig.id} has no Force points")),
+    Gate(lambda s, fig: force_ready(s, fig),
+         lambda s, fig: ("force points", f"{fig.id} has already spent Force this turn")),
+    Gate(_movement_unbought, lambda s, fig: ("force points", "extra movement must be bought before the move it "
+                                                             "extends, not after attacking")),
 )

@@ -17,7 +17,7 @@ from hothsim.skirmish.actions import (ABILITY_WORDS, POWER_WORDS, Action, Activa
 from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.kernel.gates import shut
 from hothsim.skirmish.force_points import force_ready
-from hothsim.skirmish.gates import ACTIVATING, ATTACKING, PLACING
+from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, PLACING
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -49,11 +49,9 @@ def _activate(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason
 
 
 def _force_move(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
-    if fig.force < 1:
-        return ("force points", f"{fig.id} has no Force points")
-    if not force_ready(s, fig):
-        return ("force points", f"{fig.id} has already spent Force this turn")
-    return ("force points", "extra movement must be bought before the move it extends, not after attacking")
+    if s.turn is not None and fig.id != s.turn.figure:
+        return ("activation", f"it is {s.turn.figure}'s turn")
+    return shut(BUYING_MOVEMENT, s, fig) or ("force points", f"{fig.id} may not buy extra movement now")
 
 
 def _force_power(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:

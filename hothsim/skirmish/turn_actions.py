@@ -10,8 +10,8 @@ from itertools import combinations
 from hothsim.skirmish.actions import Action, Attack, EndTurn, ForceMove, ForcePower
 from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.kernel.gates import passes
-from hothsim.skirmish.force_points import force_move_open, force_ready
-from hothsim.skirmish.gates import ATTACKING
+from hothsim.skirmish.force_points import force_ready
+from hothsim.skirmish.gates import ATTACKING, BUYING_MOVEMENT
 from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.powers import Powers
@@ -42,7 +42,7 @@ def turn_choices(t: Targeting, powers: Powers, s: GameState, fig: Figure) -> lis
     if t.may_replace_attacks(s, fig):
         out += powers.replacing_actions(s, fig)
     out += powers.fire_support(s, fig)
-    if force_move_open(s, fig):
+    if passes(BUYING_MOVEMENT, s, fig):
         out.append(ForceMove(fig.id))
     out.append(EndTurn(fig.id))
     return out
