@@ -275,6 +275,12 @@ def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, pai
     return replace(ui, message=said)
 
 
+def _take_back(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
+    """U: the last decision taken back, if its player may (the session says why not)."""
+    why = session.take_back()
+    return replace(ui.settled(), message=why or "the last decision is taken back")
+
+
 def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """H: the computer thinks in the person's place for the think time and shows what it would do (never
     applying it); None if the person quits meanwhile."""
@@ -328,15 +334,12 @@ def _loop(window: Any, session: Session) -> None:
         if name == "KEY_RESIZE":
             continue
         ui = replace(ui, shown_path=frozenset(), shown_target=frozenset())
-        if name == "U" and _may_take_back(ui):
-            why = session.take_back()
-            ui = replace(ui.settled(), message=why or "the last decision is taken back")
-            continue
-        if name == "H" and _may_hint(ui):
-            hinted = _hint(window, session, screen, ui, painter)
-            if hinted is None:
+        own = SESSION_ACTIONS.get(name)
+        if own is not None and own[0](ui):
+            answered = own[1](window, session, screen, ui, painter)
+            if answered is None:
                 return
-            ui = hinted
+            ui = answered
             continue
         answered = _answer(screen, session, ui, name, target)
         if answered is None:
@@ -376,6 +379,12 @@ def _may_hint(ui: UIState) -> bool:
     """H asks for a hint unless a question, notice, overlay or a path in the making shows."""
     return ui.confirm is None and not (ui.handover or ui.help or ui.steering or ui.roster or ui.chart
                                        or ui.history is not None)
+
+
+#: The keys this adapter answers itself, for they act on the session (`screen.SESSION_KEYS` holds their
+#: help words): each to when it may be pressed and what it does (None: the person quit meanwhile).
+SESSION_ACTIONS: dict[str, tuple[Callable[[UIState], bool], Callable[..., UIState | None]]] = {
+    "U": (_may_take_back, _take_back), "H": (_may_hint, _hint)}
 
 
 def _answer(screen: Screen, session: Session, ui: UIState, name: str, target: object) -> UIState | None:
