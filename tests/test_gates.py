@@ -70,3 +70,24 @@ def test_a_refusal_names_the_first_gate_shut_in_the_order_given():
              Gate(lambda n: n % 2 == 0, lambda n: ("parity", f"{n} is odd")))
     assert [passes(gates, n) for n in (-3, 3, 4)] == [False, False, True]
     assert [shut(gates, n) for n in (-3, 3, 4)] == [("sign", "-3 is not positive"), ("parity", "3 is odd"), None]
+
+
+def test_a_walkers_walks_and_a_refused_walk_ask_one_test_of_each_step():
+    # Assault on Hoth 6.3: step_bar says what bars a step; the listing of walks steps only into the hexes
+    # it opens (walker_open, other Walkers aside) and a refused walk gives its words.
+    from hothsim.assault.actions import Walk
+    from hothsim.assault.movement import STEP_BARS, step_bar
+    from tests.assault_arena import arena, clear
+
+    rows = clear()
+    rows[3] = ". . . . . ^ . . . ."  # a cliff at 0604
+    g = arena(rows, {"walker-1": ("walker", "0101", 0), "walker-2": ("walker", "0505", 0),
+                     "walker-3": ("walker", "0504", 0)}, card="walkers-move")
+    t = g.terrain
+    assert t.walker_open == frozenset(h for h in t.terrain if step_bar(t, set(), h) is None)
+    assert {step_bar(t, set(), h) for h in t.terrain} == {None, "cliff", "installation"}
+    assert g.refusal(Walk("walker-1", "f")).message == "step 1: " + STEP_BARS["edge"]
+    assert g.refusal(Walk("walker-2", "f")).message == "step 1: a Walker never moves through another Walker (0504)"
+    assert g.refusal(Walk("walker-2", "rf")).message == "step 2: Walkers cannot enter cliffs (0604)"
+    walks = {a.steps for a in g.legal_actions() if type(a) is Walk and a.unit == "walker-2"}
+    assert walks and "f" not in walks and "rf" not in walks and "rrf" in walks

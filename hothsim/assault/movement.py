@@ -33,7 +33,10 @@ class Terrain:
         near = {h: tuple(n for d in range(6) if (n := neighbour(h, d)) in terrain) for h in hexes}
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "near", near)
-        object.__setattr__(self, "walker_barred", frozenset({self.bf.shield_generator, self.bf.power_grid}))
+        barred = frozenset({self.bf.shield_generator, self.bf.power_grid})
+        object.__setattr__(self, "walker_barred", barred)
+        # Where `step_bar` lets a Walker step, other Walkers aside: the listing of walks asks this set.
+        object.__setattr__(self, "walker_open", frozenset(h for h in hexes if step_bar(self, set(), h) is None))
         object.__setattr__(self, "label", {h: hex_label(h) for h in hexes})
         object.__setattr__(self, "hex_at", {hex_label(h): h for h in hexes})
         lattice = m.lattice
@@ -50,6 +53,7 @@ class Terrain:
     terrain: dict = field(init=False, repr=False, compare=False)  # Hex -> "clear" | "rough" | "cliff"
     near: dict = field(init=False, repr=False, compare=False)  # Hex -> neighbours on the map
     walker_barred: frozenset = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
+    walker_open: frozenset = field(init=False, repr=False, compare=False)  # hexes step_bar opens to Walkers
     label: dict = field(init=False, repr=False, compare=False)  # Hex -> "CCRR"
     hex_at: dict = field(init=False, repr=False, compare=False)  # "CCRR" -> Hex, for the hexes of the map
     macro: dict = field(init=False, repr=False, compare=False)  # Hex -> its macrohex's coordinates
@@ -213,6 +217,25 @@ class Step:
     mp_left: int
 
 
+#: Why a Walker may not step forward into a hex (6.3), by `step_bar`'s answer: the words of a refused walk.
+STEP_BARS = {"edge": "that would leave the map", "cliff": "Walkers cannot enter cliffs ({hex})",
+             "installation": "Walkers may not enter the Shield Generator or the Power Grid ({hex})",
+             "walker": "a Walker never moves through another Walker ({hex})"}
+
+
+def step_bar(t: Terrain, walkers: set[Hex], n: Hex) -> str | None:
+    """What bars a Walker's step forward into hex `n` (a key of `STEP_BARS`), or None: the one test both
+    the listing of a Walker's walks and the refusal of a walk ask (`walkers`: the other Walkers' hexes)."""
+    kind = t.terrain.get(n)
+    if kind is None:
+        return "edge"
+    if kind == "cliff":
+        return "cliff"
+    if n in t.walker_barred:
+        return "installation"
+    return "walker" if n in walkers else None
+
+
 def walk_problem(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit, steps: str) -> str | None:
     """Why a Walker may not take these steps now (None when it may)."""
     mp = walker_points(rules, walker)
@@ -229,14 +252,10 @@ def walk_problem(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit,
             f = (f + (1 if c == "r" else -1)) % 6
             continue
         n = neighbour(h, f)
-        if n not in t.terrain:
-            return f"step {i + 1}: that would leave the map"
-        if t.terrain[n] == "cliff":
-            return f"step {i + 1}: Walkers cannot enter cliffs ({hex_label(n)})"
-        if n in t.walker_barred:
-            return f"step {i + 1}: Walkers may not enter the Shield Generator or the Power Grid ({hex_label(n)})"
-        if n in walkers:
-            return f"step {i + 1}: a Walker never moves through another Walker ({hex_label(n)})"
+        bar = step_bar(t, walkers, n)
+        if bar is not None:
+            words = STEP_BARS[bar]  # off the map, the hex has no label to name
+            return f"step {i + 1}: " + (words.format(hex=hex_label(n)) if "{hex}" in words else words)
         cost = walker_step(rules, t, n)
         if mp < cost:
             return (f"step {i + 1}: entering rough costs {cost} MPs and only {mp} are left" if cost > 1
@@ -253,7 +272,7 @@ def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit)
     if mp0 == 0 or walker.hex is None:
         return []
     walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id}
-    terrain, barred, rough = t.terrain, t.walker_barred, rules.movement.walker_rough
+    terrain, open_, rough = t.terrain, t.walker_open, rules.movement.walker_rough
     out: list[str] = []
 
     def grow(h: Hex, f: int, mp: int, prefix: str) -> None:
@@ -265,10 +284,9 @@ def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit)
                 out.append(prefix + block)
             left = mp - len(block)
             n = neighbour(h, nf)
-            kind = terrain.get(n)
-            if kind is None or kind == "cliff" or n in barred or n in walkers:
+            if n not in open_ or n in walkers:  # step_bar's answer, worked out once for the map (walker_open)
                 continue
-            cost = rough if kind == "rough" else 1
+            cost = rough if terrain[n] == "rough" else 1
             if cost <= left:
                 out.append(prefix + block + "f")
                 grow(n, nf, left - cost, prefix + block + "f")
