@@ -268,8 +268,8 @@ GLOBAL_KEYS: tuple[Key, ...] = (
     Key(("r",), {"roster": True, "help_top": 0}, "roster: every piece of both sides and its state; the legend"),
     Key(("v",), {"overview": True}, "the whole map at a glance, with where every piece stands"))
 
-#: Keys the curses adapter answers, for they act on the session (its saved decisions, the computer's
-#: advice); here so that the help names them.
+#: Keys answered outside the screens' tables, here so that the help names them: U and H by the curses
+#: adapter (`app.SESSION_ACTIONS`: they act on the session), q by `_shared` from (almost) anywhere.
 SESSION_KEYS: tuple[Key, ...] = (
     Key(("U",), None, "take back your last decision (never past a roll or a secret)"),
     Key(("H",), None, "hint: what the computer would do in your place (its row highlighted or its move "
