@@ -9,8 +9,8 @@ import random
 import pytest
 
 from hothsim.kernel.gates import Gate, passes, shut
-from hothsim.skirmish.actions import Activate, Attack, ForceMove, Place
-from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, PLACING
+from hothsim.skirmish.actions import POWER_WORDS, Activate, Attack, ForceMove, ForcePower, Place
+from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, FORCE_POWERS, PLACING
 from tests.conformance import choose
 from hothsim.games import open_game
 
@@ -26,9 +26,9 @@ def positions(scenario: str, seed: int, decisions: int):
         game.apply(choose(rng, game.legal_actions()))
 
 
-@pytest.mark.parametrize("scenario, seed", [("salvage", 1), ("echo-base", 2), ("quick-start", 3)])
-def test_a_figure_is_set_up_activated_or_attacks_exactly_where_its_gates_are_open(scenario, seed):
-    checked = {"place": 0, "activate": 0, "turn": 0, "attacks shut": 0}
+def _checked(scenario: str, seed: int) -> dict[str, int]:
+    """Check every gate at every decision of a seeded game's first 160; how many of each were checked."""
+    checked = {"place": 0, "activate": 0, "turn": 0, "attacks shut": 0, "powers shut": 0}
     for game in positions(scenario, seed, 160):
         s, kind, legal = game.state, game.pending.kind, game.legal_actions()
         if kind == "place":
@@ -56,13 +56,31 @@ def test_a_figure_is_set_up_activated_or_attacks_exactly_where_its_gates_are_ope
                 for enemy in (e for e in s.living() if e.side != fig.side):
                     why = game.refusal(Attack(fig.id, enemy.id))
                     assert (why.rule, why.message) == shut(ATTACKING, game.targeting, s, fig)
+            for power in ("grip", "sweep", "use"):
+                used = [a for a in legal if type(a) is ForcePower and a.power == power]
+                if not passes(FORCE_POWERS, game.targeting, s, fig, power):
+                    assert used == []
+                    enemy = next(e.id for e in s.living() if e.side != fig.side)
+                    why = game.refusal(ForcePower(fig.id, power, enemy if power != "sweep" else None))
+                    assert (why.rule, why.message) == shut(FORCE_POWERS, game.targeting, s, fig, power)
+                    checked["powers shut"] += game.targeting.ab.power(fig, POWER_WORDS[power])
             buys = ForceMove(fig.id) in legal
             assert buys == passes(BUYING_MOVEMENT, s, fig)
             if not buys:
                 why = game.refusal(ForceMove(fig.id))
                 assert (why.rule, why.message) == shut(BUYING_MOVEMENT, s, fig)
             checked[kind] += 1
-    assert all(checked.values()), checked
+    assert all(n for k, n in checked.items() if k != "powers shut"), checked
+    return checked
+
+
+@pytest.mark.parametrize("scenario, seed", [("salvage", 1), ("echo-base", 2), ("quick-start", 3)])
+def test_a_figure_is_set_up_activated_attacks_or_uses_the_force_exactly_where_its_gates_are_open(scenario, seed):
+    _checked(scenario, seed)
+
+
+def test_a_force_power_shut_to_a_figure_that_has_it_is_met_in_the_seeded_games():
+    assert _checked("echo-base", 2)["powers shut"] + _checked("quick-start", 3)["powers shut"] > 0
 
 
 def test_a_refusal_names_the_first_gate_shut_in_the_order_given():

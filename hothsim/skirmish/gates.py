@@ -4,7 +4,8 @@ in the order a player would check them."""
 
 from __future__ import annotations
 
-from hothsim.kernel.gates import Gate
+from hothsim.kernel.gates import Gate, passes
+from hothsim.skirmish.actions import POWER_WORDS
 from hothsim.skirmish.force_points import force_ready
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -58,4 +59,32 @@ BUYING_MOVEMENT: tuple[Gate, ...] = (
          lambda s, fig: ("force points", f"{fig.id} has already spent Force this turn")),
     Gate(_movement_unbought, lambda s, fig: ("force points", "extra movement must be bought before the move it "
                                                              "extends, not after attacking")),
+)
+
+
+def _in_the_turn(t: Targeting, s: GameState, fig: Figure, power: str) -> bool:
+    """Use the Force makes one of the turn's attacks; Force Grip and Lightsaber Sweep are used instead of
+    them, before any (a reaction's power is never used in a turn)."""
+    if s.turn is None or power in ("deflect", "riposte"):
+        return False
+    return passes(ATTACKING, t, s, fig) if power == "use" else t.may_replace_attacks(s, fig)
+
+
+def _not_in_the_turn(t: Targeting, s: GameState, fig: Figure, power: str) -> tuple[str, str]:
+    name = POWER_WORDS.get(power, power)
+    if power in ("grip", "sweep") and s.turn is not None and s.turn.attacked:
+        return "replaces attacks", f"{name} is used instead of attacking, and {fig.id} has attacked"
+    return "legal target", f"{name} cannot be used that way now"
+
+
+#: A Force power in the acting character's turn (rulebook: Force powers), by its word in the notation
+#: (`grip`, `sweep`, `use`): the card has it, the Force points to spend this turn (3 for Use the Force),
+#: and a place for it in the turn.  Its targets are then the power's own.
+FORCE_POWERS: tuple[Gate, ...] = (
+    Gate(lambda t, s, fig, power: t.ab.power(fig, POWER_WORDS.get(power, power)),
+         lambda t, s, fig, power: ("force powers", f"{fig.id} does not have {POWER_WORDS.get(power, power)}")),
+    Gate(lambda t, s, fig, power: force_ready(s, fig, 3 if power == "use" else 1),
+         lambda t, s, fig, power: ("force points", f"{fig.id} lacks the Force points, or has already spent Force "
+                                                   "this turn")),
+    Gate(_in_the_turn, _not_in_the_turn),
 )

@@ -13,7 +13,9 @@ from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbili
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.combat import Combat
-from hothsim.skirmish.force_points import force_ready, spend
+from hothsim.kernel.gates import passes
+from hothsim.skirmish.force_points import spend
+from hothsim.skirmish.gates import FORCE_POWERS
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 
@@ -46,12 +48,11 @@ class Powers:
     def _force_instead(self, s: GameState, fig: Figure) -> list[Action]:
         """Force Grip on each target, and Lightsaber Sweep with an enemy adjacent (Force to spend)."""
         out: list[Action] = []
-        if not force_ready(s, fig):
-            return out
-        if self.ab.power(fig, "Force Grip"):
-            out += [ForcePower(fig.id, "grip", tv.target) for tv in self.targeting.targets(s, fig, melee=False)]
-        if self.ab.power(fig, "Lightsaber Sweep"):
-            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in self.targeting.enemies_of(s, fig)):
+        t = self.targeting
+        if passes(FORCE_POWERS, t, s, fig, "grip"):
+            out += [ForcePower(fig.id, "grip", tv.target) for tv in t.targets(s, fig, melee=False)]
+        if passes(FORCE_POWERS, t, s, fig, "sweep"):
+            if any(self.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in t.enemies_of(s, fig)):
                 out.append(ForcePower(fig.id, "sweep"))
         return out
 

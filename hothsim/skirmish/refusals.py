@@ -16,8 +16,7 @@ from hothsim.skirmish.actions import (ABILITY_WORDS, POWER_WORDS, Action, Activa
                                       UseAbility)
 from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.kernel.gates import shut
-from hothsim.skirmish.force_points import force_ready
-from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, PLACING
+from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, FORCE_POWERS, PLACING
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -56,14 +55,8 @@ def _force_move(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reas
 
 def _force_power(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
     assert isinstance(action, ForcePower)
-    name = POWER_WORDS.get(action.power, action.power)
-    if not t.ab.power(fig, name):
-        return ("force powers", f"{fig.id} does not have {name}")
-    if not force_ready(s, fig, 3 if action.power == "use" else 1):
-        return ("force points", f"{fig.id} lacks the Force points, or has already spent Force this turn")
-    if action.power in ("grip", "sweep") and s.turn is not None and s.turn.attacked:
-        return ("replaces attacks", f"{name} is used instead of attacking, and {fig.id} has attacked")
-    return ("legal target", f"{name} cannot be used that way now")
+    return shut(FORCE_POWERS, t, s, fig, action.power) or (
+        "legal target", f"{POWER_WORDS.get(action.power, action.power)} cannot be used that way now")
 
 
 def _ability(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:

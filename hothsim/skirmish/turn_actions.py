@@ -10,8 +10,7 @@ from itertools import combinations
 from hothsim.skirmish.actions import Action, Attack, EndTurn, ForceMove, ForcePower
 from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.kernel.gates import passes
-from hothsim.skirmish.force_points import force_ready
-from hothsim.skirmish.gates import ATTACKING, BUYING_MOVEMENT
+from hothsim.skirmish.gates import ATTACKING, BUYING_MOVEMENT, FORCE_POWERS
 from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.powers import Powers
@@ -31,13 +30,14 @@ def turn_choices(t: Targeting, powers: Powers, s: GameState, fig: Figure) -> lis
     assert s.turn is not None
     out: list[Action] = []
     if passes(ATTACKING, t, s, fig):
+        use = passes(FORCE_POWERS, t, s, fig, "use")
         for tv in t.targets(s, fig):
             target = s.fig(tv.target)
             helpers = combined_fire_helpers(s, t.board, fig, target, t.may_help)
             for k in range(len(helpers) + 1):
                 for group in combinations(helpers, k):
                     out.append(Attack(fig.id, tv.target, group))
-            if t.ab.power(fig, "Use the Force") and force_ready(s, fig, 3):
+            if use:
                 out.append(ForcePower(fig.id, "use", tv.target))
     if t.may_replace_attacks(s, fig):
         out += powers.replacing_actions(s, fig)
