@@ -1,4 +1,5 @@
-"""What opens setting a figure up, activating it and attacking with it, as gates (`kernel/gates.py`): the
+"""What opens setting a figure up, activating it, attacking with it and spending its Force in its turn
+(extra movement, Force Grip, Lightsaber Sweep, Use the Force), as gates (`kernel/gates.py`): the
 legal-action generators list these actions only past every gate, and a refusal names the first gate shut,
 in the order a player would check them."""
 
