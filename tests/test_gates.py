@@ -10,7 +10,9 @@ import pytest
 
 from hothsim.kernel.gates import Gate, passes, shut
 from hothsim.skirmish.actions import POWER_WORDS, Activate, Attack, ForceMove, ForcePower, Place
-from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, FORCE_POWERS, PLACING
+from hothsim.skirmish.gates import (ABILITIES, ACTION_ABILITIES, ACTIVATING, ATTACKING, BUYING_MOVEMENT,
+                                    FORCE_POWERS, PLACING)
+from hothsim.skirmish.powers import ABILITY_ACTIONS
 from tests.conformance import choose
 from hothsim.games import open_game
 
@@ -36,7 +38,8 @@ def agree(game, action, listed: bool, gates, *args) -> None:
 
 def _checked(scenario: str, seed: int) -> dict[str, int]:
     """Check every gate at every decision of a seeded game's first 160; how many of each were checked."""
-    checked = {"place": 0, "activate": 0, "turn": 0, "attacks shut": 0, "powers shut": 0}
+    checked = {"place": 0, "activate": 0, "turn": 0, "attacks shut": 0, "powers shut": 0, "abilities shut": 0,
+               "abilities open": 0}
     for game in positions(scenario, seed, 160):
         s, kind, legal = game.state, game.pending.kind, game.legal_actions()
         if kind == "place":
@@ -68,9 +71,19 @@ def _checked(scenario: str, seed: int) -> dict[str, int]:
                     why = game.refusal(ForcePower(fig.id, power, enemy if power != "sweep" else None))
                     assert (why.rule, why.message) == shut(FORCE_POWERS, game.targeting, s, fig, power)
                     checked["powers shut"] += game.targeting.ab.power(fig, POWER_WORDS[power])
+            for word, name in ACTION_ABILITIES.items():
+                make = ABILITY_ACTIONS[word]
+                used = [a for a in legal if a in {make(fig.id, f.id) for f in s.figures}]
+                if not passes(ABILITIES, game.targeting, s, fig, word):
+                    assert used == []
+                    why = game.refusal(make(fig.id, next(f.id for f in s.living() if f.side != fig.side)))
+                    assert (why.rule, why.message) == shut(ABILITIES, game.targeting, s, fig, word)
+                    checked["abilities shut"] += game.targeting.ab.printed(fig, name)
+                else:
+                    checked["abilities open"] += 1
             agree(game, ForceMove(fig.id), ForceMove(fig.id) in legal, BUYING_MOVEMENT, s, fig)
             checked[kind] += 1
-    assert all(n for k, n in checked.items() if k != "powers shut"), checked
+    assert all(n for k, n in checked.items() if "shut" not in k and "open" not in k), checked
     return checked
 
 
@@ -79,6 +92,9 @@ def test_a_figure_is_set_up_activated_attacks_or_uses_the_force_exactly_where_it
     checked = _checked(scenario, seed)
     # Salvage's figures have no Force powers; the other two games meet a power shut to one that has it.
     assert (checked["powers shut"] > 0) == (scenario != "salvage")
+    # Echo Base's squads carry every ability used as an action: some are used, some refused where they stand.
+    if scenario == "echo-base":
+        assert checked["abilities shut"] > 0 and checked["abilities open"] > 0, checked
 
 
 def test_a_refusal_names_the_first_gate_shut_in_the_order_given():

@@ -684,6 +684,28 @@ def test_fire_support_mission_replaces_the_turn_60_damage_in_2_squares_cut_to_10
     assert "must save (6)" in text(ev)
 
 
+def test_an_ability_used_as_an_action_is_refused_by_its_first_gate_shut(tmp_path):
+    # Rulebook, special abilities: the character taking its turn, an ability its card has, used instead of
+    # the turn's attacks (Heal) or before anything else in the turn (Fire Support Mission).
+    from hothsim.skirmish.actions import UseAbility
+
+    g = A(tmp_path, {"han": "h2", "hoth-trooper": "h4"}, {"veers": "b2", "snowtrooper": "c2"}, [3, 15, 5, 6])
+    do(g, "first imperial", "activate veers")
+    why = g.refusal(Heal("han", "hoth-trooper"))
+    assert (why.rule, why.message) == ("activation", "it is veers's turn")
+    why = g.refusal(Heal("veers", "veers"))
+    assert (why.rule, why.message) == ("special abilities", "veers does not have Heal")
+    do(g, "move veers b1")
+    assert not [a for a in g.legal_actions() if isinstance(a, UseAbility)]
+    why = g.refusal(UseAbility("veers", "fire-support", "han"))
+    assert (why.rule, why.message) == ("replaces the turn", "Fire Support Mission is used instead of the whole "
+                                                            "turn, before moving or attacking")
+    g = A(tmp_path, {"han": "b2", "hoth-trooper": "d2"}, {"snowtrooper": "l12"}, [15, 3])
+    do(g, "first rebel", "activate han")
+    why = g.refusal(Heal("han", "han"))  # Han is unhurt: the gates are open, the target is not one
+    assert (why.rule, why.message) == ("legal target", "Heal cannot be used on han now")
+
+
 def test_industrial_repair_mends_an_adjacent_mounted_weapon_character(tmp_path):
     import dataclasses
 

@@ -1,5 +1,5 @@
-"""What opens setting a figure up, activating it, attacking with it and spending its Force in its turn
-(extra movement, Force Grip, Lightsaber Sweep, Use the Force), as gates (`kernel/gates.py`): the
+"""What opens setting a figure up, activating it, attacking with it, spending its Force in its turn (extra
+movement, Force Grip, Lightsaber Sweep, Use the Force) and using an ability as an action, as gates (`kernel/gates.py`): the
 legal-action generators list these actions only past every gate, and a refusal names the first gate shut,
 in the order a player would check them."""
 
@@ -88,4 +88,46 @@ FORCE_POWERS: tuple[Gate, ...] = (
          lambda t, s, fig, power: ("force points", f"{fig.id} lacks the Force points, or has already spent Force "
                                                    "this turn")),
     Gate(_in_the_turn, _not_in_the_turn),
+)
+
+
+#: The abilities used as actions, by their word in the game's notation, and the card's name for each.
+ACTION_ABILITIES = {"heal": "Heal", "harpoon": "Harpoon Gun", "grenades": "Grenades",
+                    "repair": "Industrial Repair", "fire-support": "Fire Support Mission"}
+
+
+def _untouched(s: GameState) -> bool:
+    """Nothing done yet in the turn: no move, no attack, no movement bought."""
+    t = s.turn
+    assert t is not None
+    return not (t.attacked or t.moved_before or t.moved_after or t.force_move)
+
+
+def _ability_placed(t: Targeting, s: GameState, fig: Figure, ability: str) -> bool:
+    """Fire Support Mission is used instead of the whole turn, before anything else in it; the others
+    instead of the turn's attacks, before any."""
+    return _untouched(s) if ability == "fire-support" else t.may_replace_attacks(s, fig)
+
+
+def _ability_misplaced(t: Targeting, s: GameState, fig: Figure, ability: str) -> tuple[str, str]:
+    name = ACTION_ABILITIES[ability]
+    assert s.turn is not None
+    if ability == "fire-support":
+        return "replaces the turn", f"{name} is used instead of the whole turn, before moving or attacking"
+    if s.turn.attacked:
+        return "replaces attacks", f"{name} is used instead of attacking, and {fig.id} has attacked"
+    return "replaces attacks", f"{name} is used instead of attacking, and {fig.id} may not attack now"
+
+
+#: An ability used as an action in the acting character's turn (rulebook: special abilities), by its word
+#: (`heal`, `harpoon`, `grenades`, `repair`, `fire-support`): the character is the one taking its turn, its
+#: card has the ability, and the turn leaves it a place (instead of the attacks, or of the whole turn).  The
+#: characters it may be used on are then the ability's own (`Powers`).
+ABILITIES: tuple[Gate, ...] = (
+    Gate(lambda t, s, fig, ability: s.turn is not None and s.turn.figure == fig.id,
+         lambda t, s, fig, ability: ("activation", f"it is {s.turn.figure}'s turn" if s.turn is not None
+                                     else f"{ACTION_ABILITIES[ability]} is used in a character's turn")),
+    Gate(lambda t, s, fig, ability: t.ab.printed(fig, ACTION_ABILITIES[ability]),
+         lambda t, s, fig, ability: ("special abilities", f"{fig.id} does not have {ACTION_ABILITIES[ability]}")),
+    Gate(_ability_placed, _ability_misplaced),
 )

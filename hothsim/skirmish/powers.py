@@ -7,6 +7,8 @@ saves they start are resolved by `combat.Combat`.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbility
@@ -15,7 +17,7 @@ from hothsim.skirmish.cards import Card
 from hothsim.skirmish.combat import Combat
 from hothsim.kernel.gates import passes
 from hothsim.skirmish.force_points import spend
-from hothsim.skirmish.gates import FORCE_POWERS
+from hothsim.skirmish.gates import ABILITIES, FORCE_POWERS
 from hothsim.skirmish.state import AttackSpec, Figure, GameState, PendingSave
 from hothsim.kernel.values import replace
 
@@ -42,8 +44,9 @@ class Powers:
         self.combat = combat
 
     def replacing_actions(self, s: GameState, fig: Figure) -> list[Action]:
-        """Force Grip, Lightsaber Sweep, Heal and Harpoon Gun: each used instead of attacking."""
-        return self._force_instead(s, fig) + self._abilities_instead(s, fig)
+        """Force Grip, Lightsaber Sweep, Heal, Harpoon Gun, Grenades and Industrial Repair (each used
+        instead of attacking), and Fire Support Mission (instead of the whole turn), past their gates."""
+        return self._force_instead(s, fig) + self._abilities(s, fig)
 
     def _force_instead(self, s: GameState, fig: Figure) -> list[Action]:
         """Force Grip on each target, and Lightsaber Sweep with an enemy adjacent (Force to spend)."""
@@ -56,43 +59,42 @@ class Powers:
                 out.append(ForcePower(fig.id, "sweep"))
         return out
 
-    def _abilities_instead(self, s: GameState, fig: Figure) -> list[Action]:
-        """Heal, Harpoon Gun, Grenades and Industrial Repair, on each character they may be used on."""
+    def _abilities(self, s: GameState, fig: Figure) -> list[Action]:
+        """Each ability used as an action whose gates are open, on each character it may be used on."""
         out: list[Action] = []
-        if self.ab.printed(fig, "Heal"):
-            for f in s.living(fig.side):
-                if (f.hp < self.cards[f.card].hp and self.ab.living(f) and not self.ab.hologram(f)
-                        and (f.id == fig.id or self.board.adjacent(s.open_doors, fig.rect(), f.rect()))):
-                    out.append(Heal(fig.id, f.id))
-        if self.ab.printed(fig, "Harpoon Gun"):
-            for tv in self.targeting.targets(s, fig):
-                t = s.fig(tv.target)
-                if self.ab.printed(t, "Mounted Weapon") and \
-                        self.board.range_within(s.open_doors, fig.space(), t.space(), HARPOON_RANGE) is not None:
-                    out.append(Harpoon(fig.id, t.id))
-        if self.ab.printed(fig, "Grenades"):  # the usual rules for choosing a target, up to 6 squares away
-            for tv in self.targeting.targets(s, fig, melee=False):
-                if self.board.range_within(s.open_doors, fig.space(), s.fig(tv.target).space(),
-                                             GRENADES_RANGE) is not None:
-                    out.append(UseAbility(fig.id, "grenades", tv.target))
-        if self.ab.printed(fig, "Industrial Repair"):  # an adjacent character with Mounted Weapon, damaged
-            for f in s.living():
-                if (f.id != fig.id and self.ab.printed(f, "Mounted Weapon") and f.hp < self.cards[f.card].hp
-                        and self.board.adjacent(s.open_doors, fig.rect(), f.rect())):
-                    out.append(UseAbility(fig.id, "repair", f.id))
+        for word, on in ABILITY_TARGETS.items():
+            if passes(ABILITIES, self.targeting, s, fig, word):
+                out += [ABILITY_ACTIONS[word](fig.id, target) for target in on(self, s, fig)]
         return out
 
-    def fire_support(self, s: GameState, fig: Figure) -> list[Action]:
-        """Fire Support Mission replaces the whole turn: offered before the character has done anything, at
-        any enemy it can see, cover and the nearest-enemy rule ignored (it is not an attack)."""
-        t = s.turn
-        assert t is not None
-        if not self.ab.printed(fig, "Fire Support Mission") or t.attacked or t.moved_before or t.moved_after \
-                or t.force_move:
-            return []
+    def _healed(self, s: GameState, fig: Figure) -> list[str]:
+        """Heal: itself or an adjacent ally, living, not a Hologram, below its card's hit points."""
+        return [f.id for f in s.living(fig.side)
+                if f.hp < self.cards[f.card].hp and self.ab.living(f) and not self.ab.hologram(f)
+                and (f.id == fig.id or self.board.adjacent(s.open_doors, fig.rect(), f.rect()))]
+
+    def _harpooned(self, s: GameState, fig: Figure) -> list[str]:
+        """Harpoon Gun: a target with Mounted Weapon, up to 6 squares away."""
+        return [tv.target for tv in self.targeting.targets(s, fig)
+                if self.ab.printed(s.fig(tv.target), "Mounted Weapon") and self.board.range_within(
+                    s.open_doors, fig.space(), s.fig(tv.target).space(), HARPOON_RANGE) is not None]
+
+    def _grenaded(self, s: GameState, fig: Figure) -> list[str]:
+        """Grenades: the usual rules for choosing a target (not melee), up to 6 squares away."""
+        return [tv.target for tv in self.targeting.targets(s, fig, melee=False)
+                if self.board.range_within(s.open_doors, fig.space(), s.fig(tv.target).space(),
+                                           GRENADES_RANGE) is not None]
+
+    def _repaired(self, s: GameState, fig: Figure) -> list[str]:
+        """Industrial Repair: an adjacent damaged character with Mounted Weapon."""
+        return [f.id for f in s.living() if f.id != fig.id and self.ab.printed(f, "Mounted Weapon")
+                and f.hp < self.cards[f.card].hp and self.board.adjacent(s.open_doors, fig.rect(), f.rect())]
+
+    def _supported(self, s: GameState, fig: Figure) -> list[str]:
+        """Fire Support Mission: any enemy in sight, cover and the nearest-enemy rule ignored (it is not an
+        attack)."""
         sight = self.board.sight(s.open_doors)
-        return [UseAbility(fig.id, "fire-support", e.id) for e in self.targeting.enemies_of(s, fig)
-                if sight.can_see(fig.rect(), e.rect())]
+        return [e.id for e in self.targeting.enemies_of(s, fig) if sight.can_see(fig.rect(), e.rect())]
 
     def force_power(self, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
         """Resolve a Force power: a reaction (Deflect, Riposte), Use the Force, Force Grip or Lightsaber Sweep."""
@@ -163,3 +165,17 @@ class Powers:
                       for f in order if not self.ab.hologram(f))
         s = replace(s, saves=s.saves + saves, noisy=True)
         return self.combat.run(s, ev)
+
+
+#: Whom each ability used as an action may be used on, once its gates (`gates.ABILITIES`) are open.
+ABILITY_TARGETS: dict[str, Callable[[Powers, GameState, Figure], list[str]]] = {
+    "heal": Powers._healed, "harpoon": Powers._harpooned, "grenades": Powers._grenaded,
+    "repair": Powers._repaired, "fire-support": Powers._supported,
+}
+
+#: The action each ability is, given its user and the character it is used on.
+ABILITY_ACTIONS: dict[str, Callable[[str, str], Action]] = {
+    "heal": Heal, "harpoon": Harpoon, "grenades": lambda fig, target: UseAbility(fig, "grenades", target),
+    "repair": lambda fig, target: UseAbility(fig, "repair", target),
+    "fire-support": lambda fig, target: UseAbility(fig, "fire-support", target),
+}

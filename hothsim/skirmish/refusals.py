@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Callable
 
 from hothsim.kernel.engine import Side
-from hothsim.skirmish.actions import (ABILITY_WORDS, POWER_WORDS, Action, Activate, Attack, Decline, ForceMove,
+from hothsim.skirmish.actions import (POWER_WORDS, Action, Activate, Attack, Decline, ForceMove,
                                       ForcePower, Harpoon, Heal, Keep, Opportunity, Place, Ready, Recruit, Reroll,
                                       UseAbility)
 from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.kernel.gates import shut
-from hothsim.skirmish.gates import ACTIVATING, ATTACKING, BUYING_MOVEMENT, FORCE_POWERS, PLACING
+from hothsim.skirmish.gates import (ABILITIES, ACTION_ABILITIES, ACTIVATING, ATTACKING, BUYING_MOVEMENT,
+                                    FORCE_POWERS, PLACING)
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -60,22 +61,14 @@ def _force_power(t: Targeting, s: GameState, fig: Figure, action: Action) -> Rea
 
 
 def _ability(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
-    assert isinstance(action, UseAbility)
-    name = ABILITY_WORDS.get(action.ability, action.ability)
-    if not t.ab.printed(fig, name):
-        return ("special abilities", f"{fig.id} does not have {name}")
-    if action.ability == "fire-support":
-        return ("replaces the turn", f"{name} is used instead of the whole turn, before moving or "
-                f"attacking, at an enemy in sight")
-    return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
-            f"{name} cannot be used on {action.target} now")
-
-
-def _in_place_of_attacks(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
-    assert isinstance(action, (Heal, Harpoon))
-    what = "Heal" if isinstance(action, Heal) else "Harpoon Gun"
-    return ("replaces attacks" if s.turn and s.turn.attacked else "legal target",
-            f"{what} cannot be used on {action.target} now")
+    """An ability used as an action: the first of its gates shut, else the character it names is not one
+    it may be used on."""
+    assert isinstance(action, (UseAbility, Heal, Harpoon))
+    word = action.ability if isinstance(action, UseAbility) else "heal" if isinstance(action, Heal) else "harpoon"
+    if word not in ACTION_ABILITIES:
+        return ("notation", f"there is no ability {word!r} used as an action")
+    return shut(ABILITIES, t, s, fig, word) or (
+        "legal target", f"{ACTION_ABILITIES[word]} cannot be used on {action.target} now")
 
 
 def _attack(t: Targeting, s: GameState, fig: Figure, a: Action) -> Reason:
@@ -124,7 +117,7 @@ def _fixed(rule: str, why: str) -> Callable[[Targeting, GameState, Figure, Actio
 #: The reason against each kind of action, by its class (build actions are the squad rules' own).
 REASONS: dict[type, Callable[[Targeting, GameState, Figure, Action], Reason]] = {
     Place: _place, Activate: _activate, Attack: _attack, ForceMove: _force_move, ForcePower: _force_power,
-    UseAbility: _ability, Heal: _in_place_of_attacks, Harpoon: _in_place_of_attacks,
+    UseAbility: _ability, Heal: _ability, Harpoon: _ability,
     Opportunity: _fixed("attacks of opportunity", "{fig} may not make an attack of opportunity now"),
     Decline: _fixed("attacks of opportunity", "{fig} may not make an attack of opportunity now"),
     Reroll: _fixed("force points", "only the character that just rolled decides on its reroll"),

@@ -39,9 +39,7 @@ def turn_choices(t: Targeting, powers: Powers, s: GameState, fig: Figure) -> lis
                     out.append(Attack(fig.id, tv.target, group))
             if use:
                 out.append(ForcePower(fig.id, "use", tv.target))
-    if t.may_replace_attacks(s, fig):
-        out += powers.replacing_actions(s, fig)
-    out += powers.fire_support(s, fig)
+    out += powers.replacing_actions(s, fig)
     if passes(BUYING_MOVEMENT, s, fig):
         out.append(ForceMove(fig.id))
     out.append(EndTurn(fig.id))
