@@ -389,6 +389,9 @@ def test_movement_diagram_1_speeder_passes_through_a_unit_but_cannot_stop_there_
     assert "0105" in moves  # 5 hexes north, through trooper-1 at 0107
     assert "0107" not in moves  # occupied: no ending there
     assert "0104" not in moves  # 6 hexes: too far
+    assert g.refusal(Move("speeder-1", "0107")).message == "trooper-1 stands at 0107, and no move ends on a unit"
+    assert g.refusal(Move("speeder-1", "0104")).message == "0104 is more than 5 MPs away (1 MP a hex)"
+    assert g.refusal(Move("speeder-1", "0110")).message == "speeder-1 is already at 0110"
     g.apply(Move("speeder-1", "0105"))
     assert hex_label(g.state.unit("speeder-1").hex) == "0105"
     assert g.round_title() == "Imperial: AT-STs Move"
@@ -500,6 +503,11 @@ def test_no_trooper_enters_or_leaves_the_base_through_an_entry_hex_held_by_an_im
     tos = {(a.unit, a.to) for a in g.legal_actions() if isinstance(a, Move)}
     assert ("trooper-1", "base") not in tos
     assert not any(u == "heavy-trooper-1" for u, _ in tos)
+    why = g.refusal(Move("trooper-1", "base"))
+    assert (why.rule, why.message) == ("6 movement", "no free entry hex of the Base is within 4 MPs (1 more to go in)")
+    assert g.refusal(Move("heavy-trooper-1", "0506")).message == \
+        "0506 is more than 5 MPs away from the Base's free entry hexes (1 MP a hex)"
+    assert g.refusal(Move("heavy-trooper-1", "base")).message == "heavy-trooper-1 is in the Base already"
 
 
 def test_snowtroopers_dismount_for_1_mp_then_move_4_and_mount_for_1_mp():
@@ -514,19 +522,39 @@ def test_snowtroopers_dismount_for_1_mp_then_move_4_and_mount_for_1_mp():
     assert g.state.unit("snowtrooper-2").where == "aboard"
 
 
+def test_only_a_snowspeeder_ends_a_move_on_a_cliff_and_a_refused_move_says_so():
+    rows = clear()
+    rows[3] = ". . . . . ^ . . . ."  # a cliff at 0604
+    g = arena(rows, {"trooper-1": ("trooper", "0602"), "speeder-1": ("speeder", "0402"),
+                     "walker-1": ("walker", "0909")}, card="troopers-move")
+    why = g.refusal(Move("trooper-1", "0604"))
+    assert (why.rule, why.message) == ("6 movement", "0604 is a cliff, and only Snowspeeders enter cliffs")
+    assert g.refusal(Move("trooper-1", "walker-1")).message == "only Snowtroopers board Walkers"
+    g = arena(clear(), {"walker-1": ("walker", "0909", 0)}, card="walkers-move")
+    why = g.refusal(Move("walker-1", "0908"))
+    assert (why.rule, why.message) == ("6.3 Walker movement", "a Walker moves by steps: f forward, l and r to turn "
+                                                              "(e.g. fflf)")
+
+
 def test_a_walker_carries_three_snowtroopers_at_most():
     g = arena(clear(), {"walker-1": ("walker", "0202", 3), "snowtrooper-1": ("snowtrooper", "aboard:walker-1"),
                         "snowtrooper-2": ("snowtrooper", "aboard:walker-1"),
                         "snowtrooper-3": ("snowtrooper", "aboard:walker-1"), "snowtrooper-4": ("snowtrooper", "0203")},
               card="snowtroopers-move")
     assert Move("snowtrooper-4", "walker-1") not in g.legal_actions()
+    assert g.refusal(Move("snowtrooper-4", "walker-1")).message == "walker-1 has no room for more Snowtroopers"
+    assert g.refusal(Move("snowtrooper-4", "base")).message == "only Rebel Troopers go into the Base"
+    assert g.refusal(Move("snowtrooper-4", "walker-9")).message == "walker-9 is no hex of the map, `base` or a Walker"
 
 
 def test_laser_towers_never_move():
-    # Even on a card that moves Rebel units, a Laser Tower has no move: the refusal names the movement rule.
+    # The towers' card lets them fire only, and the movement rules give a Laser Tower no move at all.
+    from hothsim.assault.movement import move_end
+
     g = arena(clear(), {"tower-1": ("tower", "0505"), "walker-1": ("walker", "0909")}, card="towers-fire")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="this card does not allow a move"):
         g.apply(Move("tower-1", "0506"))
+    assert move_end(g.rules, g.terrain, g.state, g.state.unit("tower-1"), "0506") == "Laser Towers never move"
     assert not [a for a in g.legal_actions() if isinstance(a, Move) and a.unit == "tower-1"]
     g = arena(clear(), {"tower-1": ("tower", "0505"), "trooper-1": ("trooper", "0707"),
                         "walker-1": ("walker", "0909")}, card="troopers-move")
@@ -835,7 +863,7 @@ def test_the_listed_moves_and_walks_are_those_the_movement_rules_give_each_unit(
     import random
 
     from hothsim.assault.actions import Move, Walk
-    from hothsim.assault.movement import imperial_held, move_extras, move_reach, walker_walks
+    from hothsim.assault.movement import imperial_held, move_end, move_extras, move_reach, walker_walks
 
     def unit_moves(rules, t, s, u):
         """Every end of a move by a unit that is not a Walker, in order: each hex of its reach that no unit
@@ -851,7 +879,7 @@ def test_the_listed_moves_and_walks_are_those_the_movement_rules_give_each_unit(
     from hothsim.games import open_game
     from tests.conformance import choose
 
-    compared = walks = 0
+    compared = walks = refused = 0
     for seed in (3, 8):
         g = open_game("assault-on-hoth", seed=seed)
         rnd = random.Random(seed)
@@ -875,11 +903,17 @@ def test_the_listed_moves_and_walks_are_those_the_movement_rules_give_each_unit(
                         assert g.move_cost(Move(u.id, u.id)) is None
                         for o in s.units:  # never onto a unit, the mover itself included
                             if o.where == "map" and o.hex is not None:
-                                assert g.move_cost(Move(u.id, g.terrain.label[o.hex])) is None
+                                to = g.terrain.label[o.hex]
+                                assert g.move_cost(Move(u.id, to)) is None
+                                if compared % 4 == 0:  # and the refusal says what the listing left out
+                                    why = move_end(g.rules, g.terrain, s, u, to)
+                                    assert g.refusal(Move(u.id, to)).message == why and why.endswith(
+                                        "already at " + to if o.id == u.id else "no move ends on a unit")
+                                    refused += 1
                     assert [a for a in listed if type(a) in (Move, Walk) and a.unit == u.id] == want
                     compared += 1
             g.apply(choose(rnd, g.legal_actions()))
-    assert compared > 200 and walks > 100
+    assert compared > 200 and walks > 100 and refused > 100
 
 
 def test_a_target_out_of_reach_is_one_no_fire_can_hit_with_any_force():

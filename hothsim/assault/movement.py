@@ -139,17 +139,59 @@ def _search_reach(t: Terrain, starts: dict[Hex, int], budget: int, flies: bool) 
 def move_cost(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str) -> int | None:
     """The MPs a unit that is not a Walker spends on a move to one end (a hex label, `base` or a Walker's
     id), or None when that is no legal end, worked out without listing every end."""
+    end = move_end(rules, t, s, u, to)
+    return end if isinstance(end, int) else None
+
+
+def move_end(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str) -> int | str:
+    """The MPs a unit that is not a Walker spends on a move to one end, or the words of why that is no end
+    of its move (6): what the listing of moves, `move_reach` and `move_extras`, leaves out, said."""
+    ut = rules.units[u.type]
+    if ut.is_walker:
+        return "a Walker moves by steps: f forward, l and r to turn (e.g. fflf)"
+    if ut.fixed:
+        return "Laser Towers never move"
     occupied = s.occupied()
     held = imperial_held(occupied)
     cost = move_reach(rules, t, s, u, held)
     if cost is None:
-        return None
+        return f"{u.id} cannot move from where it is"
     h = t.hex_at.get(to)
     if h is None:  # `base`, a Walker's id, or no end at all
-        return move_extras(rules, t, s, u, cost, held).get(to)
-    if h in occupied or (u.where == "map" and h == u.hex):
-        return None
-    return cost.get(h)
+        extras = move_extras(rules, t, s, u, cost, held)
+        return extras[to] if to in extras else _no_extra_end(rules, t, s, u, to)
+    if u.where == "map" and h == u.hex:
+        return f"{u.id} is already at {to}"
+    if h in occupied:
+        return f"{occupied[h].id} stands at {to}, and no move ends on a unit"
+    if h in cost:
+        return cost[h]
+    if t.terrain[h] == "cliff" and not ut.flies:
+        return f"{to} is a cliff, and only Snowspeeders enter cliffs"
+    start = "from the Base's free entry hexes " if u.where == "base" else ""
+    return f"{to} is more than {rules.movement.points} MPs away {start}(1 MP a hex)"
+
+
+def _no_extra_end(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str) -> str:
+    """Why the Base Box or a Walker (or a word that is neither) is no end of this unit's move."""
+    ut = rules.units[u.type]
+    mv = rules.movement
+    if to == "base":
+        if not (ut.trooper and u.side == "rebel"):
+            return "only Rebel Troopers go into the Base"
+        if u.where != "map":
+            return f"{u.id} is in the Base already"
+        return f"no free entry hex of the Base is within {mv.points - mv.base} MPs (1 more to go in)"
+    walker = next((w for w in s.units if w.id == to and w.type == "walker"), None)
+    if walker is None:
+        return f"{to} is no hex of the map, `base` or a Walker"
+    if not (ut.trooper and u.side == "imperial"):
+        return "only Snowtroopers board Walkers"
+    if walker.where != "map" or walker.id == u.aboard:
+        return f"{u.id} cannot board {to} now"
+    if not may_mount(rules, s, walker):
+        return f"{to} has no room for more Snowtroopers"
+    return f"{to} is more than {mv.points - mv.mount} MPs away (1 more to board)"
 
 
 def imperial_held(occupied: dict[Hex, Unit]) -> set[Hex]:

@@ -11,7 +11,7 @@ from typing import Callable
 
 from hothsim.assault.actions import (Action, Armor, AssignLuke, Board, Choose, Critical, Displace, Done, Fire,
                                      Harpoon, Move, Place, Repair, Walk)
-from hothsim.assault.movement import Terrain, walk_problem
+from hothsim.assault.movement import Terrain, move_end, walk_problem
 from hothsim.assault.round_actions import acting, plan_shot, round_title, round_units
 from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import AssaultState, Unit
@@ -88,12 +88,10 @@ def _walk(rules: AssaultRules, terrain: Terrain, s: AssaultState, u: Unit, actio
 
 def _move(rules: AssaultRules, terrain: Terrain, s: AssaultState, u: Unit, action: Action) -> Reason:
     assert isinstance(action, Move)
-    if rules.units[u.type].is_walker:
-        return "6.3 Walker movement", "a Walker moves by steps: f forward, l and r to turn (e.g. fflf)"
-    if rules.units[u.type].fixed:
-        return "6 movement", "Laser Towers never move"
-    return "6 movement", (f"{u.id} cannot end a move at {action.to} now (5 MPs, 1 a hex; no ending on a "
-                          "unit; cliffs only for Snowspeeders; the Base through a free entry hex)")
+    end = move_end(rules, terrain, s, u, action.to)
+    if isinstance(end, int):  # a legal end: only a refusal made in another decision comes here
+        return "rules", "that action is not legal now"
+    return ("6.3 Walker movement" if rules.units[u.type].is_walker else "6 movement"), end
 
 
 def _fire(rules: AssaultRules, terrain: Terrain, s: AssaultState, u: Unit, action: Action) -> Reason:
