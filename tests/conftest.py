@@ -8,6 +8,11 @@ import tempfile
 
 
 def pytest_configure(config) -> None:
+    # pytest-xdist's workers are started with LINES=24 and COLUMNS=80 in their environment; curses in a
+    # program a test starts on a pseudo-terminal would take those over the terminal's own size (and never
+    # see it resized), so no test passes them on.
+    for name in ("LINES", "COLUMNS"):
+        os.environ.pop(name, None)
     # The warm start's entries (hothsim.data.warm) go to a folder of this run, never to the user's own cache;
     # programs the tests start inherit it.  Every test after the first to open a scenario so opens it warm.
     os.environ["XDG_CACHE_HOME"] = config._hothsim_cache = tempfile.mkdtemp(prefix="hothsim-test-cache-")

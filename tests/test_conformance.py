@@ -1,8 +1,8 @@
 """Engine conformance: seeded random games to the end, invariants after every decision, records that
 replay byte for byte.  The games of each scenario are shared between two worker processes.
 
-By default 100 games of each skirmish scenario and 50 of `assault-on-hoth`: about three minutes on 2
-cores, where twice as many took six and carried CI past its 15 minutes on a slower machine (stop 49);
+By default 100 games of each skirmish scenario and 50 of `assault-on-hoth`: about three and a half minutes
+on 2 cores, where twice as many took six and carried CI past its 15 minutes on a slower machine (stop 49);
 HOTHSIM_CONFORMANCE_GAMES=N plays N games of every scenario (200 is a good run before a release)."""
 
 from __future__ import annotations
