@@ -50,7 +50,7 @@ from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.deployment import fixed_positions, placements
 from hothsim.skirmish.gates import ACTIVATING, PLACING
-from hothsim.skirmish.powers import GRIP_DAMAGE, Powers
+from hothsim.skirmish.powers import GRIP_DAMAGE
 from hothsim.skirmish.refusals import reason_against
 from hothsim.skirmish.resolution import Context, resolve, resume
 from hothsim.skirmish.setup import Setup, new_header
@@ -109,7 +109,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
         self.rounds = Rounds(setup, dice, board, self.ab, self.squads)
         self.combat = Combat(dice, board, self.ab, self.targeting, partial(resume, self.rounds, self.moves))
-        self.powers = Powers(setup.cards, board, self.ab, self.targeting, self.combat)
 
     @property
     def dice(self) -> Dice:
@@ -166,7 +165,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
         decider = self._check(action).player
         before = len(self.dice.log)
-        ctx = Context(self.ab, self.combat, self.rounds, self.powers, self.moves, self.squads, decider)
+        ctx = Context(self.ab, self.combat, self.rounds, self.moves, self.squads, decider)
         state, events = resolve(ctx, self._state, action)
         self._commit(action, state, before)
         return events
@@ -350,7 +349,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             for e in self.targeting.opportunists(s):
                 out += [Opportunity(e.id, d.figure), Decline(e.id)]  # type: ignore[arg-type]
             return out
-        return turn_actions(self.moves, self.targeting, self.powers, s)
+        return turn_actions(self.moves, self.targeting, s)
 
     def set_up_at(self, positions: dict[str, Square]) -> tuple[str, str] | None:
         """Set every figure up where a scenario fixes it (anywhere it fits, not only in the zones), then
@@ -379,7 +378,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if self._legal is None and d.kind == "turn" and self._state.turn is not None:
             # Without the full list at hand, check against the choices other than moves.
             acting = self._state.fig(self._state.turn.figure)
-            if action in turn_choices(self.targeting, self.powers, self._state, acting):
+            if action in turn_choices(self.targeting, self._state, acting):
                 return d
         elif self._listed(action):
             return d

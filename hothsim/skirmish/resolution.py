@@ -20,7 +20,7 @@ from hothsim.skirmish.actions import (Action, Activate, Attack, Decline, EndTurn
 from hothsim.skirmish.combat import HARPOON_SAVE, Combat
 from hothsim.skirmish.force_points import spend
 from hothsim.skirmish.moving import Moves
-from hothsim.skirmish.powers import Powers
+from hothsim.skirmish.powers import force_power, heal, use_ability
 from hothsim.skirmish.rounds import Rounds
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import AttackSpec, GameState, PendingSave
@@ -35,7 +35,6 @@ class Context:
     ab: Abilities
     combat: Combat
     rounds: Rounds
-    powers: Powers
     moves: Moves
     squads: SquadRules
     player: Side | None
@@ -144,9 +143,9 @@ RESOLVE: dict[type, Step] = {  # type: ignore[dict-item]
     Activate: lambda ctx, s, a, ev: ctx.rounds.activate(s, a.figure, ev),
     Move: lambda ctx, s, a, ev: ctx.moves.start(s, a, ev),
     Attack: _attack, ForceMove: _force_move,
-    ForcePower: lambda ctx, s, a, ev: ctx.powers.force_power(s, a, ev),
-    Heal: lambda ctx, s, a, ev: ctx.powers.heal(s, a, ev),
-    UseAbility: lambda ctx, s, a, ev: ctx.powers.use_ability(s, a, ev),
+    ForcePower: lambda ctx, s, a, ev: force_power(ctx.combat, s, a, ev),
+    Heal: lambda ctx, s, a, ev: heal(ctx.combat, s, a, ev),
+    UseAbility: lambda ctx, s, a, ev: use_ability(ctx.combat, s, a, ev),
     Harpoon: _harpoon,
     EndTurn: lambda ctx, s, a, ev: ctx.rounds.end_turn(s, ev),
     Opportunity: _opportunity, Decline: _decline, Reroll: _reroll_or_keep, Keep: _reroll_or_keep,

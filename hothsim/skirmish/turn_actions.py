@@ -13,19 +13,19 @@ from hothsim.kernel.gates import passes
 from hothsim.skirmish.gates import ATTACKING, BUYING_MOVEMENT, FORCE_POWERS
 from hothsim.skirmish.movement import PlanMemo
 from hothsim.skirmish.moving import Moves
-from hothsim.skirmish.powers import Powers
+from hothsim.skirmish.powers import replacing_actions
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
 
 
-def turn_actions(moves: Moves, targeting: Targeting, powers: Powers, s: GameState) -> list[Action]:
+def turn_actions(moves: Moves, targeting: Targeting, s: GameState) -> list[Action]:
     """Every legal action of the acting character in `s`: its moves first, then its other choices."""
     assert s.turn is not None
     fig = s.fig(s.turn.figure)
-    return PlanMemo.moves(moves.plans(s), fig.id) + turn_choices(targeting, powers, s, fig)
+    return PlanMemo.moves(moves.plans(s), fig.id) + turn_choices(targeting, s, fig)
 
 
-def turn_choices(t: Targeting, powers: Powers, s: GameState, fig: Figure) -> list[Action]:
+def turn_choices(t: Targeting, s: GameState, fig: Figure) -> list[Action]:
     """The acting character's choices other than moving: attacks, abilities, Force, ending the turn."""
     assert s.turn is not None
     out: list[Action] = []
@@ -39,7 +39,7 @@ def turn_choices(t: Targeting, powers: Powers, s: GameState, fig: Figure) -> lis
                     out.append(Attack(fig.id, tv.target, group))
             if use:
                 out.append(ForcePower(fig.id, "use", tv.target))
-    out += powers.replacing_actions(s, fig)
+    out += replacing_actions(t, s, fig)
     if passes(BUYING_MOVEMENT, s, fig):
         out.append(ForceMove(fig.id))
     out.append(EndTurn(fig.id))
