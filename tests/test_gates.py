@@ -11,7 +11,7 @@ import pytest
 from hothsim.kernel.gates import Gate, passes, shut
 from hothsim.skirmish.actions import POWER_WORDS, Activate, Attack, ForceMove, ForcePower, Place
 from hothsim.skirmish.gates import (ABILITIES, ACTION_ABILITIES, ACTIVATING, ATTACKING, BUYING_MOVEMENT,
-                                    FORCE_POWERS, PLACING)
+                                    FORCE_POWERS, PLACING, TARGETS)
 from hothsim.skirmish.powers import ABILITY_ACTIONS
 from tests.conformance import choose
 from hothsim.games import open_game
@@ -39,7 +39,7 @@ def agree(game, action, listed: bool, gates, *args) -> None:
 def _checked(scenario: str, seed: int) -> dict[str, int]:
     """Check every gate at every decision of a seeded game's first 160; how many of each were checked."""
     checked = {"place": 0, "activate": 0, "turn": 0, "attacks shut": 0, "powers shut": 0, "abilities shut": 0,
-               "abilities open": 0}
+               "abilities open": 0, "targets": 0, "target refusals": set()}
     for game in positions(scenario, seed, 160):
         s, kind, legal = game.state, game.pending.kind, game.legal_actions()
         if kind == "place":
@@ -57,6 +57,14 @@ def _checked(scenario: str, seed: int) -> dict[str, int]:
         if kind == "turn":
             fig = s.fig(s.turn.figure)
             attacks = [a for a in legal if type(a) is Attack]
+            if passes(ATTACKING, game.targeting, s, fig):
+                offered = {tv.target for tv in game.targeting.targets(s, fig)}
+                assert {a.target for a in attacks} == offered
+                for f in s.figures:
+                    if f.id != fig.id:
+                        agree(game, Attack(fig.id, f.id), f.id in offered, TARGETS, game.targeting, s, fig, f)
+                        checked["targets"] += 1
+                        checked["target refusals"].add((shut(TARGETS, game.targeting, s, fig, f) or ("",))[0])
             if not passes(ATTACKING, game.targeting, s, fig):
                 assert attacks == []
                 checked["attacks shut"] += 1
@@ -90,6 +98,9 @@ def _checked(scenario: str, seed: int) -> dict[str, int]:
 @pytest.mark.parametrize("scenario, seed", [("salvage", 1), ("echo-base", 2), ("quick-start", 3)])
 def test_a_figure_is_set_up_activated_attacks_or_uses_the_force_exactly_where_its_gates_are_open(scenario, seed):
     checked = _checked(scenario, seed)
+    # Allies, the defeated, enemies out of sight and enemies passed over for cover are met in every game.
+    assert {"attacking allied characters", "legal target", "line of sight", "cover", ""} <= \
+        checked["target refusals"], checked["target refusals"]
     # Salvage's figures have no Force powers; the other two games meet a power shut to one that has it.
     assert (checked["powers shut"] > 0) == (scenario != "salvage")
     # Echo Base's squads carry every ability used as an action: some are used, some refused where they stand.

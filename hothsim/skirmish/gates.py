@@ -1,5 +1,6 @@
-"""What opens setting a figure up, activating it, attacking with it, spending its Force in its turn (extra
-movement, Force Grip, Lightsaber Sweep, Use the Force) and using an ability as an action, as gates (`kernel/gates.py`): the
+"""What opens setting a figure up, activating it, attacking with it (and at whom), spending its Force in
+its turn (extra movement, Force Grip, Lightsaber Sweep, Use the Force) and using an ability as an action,
+as gates (`kernel/gates.py`): the
 legal-action generators list these actions only past every gate, and a refusal names the first gate shut,
 in the order a player would check them."""
 
@@ -42,6 +43,31 @@ ATTACKING: tuple[Gate, ...] = (
     Gate(lambda t, s, fig: t.ab.can_attack(s, fig),
          lambda t, s, fig: ("fragile" if t.ab.number(fig, "Fragile") else "attacking", f"{fig.id} cannot attack now")),
     Gate(lambda t, s, fig: t.turn_leaves_attack(s, fig), _attack_spent),
+)
+
+
+def _not_offered(t: Targeting, s: GameState, fig: Figure, target: Figure) -> tuple[str, str]:
+    """Why an enemy in sight is not among the figure's targets."""
+    if any(t.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in t.enemies_of(s, fig)):
+        return "adjacent enemies", f"an enemy is adjacent to {fig.id}, so only adjacent enemies may be chosen"
+    if t.ab.melee(fig):
+        return "melee attack", f"{fig.id} may attack only adjacent enemies"
+    return "cover", f"{target.id} has cover and is not the nearest enemy"
+
+
+#: The character an attack is made on (rulebook: choosing a target), in the order a player checks it: an
+#: enemy, standing and one that may be targeted, in line of sight, and one the targeting rules offer
+#: (`Targeting.targets`: adjacent enemies only when there are any, and otherwise the nearest enemy or one
+#: without cover).  The listing of attacks asks the last, which holds only where the others do
+#: (tests/test_gates.py checks it for every character at every turn of seeded games).
+TARGETS: tuple[Gate, ...] = (
+    Gate(lambda t, s, fig, target: target.side != fig.side,
+         lambda t, s, fig, target: ("attacking allied characters", "a character cannot attack an ally")),
+    Gate(lambda t, s, fig, target: target.alive and t.ab.targetable(target),
+         lambda t, s, fig, target: ("legal target", f"{target.id} is not a legal target")),
+    Gate(lambda t, s, fig, target: t.board.sight(s.open_doors).can_see(fig.rect(), target.rect()),
+         lambda t, s, fig, target: ("line of sight", f"{fig.id} cannot see {target.id}")),
+    Gate(lambda t, s, fig, target: any(v.target == target.id for v in t.targets(s, fig)), _not_offered),
 )
 
 
@@ -122,7 +148,7 @@ def _ability_misplaced(t: Targeting, s: GameState, fig: Figure, ability: str) ->
 #: An ability used as an action in the acting character's turn (rulebook: special abilities), by its word
 #: (`heal`, `harpoon`, `grenades`, `repair`, `fire-support`): the character is the one taking its turn, its
 #: card has the ability, and the turn leaves it a place (instead of the attacks, or of the whole turn).  The
-#: characters it may be used on are then the ability's own (`Powers`).
+#: characters it may be used on are then the ability's own (`powers.ABILITY_TARGETS`).
 ABILITIES: tuple[Gate, ...] = (
     Gate(lambda t, s, fig, ability: s.turn is not None and s.turn.figure == fig.id,
          lambda t, s, fig, ability: ("activation", f"it is {s.turn.figure}'s turn" if s.turn is not None

@@ -17,7 +17,7 @@ from hothsim.skirmish.actions import (POWER_WORDS, Action, Activate, Attack, Dec
 from hothsim.skirmish.attacks import combined_fire_helpers
 from hothsim.kernel.gates import shut
 from hothsim.skirmish.gates import (ABILITIES, ACTION_ABILITIES, ACTIVATING, ATTACKING, BUYING_MOVEMENT,
-                                    FORCE_POWERS, PLACING)
+                                    FORCE_POWERS, PLACING, TARGETS)
 from hothsim.skirmish.squads import SquadRules
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -72,8 +72,8 @@ def _ability(t: Targeting, s: GameState, fig: Figure, action: Action) -> Reason:
 
 
 def _attack(t: Targeting, s: GameState, fig: Figure, a: Action) -> Reason:
-    """A refused attack, in the order a player would check it: whose turn, whether it may attack at all,
-    then its target (who, sight, the nearest-enemy rule) and its helpers."""
+    """A refused attack, in the order a player would check it: whose turn, whether it may attack at all
+    (`ATTACKING`), then its target (`TARGETS`: who, sight, the nearest-enemy rule) and its helpers."""
     assert isinstance(a, Attack)
     turn = s.turn
     assert turn is not None
@@ -86,28 +86,14 @@ def _attack(t: Targeting, s: GameState, fig: Figure, a: Action) -> Reason:
         target = s.fig(a.target)
     except KeyError:
         return ("notation", f"there is no figure {a.target!r}")
-    if target.side == fig.side:
-        return ("attacking allied characters", "a character cannot attack an ally")
-    if not target.alive or not t.ab.targetable(target):
-        return ("legal target", f"{target.id} is not a legal target")
-    if not t.board.sight(s.open_doors).can_see(fig.rect(), target.rect()):
-        return ("line of sight", f"{fig.id} cannot see {target.id}")
-    if a.target not in {v.target for v in t.targets(s, fig)}:
-        return _not_the_target(t, s, fig, target)
+    wrong = shut(TARGETS, t, s, fig, target)
+    if wrong is not None:
+        return wrong
     helpers = combined_fire_helpers(s, t.board, fig, target, t.may_help)
     bad = [h for h in a.helpers if h not in helpers]
     return ("combined fire", f"{', '.join(bad) or 'these allies'} cannot combine fire: an ally must not have "
                              "activated this round, must see the target and deal damage; no Melee Attack; "
                              "Mounted Weapon only with Mounted Weapon")
-
-
-def _not_the_target(t: Targeting, s: GameState, fig: Figure, target: Figure) -> Reason:
-    """Why an enemy in sight is not among the figure's targets."""
-    if any(t.board.adjacent(s.open_doors, fig.rect(), e.rect()) for e in t.enemies_of(s, fig)):
-        return ("adjacent enemies", f"an enemy is adjacent to {fig.id}, so only adjacent enemies may be chosen")
-    if t.ab.melee(fig):
-        return ("melee attack", f"{fig.id} may attack only adjacent enemies")
-    return ("cover", f"{target.id} has cover and is not the nearest enemy")
 
 
 def _fixed(rule: str, why: str) -> Callable[[Targeting, GameState, Figure, Action], Reason]:
