@@ -447,6 +447,39 @@ def test_walker_moves_only_forward_and_pays_a_point_per_hexside_turned():
     assert g.state.unit("walker-1").hex == back
 
 
+def _canonical_walks(most_forward: int):
+    """Every step string in canonical form (net turns between forward steps, three hexsides turned right)
+    with at most this many forward steps."""
+    blocks = ("", "l", "r", "ll", "rr", "rrr")
+    out, grown = [], [""]
+    for _ in range(most_forward):
+        grown = [w + b + "f" for w in grown for b in blocks]
+        out += grown
+    return sorted({w + b for w in [""] + out for b in blocks} - {""})
+
+
+@pytest.mark.parametrize("turn,rough_mps", [(1, 3), (2, 3), (1, 2)])
+def test_a_walkers_listed_walks_are_exactly_those_its_refusal_lets_pass_whatever_the_mp_costs(turn, rough_mps):
+    # 6.3: the listing of walks (walker_walks) and a refused walk (walk_problem) count MPs apart, one for
+    # speed; they agree on every walk up to 5 forward steps, with the rulebook's costs and with others a
+    # player's corrections could give (2 MPs a hexside turned, 2 into rough).
+    from dataclasses import replace
+
+    from hothsim.assault.movement import walk_problem, walker_walks
+
+    rows = rough(clear(), "0204", "0305")
+    rows[5] = ". . . ^ . . . . . ."  # a cliff at 0406
+    g = arena(rows, {"walker-1": ("walker", "0202", 3), "walker-2": ("walker", "0303", 0),
+                     "walker-3": ("walker", "0505", 5)}, card="walkers-move")
+    rules = replace(g.rules, movement=replace(g.rules.movement, walker_turn=turn, walker_rough=rough_mps))
+    walks = _canonical_walks(5)
+    for w in ("walker-1", "walker-2", "walker-3"):
+        u = g.state.unit(w)
+        listed = walker_walks(rules, g.terrain, g.state, u)
+        assert len(listed) == len(set(listed))
+        assert set(listed) == {x for x in walks if walk_problem(rules, g.terrain, g.state, u, x) is None}, w
+
+
 def test_walker_may_not_enter_rough_with_fewer_than_3_mps_left():
     start = parse_hex("0202")
     path = [neighbour(start, 3)]

@@ -315,20 +315,21 @@ def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit)
         return []
     walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id}
     terrain, open_, rough = t.terrain, t.walker_open, rules.movement.walker_rough
+    turn = rules.movement.walker_turn
     out: list[str] = []
 
     def grow(h: Hex, f: int, mp: int, prefix: str) -> None:
         for block in _TURNS:
-            if len(block) > mp:
+            if turn * len(block) > mp:
                 continue
             nf = (f + (len(block) if block[:1] == "r" else -len(block))) % 6
             if prefix + block and block:
                 out.append(prefix + block)
-            left = mp - len(block)
+            left = mp - turn * len(block)
             n = neighbour(h, nf)
             if n not in open_ or n in walkers:  # step_bar's answer, worked out once for the map (walker_open)
                 continue
-            cost = rough if terrain[n] == "rough" else 1
+            cost = rough if terrain[n] == "rough" else 1  # walker_step's answer, inline in this hot loop
             if cost <= left:
                 out.append(prefix + block + "f")
                 grow(n, nf, left - cost, prefix + block + "f")
