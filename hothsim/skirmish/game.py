@@ -10,12 +10,11 @@ The flow follows the rulebook: squads built in secret (the `skirmish` scenario),
 the other), then rounds.  A round begins with the initiative check (both roll d20, ties roll again) and
 the winner choosing who goes first; the sides then activate two characters at a time, alternately,
 until every character has activated once.  Abilities, Force powers and commander effects come in
-through `abilities.Abilities`; attacks and saves are resolved by `combat.Combat`.
+through `abilities.Abilities`; attacks and saves are resolved by `combat`'s functions.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from hothsim.kernel.engine import Decision, SIDES, Event, IllegalAction, RecordedGame, Side, other
@@ -47,14 +46,14 @@ from hothsim.skirmish.actions import (
 )
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import Card, Glossary
-from hothsim.skirmish.combat import Combat
 from hothsim.skirmish.deployment import fixed_positions, placements
 from hothsim.skirmish.gates import ACTIVATING, PLACING
 from hothsim.skirmish.powers import GRIP_DAMAGE
 from hothsim.skirmish.refusals import reason_against
-from hothsim.skirmish.resolution import Context, resolve, resume
+from hothsim.skirmish.context import Context
+from hothsim.skirmish.resolution import resolve
 from hothsim.skirmish.setup import Setup, new_header
-from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, Rounds, figure_ids
+from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, after_placement, figure_ids, hologram_alone
 from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.squads import SecretSquads, SquadRules
 from hothsim.skirmish.targeting import Targeting
@@ -99,7 +98,9 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def __init__(self, setup: Setup, state: GameState, dice: Dice, board: Board, record: GameRecord) -> None:
         self.setup = setup
         self._state = state
-        self._dice = dice
+        # A search or a sandbox gives a game dice of its own by setting `dice`: each action's Context hands
+        # the rules the dice the game has then.
+        self.dice = dice
         self.board = board
         self._record = record
         self._legal: list[Action] | None = None
@@ -107,19 +108,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.targeting = Targeting(setup.cards, board, self.ab)
         self.moves = Moves(setup, board, self.ab, self.targeting)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
-        self.rounds = Rounds(setup, dice, board, self.ab, self.squads)
-        self.combat = Combat(dice, board, self.ab, self.targeting, partial(resume, self.rounds, self.moves))
-
-    @property
-    def dice(self) -> Dice:
-        """The game's dice: the combat and the rounds roll them."""
-        return self._dice
-
-    @dice.setter
-    def dice(self, dice: Dice) -> None:
-        """Give the game new dice (a search's, a sandbox's): the steps that roll are given them too."""
-        # A search or a sandbox gives a game dice of its own: the steps that roll must see them.
-        self._dice = self.combat.dice = self.rounds.dice = dice
 
     # ------------------------------------------------------------------ the interface
 
@@ -165,10 +153,13 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
         decider = self._check(action).player
         before = len(self.dice.log)
-        ctx = Context(self.ab, self.combat, self.rounds, self.moves, self.squads, decider)
-        state, events = resolve(ctx, self._state, action)
+        state, events = resolve(self._context(decider), self._state, action)
         self._commit(action, state, before)
         return events
+
+    def _context(self, player: Side | None) -> Context:
+        """What the rules are handed to carry out a decision of `player`, with the game's dice now."""
+        return Context(self.setup, self.board, self.ab, self.targeting, self.squads, self.moves, self.dice, player)
 
     def is_legal(self, action: Action) -> bool:
         """Whether an action may be applied now; a move may follow any legal path, not only the listed one."""
@@ -194,7 +185,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
                         f"point and {fig.id}'s attack")
         if type(action) is Activate and s.has_figure(action.figure):
             fig = s.fig(action.figure)
-            if self.ab.hologram(fig) and self.rounds.hologram_alone(s, fig):
+            if self.ab.hologram(fig) and hologram_alone(self.ab, self.board, s, fig):
                 return (f"{self.card(fig).name} fades out as soon as it is activated: no trooper ally within "
                         f"{HOLOGRAM_TROOPER_RANGE} squares")
         return ""
@@ -358,7 +349,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if isinstance(s, tuple):
             return s
         s = replace(s, setup_side=other(self.setup.setup_first))
-        self._state = self.rounds.after_placement(s, [])
+        self._state = after_placement(self._context(None), s, [])
         self._legal = None
         return None
 

@@ -3,8 +3,8 @@ ones a character may use instead of attacking or instead of its whole turn, and 
 
 Plain functions: which of them a character may use now is a function of the targeting rules (`Targeting`,
 which knows the cards, the board and the abilities) and the state; what one does is a function of the
-game's attack and save steps (`combat.Combat`), the state and the action, returning the new state and
-adding its events.  Which abilities a figure has, and the numbers they add to attacks, are
+game's `Context`, the state and the action, returning the new state and adding its events (the attacks
+and saves it starts are `combat`'s).  Which abilities a figure has, and the numbers they add to attacks, are
 `abilities.Abilities`.
 """
 
@@ -14,7 +14,8 @@ from typing import Callable
 
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbility
-from hothsim.skirmish.combat import Combat
+from hothsim.skirmish.combat import damage, deflect, riposte, run
+from hothsim.skirmish.context import Context
 from hothsim.kernel.gates import passes
 from hothsim.skirmish.force_points import spend
 from hothsim.skirmish.gates import ABILITIES, FORCE_POWERS
@@ -106,67 +107,67 @@ ABILITY_ACTIONS: dict[str, Callable[[str, str], Action]] = {
 }
 
 
-def force_power(combat: Combat, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
+def force_power(ctx: Context, s: GameState, a: ForcePower, ev: list[Event]) -> GameState:
     """Resolve a Force power: a reaction (Deflect, Riposte), Use the Force, Force Grip or Lightsaber Sweep."""
     fig = s.fig(a.figure)
     if a.power in ("deflect", "riposte"):
-        s = (combat.deflect if a.power == "deflect" else combat.riposte)(s, True, ev)
-        return combat.run(s, ev)
+        s = (deflect if a.power == "deflect" else riposte)(ctx, s, True, ev)
+        return run(ctx, s, ev)
     if a.power == "use":
         s = spend(s, fig, 3)
         ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
         s = count_attack(s)
         s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
-        return combat.run(s, ev)
+        return run(ctx, s, ev)
     s = spend(s, fig, 1)
     s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
     if a.power == "grip":
         # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
         # after Damage Reduction (combat.damage says so).
         target = s.fig(a.target)  # type: ignore[arg-type]
-        s = combat.damage(s, target, GRIP_DAMAGE, fig, False,
+        s = damage(ctx, s, target, GRIP_DAMAGE, fig, False,
                           f"{fig.id} spends 1 Force point: Force Grip on {target.id}", ev)
-        return combat.run(s, ev) if s.stage != "over" else s
+        return run(ctx, s, ev) if s.stage != "over" else s
     # Lightsaber Sweep: one attack against each adjacent enemy.
     ev.append(Event("force", f"{fig.id} spends 1 Force point: Lightsaber Sweep"))
-    victims = [e.id for e in combat.targeting.enemies_of(s, fig)
-               if combat.board.adjacent(s.open_doors, fig.rect(), e.rect())]
+    victims = [e.id for e in ctx.targeting.enemies_of(s, fig)
+               if ctx.board.adjacent(s.open_doors, fig.rect(), e.rect())]
     s = replace(s, attacks=s.attacks + tuple(AttackSpec(fig.id, v, kind="sweep") for v in victims))
-    return combat.run(s, ev)
+    return run(ctx, s, ev)
 
 
-def heal(combat: Combat, s: GameState, a: Heal, ev: list[Event]) -> GameState:
+def heal(ctx: Context, s: GameState, a: Heal, ev: list[Event]) -> GameState:
     """Heal, instead of attacking: never above the card's hit points."""
     fig, target = s.fig(a.figure), s.fig(a.target)
-    amount = combat.ab.number(fig, "Heal")
-    new = min(combat.ab.cards[target.card].hp, target.hp + amount)
+    amount = ctx.ab.number(fig, "Heal")
+    new = min(ctx.ab.cards[target.card].hp, target.hp + amount)
     s = s.with_figure(replace(target, hp=new))
     s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
     ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
     return s
 
 
-def use_ability(combat: Combat, s: GameState, a: UseAbility, ev: list[Event]) -> GameState:
+def use_ability(ctx: Context, s: GameState, a: UseAbility, ev: list[Event]) -> GameState:
     """Grenades, Industrial Repair (instead of attacking) and Fire Support Mission (instead of the turn)."""
     fig, target = s.fig(a.figure), s.fig(a.target)
     t = s.turn
     assert t is not None
     if a.ability == "repair":
-        amount = combat.ab.number(fig, "Industrial Repair")
-        new = min(combat.ab.cards[target.card].hp, target.hp + amount)
+        amount = ctx.ab.number(fig, "Industrial Repair")
+        new = min(ctx.ab.cards[target.card].hp, target.hp + amount)
         s = s.with_figure(replace(target, hp=new))
         ev.append(Event("repair", f"{fig.id} repairs {target.id} (Industrial Repair): {target.hp} -> {new}"))
         return replace(s, turn=replace(t, attacked=True, replaced=True))
     if a.ability == "grenades":
-        amount = combat.ab.number(fig, "Grenades")
+        amount = ctx.ab.number(fig, "Grenades")
         hit = [target] + [f for f in s.living() if f.id != target.id
-                          and combat.board.adjacent(s.open_doors, f.rect(), target.rect())]
+                          and ctx.board.adjacent(s.open_doors, f.rect(), target.rect())]
         needed, reduced, what = GRENADES_SAVE, 0, f"Grenades {amount}"
         s = replace(s, turn=replace(t, attacked=True, replaced=True))
     else:
         amount = FIRE_SUPPORT_DAMAGE
         hit = [f for f in s.living() if f.id == target.id
-               or combat.board.range_within(s.open_doors, target.space(), f.space(), FIRE_SUPPORT_AREA)
+               or ctx.board.range_within(s.open_doors, target.space(), f.space(), FIRE_SUPPORT_AREA)
                is not None]
         needed, reduced, what = FIRE_SUPPORT_SAVE, FIRE_SUPPORT_REDUCED, "Fire Support Mission"
         # Instead of its whole turn: no move and no attack are left to it.
@@ -175,7 +176,7 @@ def use_ability(combat: Combat, s: GameState, a: UseAbility, ev: list[Event]) ->
                                + ", ".join(f.id for f in hit) + f" must save ({needed})"))
     order = sorted(hit, key=lambda f: (f.side != fig.side, f.id))
     saves = tuple(PendingSave(f.id, needed, a.ability, amount, fig.id, reduced=reduced)  # type: ignore[arg-type]
-                  for f in order if not combat.ab.hologram(f))
+                  for f in order if not ctx.ab.hologram(f))
     s = replace(s, saves=s.saves + saves, noisy=True)
-    return combat.run(s, ev)
+    return run(ctx, s, ev)
 
