@@ -348,3 +348,46 @@ def test_a_game_class_is_a_thin_facade(where):
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     methods = [n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     assert len(methods) <= GAME_METHODS, f"{name} has {len(methods)} methods: {methods}"
+
+
+# ---------------------------------------------------------------- secrets the front end never reads
+
+#: The parts of a game's full state a player may not know: which Snowspeeder Luke flies, the order of the
+#: decks, the squads built in secret.  What the front end draws of them comes through the observation of
+#: the viewer (`screen.seen`, `game.observation(viewer)`); it reads the full state only for the deciding
+#: player's questions (a unit's hex, what has acted), whose answers every player may know (issue 30).
+SECRETS = {"luke", "action_deck", "squads"}
+FRONT = sorted((PACKAGE / "tui").rglob("*.py")) + [PACKAGE / "plain.py"]
+
+
+def secrets_read(path: Path) -> list[str]:
+    """Secret fields read off `game.state`, directly or through a name bound to it in the same function."""
+    out = []
+    for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        full = {t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and _is_full_state(n.value)
+                for t in n.targets if isinstance(t, ast.Name)}
+        out += [f"line {n.lineno}: .{n.attr}" for n in ast.walk(fn) if isinstance(n, ast.Attribute)
+                and n.attr in SECRETS and (_is_full_state(n.value)
+                                           or (isinstance(n.value, ast.Name) and n.value.id in full))]
+    return sorted(set(out))
+
+
+def _is_full_state(node: ast.AST) -> bool:
+    """`game.state` (the full state), as against an observation's state."""
+    return (isinstance(node, ast.Attribute) and node.attr == "state" and isinstance(node.value, ast.Name)
+            and node.value.id == "game")
+
+
+@pytest.mark.parametrize("path", FRONT, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_front_end_reads_no_secret_off_the_full_state(path):
+    assert not secrets_read(path), f"{path.relative_to(PACKAGE)}: {secrets_read(path)}"
+
+
+def test_the_secret_check_finds_what_it_looks_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(game):\n    s = game.state\n    return s.luke\n"
+                      "def g(game):\n    return game.state.squads\n"
+                      "def h(game):\n    s = game.observation('rebel').state\n    return s.luke\n")
+    assert secrets_read(sample) == ["line 3: .luke", "line 5: .squads"]
