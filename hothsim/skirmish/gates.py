@@ -146,14 +146,15 @@ def _ability_misplaced(t: Targeting, s: GameState, fig: Figure, ability: str) ->
 
 
 #: An ability used as an action in the acting character's turn (rulebook: special abilities), by its word
-#: (`heal`, `harpoon`, `grenades`, `repair`, `fire-support`): the character is the one taking its turn, its
-#: card has the ability, and the turn leaves it a place (instead of the attacks, or of the whole turn).  The
-#: characters it may be used on are then the ability's own (`powers.ABILITY_TARGETS`).
+#: (`heal`, `harpoon`, `grenades`, `repair`, `fire-support`): its card has the ability (asked first: most
+#: characters have none of them), it is the one taking its turn, and the turn leaves it a place (instead of
+#: the attacks, or of the whole turn).  The characters it may be used on are then the ability's own
+#: (`powers.ABILITY_TARGETS`).
 ABILITIES: tuple[Gate, ...] = (
+    Gate(lambda t, s, fig, ability: t.ab.printed(fig, ACTION_ABILITIES[ability]),
+         lambda t, s, fig, ability: ("special abilities", f"{fig.id} does not have {ACTION_ABILITIES[ability]}")),
     Gate(lambda t, s, fig, ability: s.turn is not None and s.turn.figure == fig.id,
          lambda t, s, fig, ability: ("activation", f"it is {s.turn.figure}'s turn" if s.turn is not None
                                      else f"{ACTION_ABILITIES[ability]} is used in a character's turn")),
-    Gate(lambda t, s, fig, ability: t.ab.printed(fig, ACTION_ABILITIES[ability]),
-         lambda t, s, fig, ability: ("special abilities", f"{fig.id} does not have {ACTION_ABILITIES[ability]}")),
     Gate(_ability_placed, _ability_misplaced),
 )
