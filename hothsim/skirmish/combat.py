@@ -32,12 +32,12 @@ SAVE_WORDS = {"splash": "Splash", "grenades": "Grenades", "fire-support": "Fire 
 # ---------------------------------------------------------------- the loop
 
 def resume(ctx: Context, s: GameState, ev: list[Event]) -> GameState:
-    """Once no attack or save is left: a defeated mover's turn ends, a paused move carries on."""
-    if s.turn is None or s.stage == "over":
+    """Once no attack or save is left in a game not over (`run` asks): a defeated mover's turn ends (what
+    was left of its path with it), a paused move carries on."""
+    if s.turn is None:
         return s
-    mover = s.fig(s.turn.figure)
-    if not mover.alive:
-        return end_turn(ctx, replace(s, turn=replace(s.turn, path_left=(), path_cost_left=())), ev)
+    if not s.fig(s.turn.figure).alive:
+        return end_turn(ctx, s, ev)
     if s.turn.path_left:
         return ctx.moves.carry_on(s, ev)
     return s
