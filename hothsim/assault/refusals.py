@@ -89,7 +89,7 @@ def _walk(rules: AssaultRules, terrain: Terrain, s: AssaultState, u: Unit, actio
 def _move(rules: AssaultRules, terrain: Terrain, s: AssaultState, u: Unit, action: Action) -> Reason:
     assert isinstance(action, Move)
     end = move_end(rules, terrain, s, u, action.to)
-    if isinstance(end, int):  # a legal end: only a refusal made in another decision comes here
+    if isinstance(end, int):  # never met: a refusal is asked only of an action the rules refuse
         return "rules", "that action is not legal now"
     return ("6.3 Walker movement" if rules.units[u.type].is_walker else "6 movement"), end
 

@@ -1,13 +1,12 @@
 """What opens setting a figure up, activating it, attacking with it (and at whom), spending its Force in
 its turn (extra movement, Force Grip, Lightsaber Sweep, Use the Force) and using an ability as an action,
-as gates (`kernel/gates.py`): the
-legal-action generators list these actions only past every gate, and a refusal names the first gate shut,
-in the order a player would check them."""
+as gates (`kernel/gates.py`): the legal-action generators list these actions only past every gate, and a
+refusal names the first gate shut, in the order a player would check them."""
 
 from __future__ import annotations
 
 from hothsim.kernel.gates import Gate, passes
-from hothsim.skirmish.actions import POWER_WORDS
+from hothsim.skirmish.actions import ABILITY_WORDS, POWER_WORDS
 from hothsim.skirmish.force_points import force_ready
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -117,9 +116,9 @@ FORCE_POWERS: tuple[Gate, ...] = (
 )
 
 
-#: The abilities used as actions, by their word in the game's notation, and the card's name for each.
-ACTION_ABILITIES = {"heal": "Heal", "harpoon": "Harpoon Gun", "grenades": "Grenades",
-                    "repair": "Industrial Repair", "fire-support": "Fire Support Mission"}
+#: The abilities used as actions, by their word in the game's notation, and the card's name for each (Heal
+#: and Harpoon Gun are actions of their own; the others are `UseAbility`'s words, `actions.ABILITY_WORDS`).
+ACTION_ABILITIES = {"heal": "Heal", "harpoon": "Harpoon Gun", **ABILITY_WORDS}
 
 
 def _untouched(s: GameState) -> bool:
