@@ -15,47 +15,61 @@ from pathlib import Path
 from typing import Callable
 
 from hothsim.ai import player_named
-from hothsim.hosting import RemoteUsage, Seat, commit_to, default_save, open_described, open_hosted, play_headless, \
-    report_entries, restore, result_line, why_stopped
+from hothsim.hosting import BY_MAIL, RemoteUsage, Seat, default_save, fresh_peer, new_private, open_hosted, \
+    play_headless, report_entries, restore, result_line, why_stopped
 from hothsim.kernel.engine import Side, other
-from hothsim.remote.chain import HashChain
-from hothsim.remote.files import Private, turn_text
+from hothsim.remote.door import MAIL_SESSION
+from hothsim.remote.files import Private
 from hothsim.remote.link import MailLink, TurnOver
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
-from hothsim.remote_session import RemoteSession, keep
-from hothsim.saves import read_turn, remote_paths, write_text_file
+from hothsim.remote_session import RemoteSession, keep, write_turn
+from hothsim.saves import read_turn, remote_paths
 from hothsim.session import PERSON
 
 __all__ = ["mail_host", "mail_join", "mail_turn"]
 
-#: Where a game by mail's private file says the host is: nowhere to connect to.
-BY_MAIL = "by-mail"
+#: Seconds of silence before a game by mail may be claimed, unless `--wait` says otherwise: a day.
+MAIL_WAIT = 86400.0
 
 
-def mail_host(scenario: str, side: Side, save: Path | None, options: dict[str, str], me: Seat) -> int:
-    """A game by mail: made here, its first turn (the host's hello) written for the other player."""
-    game = open_hosted(scenario, options)
-    save = save or default_save(game.record.header.scenario)
+def mail_host(scenario: str, side: Side, save: Path | None, options: dict[str, str], me: Seat,
+              wait: float = MAIL_WAIT) -> int:
+    """A game by mail: made here, its first turn (the host's hello) written for the other player.  A game
+    whose private file was written but whose first turn was not (a kill between the two) is taken up by
+    the same command."""
+    save = save or default_save(scenario)
+    private: Private | None = None
     if remote_paths(save)[1].exists():
-        raise RemoteUsage(f"{save} already holds a game at two machines: take it up with hothsim turn")
-    key = secrets.token_hex(16)
-    peer = Peer(side, bytes.fromhex(key), HashChain.fresh(), side, game=game, opener=open_described)
-    save, private = commit_to(save, peer, key, BY_MAIL)
+        private, held = restore(save)
+        if held.lines:
+            raise RemoteUsage(f"{save} already holds a game at two machines: take it up with hothsim turn")
+    key = private.key if private else secrets.token_hex(16)
+    peer = fresh_peer(side, key, open_hosted(scenario, options), private)
+    if private is None:
+        save, private = new_private(save, peer, key, BY_MAIL, wait, "host")
     peer.hello()
     keep(save, peer, private)
-    turn = _write_turn(save, peer, 0, me.say)
-    me.say(f"Send {turn} to the {other(side)} player with the key, to join with: "
-           f"hothsim join --by-mail {turn.name} --key {key}")
+    turn = write_turn(save, peer, 0, me.say)
+    me.say(f"Send {turn} to the {other(side)} player, and the invitation key privately: {key}")
+    me.say(f"The {other(side)} player joins with: hothsim join --by-mail {turn.name}   (it asks for the key, not "
+           "shown as it is typed; or set HOTHSIM_KEY, or give --key-file FILE)")
     return 0
 
 
-def mail_join(turn: Path, key: str, save: Path | None, me: Seat) -> int:
-    """Join a game by mail from the host's first turn: this side's hello and first decisions written back."""
-    if len(key) != 32 or any(c not in "0123456789abcdef" for c in key):
-        raise RemoteUsage("--key must be the 32 hex digits the host sent with its turn")
-    peer = Peer(None, bytes.fromhex(key), HashChain.fresh(), None, opener=open_described)
-    return _play_turn(peer, save, None, read_turn(turn), me, joining=key)
+def mail_join(turn: Path, key: Callable[[], str], save: Path | None, me: Seat, wait: float = MAIL_WAIT) -> int:
+    """Join a game by mail from the host's first turn: this side's hello and first decisions written back.
+    With `save` holding a private file already (a kill before its turn was written), that game is taken up."""
+    private: Private | None = None
+    if save is not None and remote_paths(save)[1].exists():
+        private, held = restore(save)
+        if held.lines:
+            raise RemoteUsage(f"{save} already holds a game at two machines: take it up with hothsim turn")
+    invitation = private.key if private else key()
+    if len(invitation) != 32 or any(c not in "0123456789abcdef" for c in invitation):
+        raise RemoteUsage("the key must be the 32 hex digits the host sent with its turn")
+    peer = fresh_peer(None, invitation, private=private)
+    return _play_turn(peer, save, private, read_turn(turn), me, joining=(invitation, wait))
 
 
 def mail_turn(save: Path, turn: Path, me: Seat) -> int:
@@ -67,13 +81,14 @@ def mail_turn(save: Path, turn: Path, me: Seat) -> int:
 
 
 def _play_turn(peer: Peer, save: Path | None, private: Private | None, incoming: list[str], me: Seat,
-               joining: str | None = None) -> int:
+               joining: tuple[str, float] | None = None) -> int:
     """Read a turn, play until the other side is needed, write this side's turn."""
     shown = len(peer.game.record.entries) if peer.game is not None else 0
     try:
         held = _take_in(peer, incoming)
         if joining is not None:
-            save, private = commit_to(save, peer, joining, BY_MAIL)
+            if private is None:
+                save, private = new_private(save, peer, joining[0], BY_MAIL, joining[1], "guest")
             peer.hello()
         keep(save, peer, private)
         player = me.player or PERSON
@@ -91,12 +106,12 @@ def _play_turn(peer: Peer, save: Path | None, private: Private | None, incoming:
         except TurnOver:
             pass
     except RemoteError as e:
-        raise RemoteUsage(why_stopped(e, save)) from None
+        raise RemoteUsage(why_stopped(e, save, private)) from None
     assert save is not None
     keep(save, peer, session.private)
     if peer.expected() is None:
         me.say(result_line(peer))
-    turn = _write_turn(save, peer, held, me.say)
+    turn = write_turn(save, peer, held, me.say)
     if peer.my_turn:  # stopped before the other side was needed
         me.say(f"Your turn is not over: run the same command again to play on ({turn} holds it so far).")
     elif peer.expected() is not None or held < len(peer.lines):
@@ -105,27 +120,15 @@ def _play_turn(peer: Peer, save: Path | None, private: Private | None, incoming:
 
 
 def _take_in(peer: Peer, incoming: list[str]) -> int:
-    """The other side's turn read into this copy: its sync line, then its lines (those this copy holds
-    already checked to be the same); how many lines the other side's copy holds."""
-    sync, lines = incoming[0], incoming[1:]
-    peer.missing_for(sync)  # copies that disagree are told so here
-    held = peer.held_by(sync)
-    for line in lines:
-        number = line.split(" ", 1)[0]
-        n = int(number) if number.isdigit() and len(number) < 8 else 0
-        if 0 < n <= len(peer.lines):
-            if peer.lines[n - 1] != line:
-                raise RemoteError("forked", f"the two copies of the game disagree at message {n}")
-            continue
-        peer.accept(line)
-    return held
-
-
-def _write_turn(save: Path, peer: Peer, held: int, say: Callable[[str], None]) -> Path:
-    """This side's turn: its sync line and every line the other side's copy lacks, beside the save and
-    on the screen."""
-    text = turn_text([peer.sync(), *peer.lines[held:]])
-    path = Path(f"{save}.turn")
-    write_text_file(path, text)
-    say(text.rstrip("\n"))
-    return path
+    """The other side's turn read into this copy: its sync line, then its lines, each as the opponent's
+    (one in this side's name is refused unless this copy holds it byte for byte; one where this side's
+    claim stands withdraws the claim only if it passes every check); how many lines the other side's
+    copy holds for certain (what this side's turn need not send again)."""
+    sync = peer.read_sync(incoming[0], MAIL_SESSION)
+    if sync.fork is not None:
+        raise RemoteError("forked", f"the two copies of the game disagree at message {sync.fork}")
+    peer.plan(sync)  # copies that disagree are told so here
+    for line in incoming[1:]:
+        peer.receive(line)
+    peer.confirm(sync)
+    return sync.count

@@ -14,7 +14,7 @@ import sys
 import textwrap
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
@@ -32,9 +32,6 @@ from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
 from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part
 from hothsim.kernel.words import count
-
-if TYPE_CHECKING:
-    from hothsim.hosting import Seat
 
 EXIT_USER_ERROR = 2
 
@@ -144,11 +141,12 @@ def _parser() -> argparse.ArgumentParser:
 
     ph = sub.add_parser("host", help="host a game for an opponent at another machine",
                         description="Wait for an opponent at another machine and play a scenario with them. Prints "
-                        "a line 'join with: ...' holding the command the opponent runs (this machine's address, "
-                        "the port and a fresh secret key). Dice are rolled by both machines together, so neither "
-                        "player can foresee or choose a roll (docs/remote-play.md). Running the same command with "
-                        "the same --save takes a broken-off game up again.")
-    ph.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
+                        "the invitation's key (give it to your opponent privately) and the line the opponent "
+                        "runs, which asks for the key. Dice are rolled by both machines together, so neither "
+                        "player can foresee or choose a roll (docs/remote-play.md). Run without --save, it "
+                        "offers a broken-off game of the same scenario and side before starting a new one; "
+                        "with the same --save it takes that game up.")
+    ph.add_argument("scenario", help="a scenario id from 'hothsim list'")
     ph.add_argument("--side", choices=("rebel", "imperial"), required=True, help="the side this machine plays")
     _remote_arguments(ph)
     ph.add_argument("--port", type=int, default=0, help="the port to listen on (default: any free one)")
@@ -161,11 +159,14 @@ def _parser() -> argparse.ArgumentParser:
     ph.set_defaults(func=cmd_host)
 
     pj = sub.add_parser("join", help="join a game hosted at another machine",
-                        description="Join the game an opponent hosts with 'hothsim host', with the address and "
-                        "key the host printed. Running it again with the same --save takes a broken-off game up "
-                        "again.")
+                        description="Join the game an opponent hosts with 'hothsim host', at the address the host "
+                        "printed. The invitation's key is asked for (not shown as it is typed), or read from "
+                        "--key-file or HOTHSIM_KEY; never give it on the command line. Run without --save, it "
+                        "offers a broken-off game with the same host before starting a new one; with the same "
+                        "--save it takes that game up (the key is kept with it).")
     pj.add_argument("address", nargs="?", help="ADDRESS:PORT as the host printed it")
-    pj.add_argument("--key", required=True, help="the secret key the host printed")
+    pj.add_argument("--key", help=argparse.SUPPRESS)  # refused with the reason: see remote_commands
+    pj.add_argument("--key-file", type=Path, metavar="FILE", help="a file holding the invitation's key")
     pj.add_argument("--by-mail", type=Path, metavar="TURN",
                     help="join a game played by mail from the host's first turn (a file holding it)")
     _remote_arguments(pj)
@@ -179,13 +180,15 @@ def _parser() -> argparse.ArgumentParser:
     pt.add_argument("save", type=Path, help="your save of the game")
     pt.add_argument("turn", type=Path, help="the file holding the opponent's turn")
     _player_arguments(pt)
-    pt.set_defaults(func=cmd_turn, wait=600.0)
+    pt.set_defaults(func=cmd_turn, wait=None)
 
     pk = sub.add_parser("claim", help="claim a game at two machines that the other side has left waiting",
                         description="Claim a game hosted or joined with 'hothsim host' or 'join' whose other "
-                        "side stopped answering while it owed the next move. The claim is added to the "
-                        "conversation beside the save; the other side is shown it when the two connect again. "
-                        "Nobody can prove a silence: a claim is shown, not proven (docs/remote-play.md).")
+                        "side stopped answering while it owed the next move, once it has been silent for the "
+                        "game's whole --wait (by mail, a day unless the host said otherwise). The claim is added "
+                        "to the conversation beside the save; the other side is shown it when the two meet "
+                        "again (by mail, in the turn written). Nobody can prove a silence: a claim is shown, not "
+                        "proven, and is withdrawn if the other side's line turns up (docs/remote-play.md).")
     pk.add_argument("save", type=Path, help="the save of the game")
     pk.set_defaults(func=cmd_claim)
 
@@ -218,9 +221,12 @@ def _remote_arguments(parser: argparse.ArgumentParser) -> None:
     """What `host` and `join` both take."""
     parser.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder); the "
                         "conversation and this side's secrets are kept beside it (SAVE-remote, SAVE-private)")
-    parser.add_argument("--wait", type=float, default=600.0, metavar="SECONDS",
+    parser.add_argument("--wait", type=float, metavar="SECONDS",
                         help="how long to wait for the opponent's next move before stopping (default 600); the "
-                        "game stays saved")
+                        "game stays saved, and may be claimed once the other side has been silent that long (by "
+                        "mail: only the claim's wait, default a day)")
+    parser.add_argument("--new", action="store_true",
+                        help="begin a new game even if a broken-off one is found in the saves folder")
     _player_arguments(parser)
 
 
@@ -235,18 +241,12 @@ def _player_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the seconds the computer player thinks per decision (default: its level's)")
 
 
-def _seat(args: argparse.Namespace) -> "Seat":
-    from hothsim.hosting import Seat, player_name
-
+def _remote(args: argparse.Namespace) -> None:
+    """What every remote command checks of its arguments before it begins."""
     if args.think is not None:
         _check_think(args.think)
-    if not 0 < args.wait <= 86400:
+    if args.wait is not None and not 0 < args.wait <= 86400:
         raise UserError("--wait must be more than 0 and at most 86400 seconds (a day)")
-    if args.player is None:
-        return Seat(None, args.think, lambda text: print(text, flush=True),
-                    front_end=lambda session: _play(session, args.plain),
-                    review=lambda record, first: _review(record, first, args.plain))
-    return Seat(player_name(args.player), args.think, lambda text: print(text, flush=True))
 
 
 def _review(record: GameRecord, first: int, plain: bool) -> None:
@@ -261,54 +261,50 @@ def _review(record: GameRecord, first: int, plain: bool) -> None:
 
 def cmd_host(args: argparse.Namespace) -> int:
     """Host a remote game and play it."""
-    from hothsim.hosting import RemoteUsage, host
+    from hothsim.hosting import RemoteUsage
+    from hothsim import remote_commands
 
     if not 0 <= args.port < 65536:
         raise UserError("--port must be from 0 (any free port) to 65535")
+    _remote(args)
+    args.options = _options(args)
     try:
-        if args.by_mail:
-            from hothsim.by_mail import mail_host
-
-            return mail_host(args.scenario, args.side, args.save, _options(args), _seat(args))
-        return host(args.scenario, args.side, args.save, args.address, args.port, _options(args), _seat(args),
-                    args.wait, lambda text: print(text, flush=True))
+        return remote_commands.cmd_host(args, _play, _review)
     except RemoteUsage as e:
         raise UserError(str(e)) from None
 
 
 def cmd_join(args: argparse.Namespace) -> int:
     """Join a remote game and play it."""
-    from hothsim.hosting import RemoteUsage, join
+    from hothsim.hosting import RemoteUsage
+    from hothsim import remote_commands
 
+    _remote(args)
     try:
-        if args.by_mail is not None:
-            from hothsim.by_mail import mail_join
-
-            return mail_join(args.by_mail, args.key, args.save, _seat(args))
-        if args.address is None:
-            raise UserError("give the host's ADDRESS:PORT (or --by-mail TURN for a game by mail)")
-        return join(args.address, args.key, args.save, _seat(args), args.wait)
+        return remote_commands.cmd_join(args, _play, _review)
     except RemoteUsage as e:
         raise UserError(str(e)) from None
 
 
 def cmd_turn(args: argparse.Namespace) -> int:
     """Play a turn of a game by mail."""
-    from hothsim.by_mail import mail_turn
     from hothsim.hosting import RemoteUsage
+    from hothsim import remote_commands
 
+    _remote(args)
     try:
-        return mail_turn(args.save, args.turn, _seat(args))
+        return remote_commands.cmd_turn(args, _play, _review)
     except RemoteUsage as e:
         raise UserError(str(e)) from None
 
 
 def cmd_claim(args: argparse.Namespace) -> int:
     """Claim a remote game the other side has left waiting."""
-    from hothsim.hosting import RemoteUsage, claim
+    from hothsim.hosting import RemoteUsage
+    from hothsim import remote_commands
 
     try:
-        return claim(args.save, lambda text: print(text, flush=True))
+        return remote_commands.cmd_claim(args)
     except RemoteUsage as e:
         raise UserError(str(e)) from None
 
@@ -361,7 +357,8 @@ def validate_file(path: Path) -> str:
     if kind == "save":
         rec = read_record(path)
         load_game(rec)  # a save is good only if it replays: every decision legal, every roll as recorded
-        return f"ok: save of {rec.header.game} scenario {rec.header.scenario}, {len(rec.entries)} decisions"
+        return f"ok: save of {rec.header.game} scenario {rec.header.scenario}, {len(rec.entries)} decisions" + \
+            (_sealed(path, rec) if rec.seals else "")
     if kind == "square-map":
         m = load_square_map(path)
         return f"ok: square map {m.id} ({m.width}x{m.height})"
@@ -375,6 +372,19 @@ def validate_file(path: Path) -> str:
     s = load_scenario_file(path)
     open_game(path)  # checks forces, squads, zones and fixed positions against the rules data and the map
     return f"ok: {s.game} scenario {s.id} on map {s.map}"
+
+
+def _sealed(path: Path, record: GameRecord) -> str:
+    """What a sealed record's seals say (a game at two machines, signed by both sides); SaveFileError if one
+    is not of this record."""
+    from hothsim.remote.messages import RemoteError
+    from hothsim.remote.peer import sealed_by
+
+    try:
+        keys = sealed_by(record)
+    except RemoteError as e:
+        raise SaveFileError(f"{path}: {e}") from None
+    return ", sealed by " + " and ".join(f"the {side} side (key {key[:16]}...)" for side, key in keys.items())
 
 
 def _remote_save(path: Path) -> Path | None:

@@ -173,7 +173,10 @@ class PlainPlay:
             self.waiting = True
             self.say(f"Waiting for the {side_words(side)} player at the other machine." if side else
                      "Waiting for the other machine.")
+        broken = self.session.broken
         self.session.poll()
+        if self.session.broken and not broken:
+            self.say(self.session.log[-1])  # the connection broke: said once, then waited on
 
     def thought(self, begin: Callable[[], Any]) -> Any:
         """A search begun by `begin` and stepped until it is settled or the session's think time has passed

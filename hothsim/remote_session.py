@@ -3,7 +3,9 @@
 The front ends (the terminal screen, the plain mode, the headless player of `--player`) play it as they
 play a Session against the computer: `computer()` is this side's computer player if it has one, and
 `remote_turn` says the next line is the opponent's, to be waited for with `poll`.  Every line is saved
-before it is sent (this side's secrets first), so a crash loses nothing the opponent holds.
+before it is sent (this side's secrets first), so a crash loses nothing the opponent holds.  When the
+connection breaks, `poll` keeps waiting for the other machine to come back (the host at its door, the
+guest dialling again), and the two meet again (`meet`) where they were.
 """
 
 from __future__ import annotations
@@ -11,16 +13,25 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from hothsim.ai import Player, player_named
+from hothsim.ai import Player, derive_seed, player_named
 from hothsim.kernel.engine import Event, Side, other
 from hothsim.remote.chain import as_hex
-from hothsim.remote.files import Private, Secret
-from hothsim.remote.link import Link, Silence
+from hothsim.remote.door import MAIL_SESSION
+from hothsim.remote.files import Private, Secret, turn_text
+from hothsim.remote.link import Closed, Link, Silence
+from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
-from hothsim.saves import write_private, write_remote
+from hothsim.saves import write_private, write_remote, write_text_file
 from hothsim.session import LOG_LIMIT, PERSON, REMOTE, Session
+
+#: Opens the connection again after a break: within the seconds given, the new link and the meeting's
+#: session, or None if the other machine has not come back yet.
+Reopen = Callable[[float], "tuple[Link, str] | None"]
+#: Writes this side's private file before its hello commits to its chain and key (a guest's new game):
+#: the save and the private file.
+BeforeHello = Callable[[], "tuple[Path, Private]"]
 
 
 def keep(save: Path | None, peer: Peer, private: Private | None) -> Private | None:
@@ -32,8 +43,64 @@ def keep(save: Path | None, peer: Peer, private: Private | None) -> Private | No
         private = private.model_copy(update={"secrets": tuple(
             Secret(line=n, salt=as_hex(c.salt), decision=c.secret) for n, c in sorted(peer.secrets.items()))})
         write_private(save, private)
-    write_remote(save, peer.game.record, peer.lines)
+    write_remote(save, peer.sealed_record(), peer.lines)
     return private
+
+
+def meet(link: Link, peer: Peer, session: str, wait: float, save: Path | None, private: Private | None,
+         before_hello: BeforeHello | None = None) -> tuple[Path | None, Private | None]:
+    """Catch up with the opponent when the two meet (the sync lines, then what either copy lacks, each line
+    through every check) and, for a new game, exchange the hellos.  The save and private file after it."""
+    if peer.side_known:
+        link.send(peer.sync(session))
+        sync = peer.read_sync(link.receive(wait), session)
+    else:  # a new guest: the host's sync first, which says which side this one is to be
+        sync = peer.read_sync(link.receive(wait), session)
+        link.send(peer.sync(session, other(sync.sender)))
+    if sync.fork is not None:
+        raise RemoteError("forked", f"the two copies of the game disagree at message {sync.fork}: the other "
+                                    "side's differs from this one's there (a changed or different save)")
+    try:
+        send, target = peer.plan(sync)
+    except RemoteError as e:
+        if e.reason == "forked":  # the other side is told too, before the connection closes
+            try:
+                link.send(peer.fork_notice(sync.count, session))
+            except RemoteError:
+                pass  # it has found the fork itself and gone
+        raise
+    for line in send:
+        link.send(line)
+    while peer.behind(target):  # what this copy lacks comes first, before anyone goes on
+        line = link.receive(wait)
+        if line.startswith("0 "):
+            notice = peer.read_sync(line, session)
+            raise RemoteError("forked", f"the two copies of the game disagree at message {notice.fork}: the other "
+                                        "side's differs from this one's there (a changed or different save)")
+        peer.receive(line)
+        private = keep(save, peer, private)
+    while peer.host is None or len(peer.lines) < 2:
+        if peer.host is not None and peer.my_turn:
+            assert before_hello is not None
+            save, private = before_hello()
+            line = peer.hello()
+            keep(save, peer, private)
+            link.send(line)
+        else:
+            peer.receive(link.receive(wait))
+            private = keep(save, peer, private)
+    peer.confirm(sync)
+    return save, private
+
+
+def write_turn(save: Path, peer: Peer, held: int, say: Callable[[str], None]) -> Path:
+    """This side's turn by mail: its sync line and every line past the first `held` (those the other side's
+    copy may lack), beside the save (`SAVE.turn`) and on the screen."""
+    text = turn_text([peer.sync(MAIL_SESSION), *peer.lines[held:]])
+    path = Path(f"{save}.turn")
+    write_text_file(path, text)
+    say(text.rstrip("\n"))
+    return path
 
 
 def said_of(line: str) -> str:
@@ -55,18 +122,48 @@ class RemoteSession(Session):
     """A Session whose other side plays at another machine (see the module docstring)."""
 
     peer: Peer = field(default=None)  # type: ignore[assignment]
-    link: Link = field(default=None)  # type: ignore[assignment]
+    link: Link | None = None  # None while the connection is broken
     private: Private | None = None
     wait: float = 600.0  # seconds the opponent may stay silent before this side stops (saved)
+    reopen: Reopen | None = None  # how the connection is made again after a break (None: it is not)
+    randomness: str = ""  # this side's private randomness: its computer player's and its hints' seeds
     _silent: float = 0.0  # seconds the opponent has been silent so far
 
     @classmethod
     def over(cls, peer: Peer, link: Link, save: Path | None, private: Private | None, player: str, think: float,
-             wait: float) -> "RemoteSession":
+             wait: float, reopen: Reopen | None = None, randomness: str = "") -> "RemoteSession":
         """The session of a game both sides have opened (past their hellos): `player` plays this side (a
-        computer player's name, or PERSON)."""
+        computer player's name, or PERSON); `randomness` (the private file's) seeds its decisions, so the
+        opponent cannot work them out by running the same player."""
         players = {peer.side: player, other(peer.side): REMOTE}
-        return cls(peer.game, save, players, think=think, peer=peer, link=link, private=private, wait=wait)
+        return cls(peer.game, save, players, think=think, peer=peer, link=link, private=private, wait=wait,
+                   reopen=reopen, randomness=randomness or (private.randomness if private else ""))
+
+    def seed(self, *parts: object) -> int:
+        """A seed for this side's computer player or hint: from its private randomness and the position,
+        never from anything the other side sees alone."""
+        assert self.randomness, "a remote session decides with its side's private randomness"
+        return derive_seed(self.randomness, len(self.peer.game.record.entries), len(self.peer.lines), *parts)
+
+    def thinking(self) -> Any:
+        """This side's computer player begins deciding, seeded by the side's private randomness."""
+        player = self.computer()
+        assert player is not None
+        return player.thinking(self.game, self.seed("decide"))
+
+    @property
+    def broken(self) -> bool:
+        """Whether the connection is broken and this side waits for the other machine to come back."""
+        return self.link is None
+
+    @property
+    def waiting_words(self) -> str:
+        """What the screen says while the other machine is waited for."""
+        side = self.game.pending.player if not self.game.is_over else None
+        if self.broken:
+            return (f"the connection broke: waiting up to {self.wait - self._silent:.0f} s for the other "
+                    "machine to come back")
+        return f"waiting for the {side} player at the other machine" if side else "waiting for the other machine"
 
     # ------------------------------------------------------------------ who decides
 
@@ -98,7 +195,7 @@ class RemoteSession(Session):
         search sees this side's observation)."""
         name = self.players.get(self.peer.side, PERSON)
         player = player_named("ai" if name == PERSON else name)
-        return player.thinking(self.game, len(self.game.record.entries))
+        return player.thinking(self.game, self.seed("hint"))
 
     # ------------------------------------------------------------------ this side's decisions
 
@@ -129,7 +226,12 @@ class RemoteSession(Session):
         self.game = self.peer.game
         self.save()  # before sending: a crash never loses a line the opponent holds
         for line in lines:
-            self.link.send(line)
+            if self.link is None:
+                return  # kept: the catch-up on meeting again delivers it
+            try:
+                self.link.send(line)
+            except Closed:
+                self._broke()
 
     def respond_due(self) -> None:
         """Send the lines the protocol asks of this side that nobody decides (chain values, reveals)."""
@@ -151,15 +253,18 @@ class RemoteSession(Session):
         if not self.remote_turn:
             return None
         started = time.monotonic()
+        seconds = self.wait if seconds is None else min(seconds, self.wait)
+        if self.link is None:
+            return self._come_back(seconds, started)
         try:
-            line = self.link.receive(self.wait if seconds is None else min(seconds, self.wait))
+            line = self.link.receive(seconds)
         except Silence:
-            self._silent += time.monotonic() - started
-            if self._silent >= self.wait:
-                raise Silence(self.wait) from None
+            return self._silence(started)
+        except Closed:
+            self._broke()
             return None
         self._silent = 0.0
-        events = self.peer.accept(line)
+        events = self.peer.receive(line)
         self.game = self.peer.game
         self.save()
         said = said_of(line)
@@ -168,6 +273,46 @@ class RemoteSession(Session):
         self._logged(events)
         self.respond_due()
         return events
+
+    def _silence(self, started: float) -> None:
+        self._silent += time.monotonic() - started
+        if self._silent >= self.wait:
+            raise Silence(self.wait)
+        return None
+
+    def _broke(self) -> None:
+        """The connection broke: this side waits for the other machine to come back, if it can."""
+        if self.reopen is None:
+            raise Closed()
+        if self.link is not None:
+            self.link.close()
+        self.link = None
+        self.log.append("The connection to the other machine broke: waiting for it to come back (the game is "
+                        "saved).")
+
+    def _come_back(self, seconds: float, started: float) -> list[Event] | None:
+        """Wait up to `seconds` for the other machine to come back; then meet it again where the game was."""
+        assert self.reopen is not None
+        opened = self.reopen(seconds)
+        if opened is None:
+            return self._silence(started)
+        link, meeting = opened
+        before = len(self.peer.lines)
+        try:
+            meet(link, self.peer, meeting, self.wait, self.save_path, self.private)
+        except (Closed, Silence):
+            link.close()
+            return self._silence(started)
+        self.link, self._silent = link, 0.0
+        self.game = self.peer.game
+        self.save()
+        self.log.append("The other machine is back: the game goes on.")
+        for line in self.peer.lines[before:]:
+            said = said_of(line)
+            if said and line.split(" ", 3)[2] != self.peer.side:
+                self.log.append(said)
+        self.respond_due()
+        return []
 
     def finish(self) -> None:
         """At the end of the game, take in the secrets still to be revealed (so both records end the

@@ -125,7 +125,9 @@ def write_private(save: Path, private: "Private") -> None:
 
 
 def read_remote(save: Path) -> tuple["Private", tuple[str, ...]]:
-    """A remote game's secrets and conversation, read and checked (SaveFileError names the file)."""
+    """A remote game's secrets and conversation, read and checked (SaveFileError names the file).  A
+    private file without its conversation is a game stopped before its first line was kept (a kill
+    between the two writes): it holds no line yet."""
     from hothsim.remote.files import RemoteFileError, parse_conversation, parse_private
 
     talk, secret = remote_paths(save)
@@ -136,6 +138,8 @@ def read_remote(save: Path) -> tuple["Private", tuple[str, ...]]:
         private = parse_private(read_regular(secret, SAVE_LIMIT, problem(secret)))
     except RemoteFileError as e:
         raise SaveFileError(f"{secret}, {e}") from None
+    if not talk.exists():
+        return private, ()
     try:
         lines = parse_conversation(read_regular(talk, 3 * SAVE_LIMIT, problem(talk)))
     except RemoteFileError as e:
@@ -172,6 +176,16 @@ def read_record(path: Path) -> GameRecord:
         if "cut short" in e.message or "checksum" in e.message:
             raise CutShortSave(f"{path}, {e}", text) from None
         raise SaveFileError(f"{path}, {e}") from None
+
+
+def remote_saves(folder: Path) -> list[Path]:
+    """The saves of games at two machines in a folder (those with a private file), newest first."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.name.endswith(f"{SAVE_SUFFIX}-private") and p.is_file()]
+    found.sort(key=lambda p: (-p.stat().st_mtime, p.name))
+    return [Path(str(p)[: -len("-private")]) for p in found]
 
 
 @dataclass(frozen=True)

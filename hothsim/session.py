@@ -86,6 +86,12 @@ class Session:
         return False
 
     @property
+    def broken(self) -> bool:
+        """Whether the connection to another machine is broken and waited on (never, but in a
+        RemoteSession)."""
+        return False
+
+    @property
     def against_computer(self) -> bool:
         """Whether the computer plays a side (no hand-over screens then)."""
         return any(self.players.get(side, PERSON) != PERSON for side in SIDES)

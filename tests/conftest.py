@@ -16,7 +16,11 @@ def pytest_configure(config) -> None:
     # The warm start's entries (hothsim.data.warm) go to a folder of this run, never to the user's own cache;
     # programs the tests start inherit it.  Every test after the first to open a scenario so opens it warm.
     os.environ["XDG_CACHE_HOME"] = config._hothsim_cache = tempfile.mkdtemp(prefix="hothsim-test-cache-")
+    # Saves made without --save (and the broken-off games `host` and `join` look for there) go to a folder
+    # of this run, never to the user's own saves.
+    os.environ["XDG_DATA_HOME"] = config._hothsim_data = tempfile.mkdtemp(prefix="hothsim-test-data-")
 
 
 def pytest_unconfigure(config) -> None:
     shutil.rmtree(getattr(config, "_hothsim_cache", ""), ignore_errors=True)
+    shutil.rmtree(getattr(config, "_hothsim_data", ""), ignore_errors=True)

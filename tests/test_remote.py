@@ -13,19 +13,24 @@ import pytest
 
 from hothsim.ai import derive_seed, player_named
 from hothsim.games import load_game, open_game, transcript
-from hothsim.hosting import Seat, open_described, open_hosted, play_remote
+from hothsim.hosting import Seat, new_private, open_described, open_hosted, play_remote
 from hothsim.kernel.engine import IllegalAction
 from hothsim.match import decide_within
 from hothsim.remote.chain import ChainError, ChainView, HashChain, as_hex, roll_key
 from hothsim.remote.dice import NeedRandomness, SharedDice
+from hothsim.remote.identity import Identity, proof
 from hothsim.remote.link import Link
 from hothsim.remote.messages import GENESIS, MAX_LINE, Message, RemoteError, line_hash
-from hothsim.remote.peer import Peer
+from hothsim.remote.peer import HELLO_PURPOSE, Peer
 from hothsim.saves import read_remote, remote_paths
 from hothsim.skirmish.actions import Attack
 
 KEY = bytes(range(16))
 REBEL_SEED, IMPERIAL_SEED = b"r" * 32, b"i" * 32
+REBEL_ID, IMPERIAL_ID = Identity(b"R" * 32), Identity(b"I" * 32)
+IDS = {"rebel": REBEL_ID, "imperial": IMPERIAL_ID}
+#: The meeting the sync lines of these tests name (a door makes one per connection in play).
+MEETING = "test-meeting"
 
 
 opener = open_described
@@ -34,10 +39,10 @@ opener = open_described
 def pair(scenario: str = "salvage", options: dict[str, str] | None = None, length: int = 64) -> tuple[Peer, Peer]:
     """A host (the Rebels) and a guest (the Empire) past their hellos, with fixed chains."""
     game = open_game(scenario, dice=SharedDice(), options=options)
-    host = Peer("rebel", KEY, HashChain(REBEL_SEED, length), "rebel", game=game, opener=opener)
-    guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, length), None, opener=opener)
-    guest.accept(host.hello())
-    host.accept(guest.hello())
+    host = Peer("rebel", KEY, HashChain(REBEL_SEED, length), "rebel", game=game, opener=opener, identity=REBEL_ID)
+    guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, length), None, opener=opener, identity=IMPERIAL_ID)
+    guest.receive(host.hello())
+    host.receive(guest.hello())
     return host, guest
 
 
@@ -52,7 +57,7 @@ def step(peers: dict[str, Peer], n: int, player: str = "expert") -> str:
     else:
         lines = [me.respond()[0]]
     for line in lines:
-        them.accept(line)
+        them.receive(line)
     return lines[-1]
 
 
@@ -119,7 +124,7 @@ def attack_sent() -> tuple[Peer, Peer, str, list]:
     me = peers[host.expected()[0]]
     them = guest if me is host else host
     (line,), events = me.act(attack)
-    them.accept(line)
+    them.receive(line)
     return me, them, line, events
 
 
@@ -160,7 +165,7 @@ def test_a_transcript_read_back_rebuilds_the_same_game():
     peers = {"rebel": host, "imperial": guest}
     for n in range(60):
         step(peers, n)
-    again = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener)
+    again = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener, identity=IMPERIAL_ID)
     for line in guest.lines:
         again.accept(line)
     assert again.side == "imperial" and again.game.record.to_text() == guest.game.record.to_text()
@@ -180,31 +185,46 @@ def test_a_break_at_every_line_of_a_game_is_mended_by_catching_up():
             (line,), _ = me.act(decide_within(player_named("expert"), me.game, derive_seed(n), None)[0].action)
         else:
             line, _ = me.respond()
-        assert them.missing_for(me.sync()) == []  # the receiver is behind: it has nothing to send
-        assert me.missing_for(them.sync()) == [line]  # the sender sends again what was lost
-        them.accept(line)
-        assert me.missing_for(them.sync()) == [] == them.missing_for(me.sync())
+        assert to_send(them, me) == ([], len(me.lines))  # the receiver is behind: it has nothing to send
+        assert to_send(me, them) == ([line], len(them.lines))  # the sender sends again what was lost
+        them.receive(line)
+        assert to_send(me, them)[0] == [] == to_send(them, me)[0]
         n += 1
     assert n > 100 and host.game.record.to_text() == guest.game.record.to_text()
 
 
+def to_send(copy: Peer, other: Peer) -> tuple[list[str], int]:
+    """What `copy` sends `other` when the two meet, and how many lines it holds once `other`'s are in."""
+    return copy.plan(copy.read_sync(other.sync(MEETING), MEETING))
+
+
 def test_copies_that_disagree_are_told_at_which_line():
     host, guest = pair()
-    other = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener)  # another guest, another chain
-    other.accept(host.lines[0])
+    # The same guest's key, another chain: its own copy of another game (a save from elsewhere).
+    other = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener, identity=IMPERIAL_ID)
+    other.receive(host.lines[0])
     other.hello()
     with pytest.raises(RemoteError) as e:
-        host.missing_for(other.sync())
+        to_send(host, other)
     assert e.value.reason == "forked" and "disagree at message 2" in str(e.value)
 
 
 # ---------------------------------------------------------------- a hostile peer
 
-def forged(peer: Peer, kind: str, body: str, sender: str, key: bytes = KEY, number: int | None = None,
+def forged(peer: Peer, kind: str, body: str, sender: str, identity: Identity | None = None, number: int | None = None,
            prev: str | None = None) -> str:
+    """A line a hostile peer writes, signed with the sender's own key (the one its hello announced) unless
+    `identity` says otherwise."""
     n = len(peer.lines) + 1 if number is None else number
     p = (line_hash(peer.lines[-1]) if peer.lines else GENESIS) if prev is None else prev
-    return Message(n, p, sender, kind, body).signed(key)
+    return Message(n, p, sender, kind, body).signed(identity or IDS[sender])
+
+
+def hello_line(body: str, sender: str, identity: Identity, key: bytes = KEY, number: int = 1,
+               prev: str = GENESIS) -> str:
+    """A hello with its proof under the invitation's `key`, signed by `identity` (whose key `body` names)."""
+    proved = f"{body} proof={proof(key, HELLO_PURPOSE, Message(number, prev, sender, 'hello', body).unsigned)}"
+    return Message(number, prev, sender, "hello", proved).signed(identity)
 
 
 def test_an_illegal_action_is_refused_by_name_and_changes_nothing():
@@ -228,7 +248,8 @@ def test_a_line_changed_on_the_way_is_refused_as_forged():
 def test_a_line_signed_with_another_key_is_refused():
     host, guest = pair()
     with pytest.raises(RemoteError) as e:
-        guest.accept(forged(guest, "action", host.game.legal_actions()[0].notation(), "imperial", key=b"x" * 16))
+        guest.accept(forged(guest, "action", host.game.legal_actions()[0].notation(), "imperial",
+                            identity=Identity(b"x" * 32)))
     assert e.value.reason == "forged"
 
 
@@ -278,14 +299,16 @@ def test_an_action_of_this_side_that_the_rules_forbid_is_not_sent():
 
 
 def test_a_hello_from_a_copy_with_other_rules_data_is_refused():
-    host = Peer("rebel", KEY, HashChain(REBEL_SEED, 64), "rebel", game=open_game("salvage", dice=SharedDice()))
+    host = Peer("rebel", KEY, HashChain(REBEL_SEED, 64), "rebel", game=open_game("salvage", dice=SharedDice()),
+                identity=REBEL_ID)
     line = host.hello().replace(host.game.record.header.data[7:17], "0123456789")
     guest = Peer(None, KEY, HashChain(IMPERIAL_SEED, 64), None, opener=opener)
     with pytest.raises(RemoteError):
-        guest.accept(line)  # the signature no longer matches: changed on the way
-    body = host.lines[0].split(" ", 4)[4].rsplit(" ", 1)[0].replace(host.game.record.header.data[7:17], "0123456789")
+        guest.receive(line)  # the proof and the signature no longer match: changed on the way
+    body = host.lines[0].split(" ", 4)[4].rsplit(" ", 1)[0].rpartition(" proof=")[0]
+    body = body.replace(host.game.record.header.data[7:17], "0123456789")
     with pytest.raises(RemoteError) as e:
-        guest.accept(Message(1, GENESIS, "rebel", "hello", body).signed(KEY))
+        guest.receive(hello_line(body, "rebel", REBEL_ID))
     assert e.value.reason == "different-rules" and guest.host is None and guest.game is None
 
 
@@ -299,9 +322,13 @@ def machines(host: Peer, guest: Peer, seats: dict[str, Seat], saves: Path | None
     stopped: dict[str, BaseException] = {}
 
     def run(name: str, link: Link, peer: Peer) -> None:
+        save = saves / f"{name}.hothsim" if saves else None
+
+        def before_hello() -> Any:  # the guest's private file, written before its hello
+            return new_private(save, peer, KEY.hex(), "127.0.0.1:1", wait, "guest") if save else (None, None)
         try:
-            play_remote(link, peer, saves / f"{name}.hothsim" if saves else None, seats[name], wait, None,
-                        joining=("127.0.0.1:1", KEY.hex()) if name == "guest" else None)
+            play_remote(link, peer, save, seats[name], wait, None, MEETING,
+                        before_hello=before_hello if name == "guest" else None)
         except BaseException as e:  # noqa: BLE001 - reported to the test
             stopped[name] = e
     threads = [threading.Thread(target=run, args=("host", Link(a), host)),
@@ -322,7 +349,7 @@ def both(scenario: str, tmp_path: Path, wait: float = 20.0) -> tuple[list[str], 
     said: dict[str, list[str]] = {"host": [], "guest": []}
     seats = {name: Seat("expert", None, said[name].append) for name in said}
     assert not machines(host, guest, seats, tmp_path, wait)
-    return said["host"], said["guest"]
+    return [[line for line in said[name] if not line.startswith("take this game up again")] for name in ("host", "guest")]
 
 
 @pytest.mark.parametrize("scenario", ["salvage", "assault-on-hoth", "skirmish"])
@@ -353,7 +380,8 @@ class Crash(Exception):
     """The guest's machine stops in the middle of the game."""
 
 
-def hosted(tmp_path: Path, side: str, said: list[str]) -> tuple[threading.Thread, Any, list[str], str, str]:
+def hosted(tmp_path: Path, side: str, said: list[str], wait: float = 20.0) -> tuple[threading.Thread, Any, list[str], str,
+                                                                                 str]:
     """`hothsim host salvage` as the command runs it, in a thread on 127.0.0.1, saving to h.hothsim: the
     thread, the queue of what it announces after its join line, how it stopped (if it did), and the
     address and key of its join line."""
@@ -366,20 +394,22 @@ def hosted(tmp_path: Path, side: str, said: list[str]) -> tuple[threading.Thread
 
     def hosting() -> None:
         try:
-            host("salvage", side, tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, said.append), 20.0,
+            host("salvage", side, tmp_path / "h.hothsim", "127.0.0.1", 0, {}, Seat("expert", None, said.append), wait,
                  announced.put)
         except RemoteUsage as e:
             stopped.append(str(e))
     t = threading.Thread(target=hosting)
     t.start()
-    line = announced.get(timeout=30)
-    where, _, key = line.removeprefix("join with: hothsim join ").partition(" --key ")
+    key = announced.get(timeout=30).removeprefix("invitation key: ").split()[0]
+    where = announced.get(timeout=30).removeprefix("join with: hothsim join ").split()[0]
     return t, announced, stopped, where, key
 
 
-def session(tmp_path: Path, stop_after: int | None) -> tuple[list[str], list[str], str]:
+def session(tmp_path: Path, stop_after: int | None, host_wait: float = 20.0,
+            rejoin: bool = False) -> tuple[list[str], list[str], str]:
     """`hothsim host` and `hothsim join` as the commands run them, on 127.0.0.1 (the guest stopping after
-    `stop_after` lines of its own, if given): what each said, and how the host stopped if it did."""
+    `stop_after` lines of its own, if given, and running the same join command again if `rejoin`): what
+    each said, and how the host stopped if it did."""
     from hothsim.hosting import join
 
     host_said: list[str] = []
@@ -387,27 +417,46 @@ def session(tmp_path: Path, stop_after: int | None) -> tuple[list[str], list[str
 
     def guest_say(text: str) -> None:
         guest_said.append(text)
-        if stop_after is not None and len(guest_said) >= stop_after:
+        if stop_after is not None and len(guest_said) == stop_after:
             raise Crash()
 
-    t, _, stopped, where, key = hosted(tmp_path, "imperial", host_said)
+    t, _, stopped, where, key = hosted(tmp_path, "imperial", host_said, host_wait)
     try:
-        join(where, key, tmp_path / "g.hothsim", Seat("expert", None, guest_say), 20.0)
+        join(where, lambda: key, tmp_path / "g.hothsim", Seat("expert", None, guest_say), 20.0)
     except Crash:
-        pass
+        if rejoin:  # the same command again: the key is read from the private file, never asked
+            join(where, lambda: "not asked", tmp_path / "g.hothsim", Seat("expert", None, guest_say), 20.0)
     t.join(60)
     assert not t.is_alive()
     return host_said, guest_said, stopped[0] if stopped else ""
 
 
+def test_a_guest_that_drops_joins_again_while_the_host_waits_and_the_game_goes_on(tmp_path):
+    """The guest's machine stops in the middle of the game; the host keeps waiting (saying so) instead of
+    stopping, and the guest's same command takes the game up where it was."""
+    host_said, guest_said, stopped = session(tmp_path, stop_after=31, rejoin=True)
+    assert not stopped
+    broke = host_said.index("The connection to the other machine broke: waiting for it to come back (the game is "
+                            "saved).")
+    assert "The other machine is back: the game goes on." in host_said[broke:]
+    assert host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over: ")
+    again = [n for n, line in enumerate(guest_said) if line.startswith("take this game up again")]
+    assert len(again) == 2 and guest_said[again[1] + 1].split(".")[0] == str(int(guest_said[again[1] - 1].split(".")[0]) + 1)
+    assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()
+    assert load_game((tmp_path / "g.hothsim").read_text()).is_over
+
+
 def test_a_game_broken_off_is_taken_up_again_by_running_the_same_commands(tmp_path):
-    _, first, stopped = session(tmp_path, stop_after=30)
-    assert len(first) == 30 and "the game is saved in" in stopped and "h.hothsim" in stopped
+    _, first, stopped = session(tmp_path, stop_after=31, host_wait=1.5)
+    assert len(first) == 31 and "the game is saved in" in stopped and "h.hothsim" in stopped
+    assert f"take it up with: hothsim host salvage --side imperial --save {tmp_path / 'h.hothsim'}" in stopped
     held = (tmp_path / "h.hothsim-remote").read_text()
     kept = len(load_game((tmp_path / "g.hothsim").read_text()).record.entries)
     host_said, guest_said, stopped = session(tmp_path, stop_after=None)
     assert not stopped and host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over")
-    assert guest_said[0].startswith(f"{kept + 1}. ")  # goes on where its save stopped
+    assert guest_said[0] == f"take this game up again with: hothsim join {guest_said[0].split()[-3]} --save " \
+                           f"{tmp_path / 'g.hothsim'}"
+    assert guest_said[1].startswith(f"{kept + 1}. ")  # goes on where its save stopped
     assert (tmp_path / "h.hothsim-remote").read_text().startswith(held)
     assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()
     assert load_game((tmp_path / "g.hothsim").read_text()).is_over
@@ -422,21 +471,29 @@ def run_cli(args: list[str], capsys) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
-def test_a_key_that_is_not_one_is_refused(tmp_path, capsys):
-    code, err = run_cli(["join", "127.0.0.1:9", "--key", "abc", "--player", "expert"], capsys)
-    assert code == 2 and "--key must be the 32 hex digits" in err
+def test_a_key_that_is_not_one_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HOTHSIM_KEY", "abc")
+    code, err = run_cli(["join", "127.0.0.1:9", "--player", "expert"], capsys)
+    assert code == 2 and "the key must be the 32 hex digits" in err
 
 
-def test_an_address_without_a_port_is_refused(capsys):
-    code, err = run_cli(["join", "127.0.0.1", "--key", "0" * 32, "--player", "expert"], capsys)
+def test_a_key_on_the_command_line_is_refused_with_the_ways_to_give_it(capsys):
+    code, err = run_cli(["join", "127.0.0.1:9", "--key", "0" * 32, "--player", "expert"], capsys)
+    assert code == 2 and "never given on the command line" in err and "HOTHSIM_KEY" in err and "--key-file" in err
+
+
+def test_an_address_without_a_port_is_refused(capsys, monkeypatch):
+    monkeypatch.setenv("HOTHSIM_KEY", "0" * 32)
+    code, err = run_cli(["join", "127.0.0.1", "--player", "expert"], capsys)
     assert code == 2 and "ADDRESS:PORT" in err
 
 
-def test_a_host_that_cannot_be_reached_is_said_so(capsys):
+def test_a_host_that_cannot_be_reached_is_said_so(capsys, monkeypatch):
+    monkeypatch.setenv("HOTHSIM_KEY", "0" * 32)
     with socket.socket() as s:  # a port nobody listens on: bound, never listened to
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-        code, err = run_cli(["join", f"127.0.0.1:{port}", "--key", "0" * 32, "--player", "expert"], capsys)
+        code, err = run_cli(["join", f"127.0.0.1:{port}", "--player", "expert"], capsys)
     assert code == 2 and f"cannot reach 127.0.0.1:{port}" in err
 
 
@@ -449,7 +506,8 @@ def test_a_host_nobody_joins_stops_after_its_wait_with_the_game_saved(tmp_path, 
     save = tmp_path / "h.hothsim"
     code, err = run_cli(["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1",
                          "--save", str(save), "--wait", "0.3"], capsys)
-    assert code == 2 and "nobody joined within 0.3 seconds" in err and "run the same command" in err
+    assert code == 2 and "nobody joined within 0.3 seconds" in err
+    assert f"take it up with: hothsim host salvage --side rebel --save {save}" in err
     assert "claim" not in err
     private, lines = read_remote(save)
     assert len(lines) == 1 and private.side == "rebel"  # its hello, kept to be taken up again
@@ -460,24 +518,25 @@ def test_a_guest_with_another_key_is_refused_and_the_host_waits_on_for_the_oppon
 
     host_said: list[str] = []
     t, announced, stopped, where, key = hosted(tmp_path, "rebel", host_said)
-    with pytest.raises(RemoteUsage, match="not signed with this game's key"):
-        join(where, "f" * 32, tmp_path / "stranger.hothsim", Seat("expert", None, print), 10.0)
-    assert announced.get(timeout=30).startswith("turned away a connection that is not the opponent's")
+    with pytest.raises(RemoteUsage, match="the invitation's key is not this game's"):
+        join(where, lambda: "f" * 32, tmp_path / "stranger.hothsim", Seat("expert", None, print), 10.0)
     guest_said: list[str] = []
-    join(where, key, tmp_path / "g.hothsim", Seat("expert", None, guest_said.append), 20.0)  # the real one
+    join(where, lambda: key, tmp_path / "g.hothsim", Seat("expert", None, guest_said.append), 20.0)  # the real one
     t.join(60)
     assert not stopped and host_said[-2] == guest_said[-2] and host_said[-2].startswith("game over: ")
+    assert "turned away a connection that is not the opponent's (it did not answer with this game's key); " \
+           "still waiting" in host_said
+    assert not (tmp_path / "stranger.hothsim-private").exists()  # the stranger was sent nothing to keep
 
 
 def test_a_conversation_file_changed_by_hand_is_refused_when_taken_up(tmp_path, capsys):
-    _, first, _ = session(tmp_path, stop_after=10)
+    _, first, _ = session(tmp_path, stop_after=10, host_wait=1.5)
     talk = remote_paths(tmp_path / "g.hothsim")[0]
     text = talk.read_text()
     talk.write_text(text.replace(" place ", " plaice ", 1))
     before = (tmp_path / "g.hothsim").read_text()
-    code, err = run_cli(["join", "127.0.0.1:9", "--key", read_remote(tmp_path / "g.hothsim")[0].key,
-                         "--player", "expert", "--save", str(tmp_path / "g.hothsim")], capsys)
-    assert code == 2 and "not signed with this game's key" in err and str(talk) in err
+    code, err = run_cli(["join", "127.0.0.1:9", "--player", "expert", "--save", str(tmp_path / "g.hothsim")], capsys)
+    assert code == 2 and "is not signed by the" in err and str(talk) in err
     assert (tmp_path / "g.hothsim").read_text() == before
 
 
@@ -535,7 +594,7 @@ def imperial_view(speeder: str, lines: int = 160) -> tuple[list[str], str]:
         else:
             sent = [me.respond()[0]]
         for line in sent:
-            them.accept(line)
+            them.receive(line)
     bare = [" ".join(line.split(" ")[i] for i in (0, 2, 3)) + " " + line.split(" ", 4)[4].rsplit(" ", 1)[0]
             for line in guest.lines]
     return bare, guest.game.record.to_text()
@@ -648,8 +707,18 @@ def restored(save: Path) -> Peer:
     return restore(save)[1]
 
 
+def age(save: Path, seconds: float) -> None:
+    """The conversation beside `save` as if its last line had been written `seconds` ago."""
+    import os
+    import time
+
+    talk = remote_paths(save)[0]
+    then = time.time() - seconds
+    os.utime(talk, (then, then))
+
+
 def test_a_side_left_waiting_may_claim_the_game_and_the_other_side_is_shown_the_claim(tmp_path, capsys):
-    session(tmp_path, stop_after=12)  # the guest's machine stops in the middle of the game
+    session(tmp_path, stop_after=12, host_wait=1.5)  # the guest's machine stops in the middle of the game
     saves = {"h": tmp_path / "h.hothsim", "g": tmp_path / "g.hothsim"}
     copies = {name: restored(save) for name, save in saves.items()}
     # The copy holding more lines is the one left waiting (the other never saw its last line).
@@ -658,12 +727,17 @@ def test_a_side_left_waiting_may_claim_the_game_and_the_other_side_is_shown_the_
     assert copies[claimant].expected()[0] != copies[claimant].side
     from hothsim.cli import main
 
+    age(saves[claimant], 0)
+    code, err = run_cli(["claim", str(saves[claimant])], capsys)  # at once: the whole wait has not passed
+    assert code == 2 and "a claim needs the game's whole wait, 1.5 seconds, to have passed" in err
+    age(saves[claimant], 30)
     assert main(["claim", str(saves[claimant])]) == 0
     out = capsys.readouterr().out
     assert "claims the game (the " in out and "sent nothing for" in out
     assert read_remote(saves[claimant])[1][-1].split(" ")[3] == "claim"
+    age(saves[claimant], 30)
     code, err = run_cli(["claim", str(saves[claimant])], capsys)  # once is enough
-    assert code == 2 and "only while the other side owes the next line" in err
+    assert code == 2 and "only while it goes on and the other side owes the next line" in err
     host_said, guest_said, stopped = session(tmp_path, stop_after=None)  # the two connect again
     assert not stopped
     assert host_said[-2] == guest_said[-2] and " side claims the game (" in host_said[-2]
@@ -683,9 +757,14 @@ def test_a_claim_made_while_the_other_sides_line_was_lost_is_withdrawn_and_play_
         lines = [sender.respond()[0]]
     waiting.claim_line(700)  # the line never arrived: the waiting side claims
     assert waiting.expected() is None and waiting.claim[0] == waiting.side
-    assert waiting.missing_for(sender.sync()) == [] and waiting.claim is None  # withdrawn on meeting again
-    for line in lines:
-        waiting.accept(line)
+    # Meeting again: the sender holds a real line where the claim stands, and sends it; the claim stays until
+    # that line has arrived and passed every check.
+    sent, holds = to_send(sender, waiting)
+    assert sent == lines[-1:] and to_send(waiting, sender) == ([], len(sender.lines))
+    assert waiting.behind(len(sender.lines)) and waiting.claim is not None
+    for line in sent:
+        waiting.receive(line)
+    assert waiting.claim is None and not waiting.behind(len(sender.lines))
     assert waiting.lines == sender.lines and waiting.expected() == sender.expected() is not None
 
 
@@ -698,14 +777,22 @@ def by_mail(args: list[str], capsys) -> str:
     return capsys.readouterr().out
 
 
+def mail_key(out: str, tmp_path: Path) -> str:
+    """The key a host by mail printed, kept in a file for `--key-file` (never on the command line)."""
+    key = out.split("the invitation key privately: ")[1].split()[0]
+    path = tmp_path / "key.txt"
+    path.write_text(key + "\n")
+    return str(path)
+
+
 def test_a_whole_game_by_mail_turn_by_turn(tmp_path, capsys):
     """Each side reads the other's turn, plays until the other side is needed, and writes its own; the
     turns fit in a mail, a turn read twice changes nothing, and both saves end the same."""
     h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
     out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
-    key = out.split("--key ")[1].split()[0]
-    assert "-----BEGIN HOTHSIM TURN-----" in out and "hello protocol=1 game=skirmish" in out
-    by_mail(["join", "--by-mail", f"{h}.turn", "--key", key, "--player", "expert", "--save", str(g)], capsys)
+    key = mail_key(out, tmp_path)
+    assert "-----BEGIN HOTHSIM TURN-----" in out and "hello protocol=2 game=skirmish" in out
+    by_mail(["join", "--by-mail", f"{h}.turn", "--key-file", key, "--player", "expert", "--save", str(g)], capsys)
     sizes, turns, said = [], 0, ""
     for turns in range(1, 300):
         me, them = (h, g) if turns % 2 else (g, h)
@@ -727,16 +814,16 @@ def test_a_whole_game_by_mail_turn_by_turn(tmp_path, capsys):
 def test_a_turn_changed_on_the_way_is_refused_and_the_save_kept(tmp_path, capsys):
     h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
     out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
-    key = out.split("--key ")[1].split()[0]
-    by_mail(["join", "--by-mail", f"{h}.turn", "--key", key, "--player", "expert", "--save", str(g)], capsys)
+    key = mail_key(out, tmp_path)
+    by_mail(["join", "--by-mail", f"{h}.turn", "--key-file", key, "--player", "expert", "--save", str(g)], capsys)
     text = Path(f"{g}.turn").read_text()
     bent = tmp_path / "bent.turn"
-    bent.write_text(text.replace(" place ", " place  ", 1) if " place " in text else text.replace("hello", "hallo"))
+    bent.write_text(text.replace("length=4096", "length=4095", 1))
     before = h.read_text()
     from hothsim.cli import main
 
     assert main(["turn", str(h), str(bent), "--player", "expert"]) == 2
-    assert "not signed with this game's key" in capsys.readouterr().err and h.read_text() == before
+    assert "is not made with this game's invitation" in capsys.readouterr().err and h.read_text() == before
     empty = tmp_path / "empty.turn"
     empty.write_text("no turn here\n")
     assert main(["turn", str(h), str(empty), "--player", "expert"]) == 2
@@ -791,8 +878,8 @@ def test_a_turn_by_mail_left_before_it_is_over_is_played_on_by_the_same_command(
 
     h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
     out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
-    key = out.split("--key ")[1].split()[0]
-    by_mail(["join", "--by-mail", f"{h}.turn", "--key", key, "--player", "expert", "--save", str(g)], capsys)
+    key = mail_key(out, tmp_path)
+    by_mail(["join", "--by-mail", f"{h}.turn", "--key-file", key, "--player", "expert", "--save", str(g)], capsys)
     by_mail(["turn", str(h), f"{g}.turn", "--player", "expert"], capsys)  # the Empire sets up
     import sys
 
@@ -815,8 +902,8 @@ def test_copies_that_disagree_are_both_told_at_which_message(tmp_path):
     host, guest = pair()
     for n in range(6):
         step({"rebel": host, "imperial": guest}, n)
-    other_guest = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener)
-    other_guest.accept(host.lines[0])
+    other_guest = Peer(None, KEY, HashChain(b"q" * 32, 64), None, opener=opener, identity=IMPERIAL_ID)
+    other_guest.receive(host.lines[0])
     other_guest.hello()
     quiet = Seat("expert", None, lambda t: None)
     told = {name: str(e) for name, e in machines(host, other_guest, {"host": quiet, "guest": quiet}, None, 10.0,
@@ -833,4 +920,4 @@ def test_validate_checks_a_conversation_with_its_private_file_and_a_turn(tmp_pat
     talk = Path(f"{h}-remote")
     talk.write_text(talk.read_text().replace("salvage", "salvagE"))
     code, err = run_cli(["validate", str(talk)], capsys)
-    assert code == 2 and "not signed with this game's key" in err
+    assert code == 2 and "is not made with this game's invitation" in err

@@ -39,6 +39,8 @@ _ENTRY = re.compile(r"^([0-9]+)\. (\S.*?)(?: \| (\S.*))?$")
 #: A record holds at most this many decisions (a long echo-base game has about a thousand).
 MAX_ENTRIES = 100_000
 _END = re.compile(r"^end sha256:([0-9a-f]{64})$")
+#: A game played at two machines ends with each side's signature of the record above (hothsim.remote).
+_SEAL = re.compile(r"^sealed (rebel|imperial) [0-9a-f]{64} [0-9a-f]{128}$")
 
 
 class RecordError(Exception):
@@ -157,10 +159,17 @@ class GameRecord:
 
     header: RecordHeader
     entries: tuple[RecordEntry, ...] = field(default_factory=tuple)
+    #: `sealed SIDE KEY SIGNATURE` lines after the checksum: each side's signature of the record above them,
+    #: in a game played at two machines (checked by hothsim.remote.seals; a record of one machine has none).
+    seals: tuple[str, ...] = ()
 
     def with_entry(self, entry: RecordEntry) -> "GameRecord":
-        """A new record with one more entry."""
+        """A new record with one more entry (and no seals: they were of the record before it)."""
         return GameRecord(self.header, self.entries + (entry,))
+
+    def unsealed_text(self) -> str:
+        """The text the seals sign: the record without them."""
+        return replace(self, seals=()).to_text()
 
     def to_text(self) -> str:
         """The save file's text; the same record always gives the same bytes."""
@@ -174,7 +183,8 @@ class GameRecord:
         lines.append("")
         lines.extend(e.to_line(i) for i, e in enumerate(self.entries, 1))
         body = "\n".join(lines) + "\n"
-        return body + f"end sha256:{hashlib.sha256(body.encode('utf-8')).hexdigest()}\n"
+        seals = "".join(seal + "\n" for seal in self.seals)
+        return body + f"end sha256:{hashlib.sha256(body.encode('utf-8')).hexdigest()}\n" + seals
 
 
 def _shown(line: str) -> str:
@@ -185,9 +195,15 @@ def _shown(line: str) -> str:
 def parse_record(text: str) -> GameRecord:
     """Read a record's text; any problem raises RecordError naming the line."""
     lines = _text_lines(text)
+    seals: list[str] = []
+    while len(lines) > 1 and lines[-1].startswith("sealed ") and len(seals) < 2:
+        if not _SEAL.match(lines[-1]):
+            raise RecordError(len(lines), f"a seal line should read 'sealed SIDE KEY SIGNATURE', found "
+                                          f"{_shown(lines[-1])}")
+        seals.insert(0, lines.pop())
     _check_format(lines)
     header, n = _header(lines)
-    return GameRecord(header, _entries(lines, n))
+    return GameRecord(header, _entries(lines, n), tuple(seals))
 
 
 def _text_lines(text: str) -> list[str]:

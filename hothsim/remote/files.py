@@ -3,8 +3,9 @@
 - The conversation (`<save>-remote`): every line of the game's conversation, as both sides hold it. It
   holds nothing secret (what each side has sent already) and rebuilds the game by replaying it.
 - The private file (`<save>-private`): this side's own secrets, never sent: the invitation's key, the seed
-  of its hash chain, where the host listens, and its secret decisions (Luke's Snowspeeder) with the salts
-  that hide them until they are revealed.  Written readable by its owner only.
+  of its hash chain, its signing key, the randomness its computer player decides with, where the host
+  listens, and its secret decisions (Luke's Snowspeeder) with the salts that hide them until they are
+  revealed.  Written readable by its owner only.
 
 Both are validated by pydantic models when read: a file changed by hand or cut short gets a message naming
 the line or field, never a traceback.
@@ -21,7 +22,7 @@ from hothsim.kernel.record import MAX_ENTRIES
 from hothsim.remote.messages import MAX_LINE
 
 CONVERSATION_MAGIC = "hothsim-conversation 1"
-PRIVATE_FORMAT = "hothsim-private/1"
+PRIVATE_FORMAT = "hothsim-private/2"
 HEX64 = r"^[0-9a-f]{64}$"
 
 
@@ -52,12 +53,17 @@ class Private(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format: Literal["hothsim-private/1"]
+    format: Literal["hothsim-private/2"]
     key: str = Field(pattern=r"^[0-9a-f]{32}$")
     chain: str = Field(pattern=HEX64)
     length: int = Field(ge=1, le=65536)
     host: str = Field(pattern=r"^[0-9A-Za-z.:\[\]-]{1,80}$")  # where the host listens (address:port)
     side: Literal["rebel", "imperial"]
+    role: Literal["host", "guest"]  # which command takes the game up again
+    signing: str = Field(pattern=HEX64)  # this side's Ed25519 key (its seed)
+    randomness: str = Field(pattern=HEX64)  # what this side's computer player decides with (from `secrets`)
+    scenario: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
+    wait: float = Field(gt=0, le=30 * 86400)  # seconds of silence before the other side may be claimed
     secrets: tuple[Secret, ...] = ()
 
 
@@ -91,6 +97,9 @@ def private_text(p: Private) -> str:
 
 def parse_private(text: str) -> Private:
     """A private file read and checked; RemoteFileError names the field that is wrong."""
+    if '"hothsim-private/1"' in text:
+        raise RemoteFileError("a game begun by an older hothsim (remote protocol 1), which this version cannot "
+                              "take up: finish it with the version that began it")
     try:
         return Private.model_validate_json(text)
     except ValidationError as e:

@@ -258,12 +258,11 @@ def _thought(window: Any, session: Session, screen: Screen, ui: UIState, painter
 def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """A game at two machines: wait for the other player's next line, answering keys meanwhile; None if
     the person quits (the game is saved: `hothsim host` or `join` again takes it up)."""
-    side = session.game.pending.player
     before = session.game.pending
-    waiting = (f"waiting for the {side} player at the other machine" if side else "waiting for the other machine")
     window.timeout(0)
     try:
         while session.poll(0.1) is None:  # type: ignore[attr-defined]
+            waiting = session.waiting_words  # type: ignore[attr-defined]  # says so when the connection broke
             ui = _show(window, session, screen, replace(ui, message=f"{waiting} (q quits; the game is saved)"),
                        painter)
             if _pressed(window) == "q":
