@@ -16,30 +16,48 @@ from hothsim.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
-    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+def spawn(args: list[str], tmp_path: Path, more: dict[str, str] | None = None) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), **(more or {})}
     return pexpect.spawn(sys.executable, ["-m", "hothsim", *args], env=env, cwd=str(ROOT), echo=False,
                          timeout=60, encoding="utf-8", codec_errors="replace")
 
 
+def cmdlines() -> list[bytes]:
+    """The command line of every process of this machine that can be read (as `ps` shows them to any user)."""
+    out = []
+    for proc in Path("/proc").iterdir():
+        try:
+            out.append((proc / "cmdline").read_bytes())
+        except OSError:
+            continue
+    return out
+
+
 def test_host_and_join_play_a_whole_game_in_two_terminals(tmp_path, capsys):
+    """The guest runs the exact line the host prints, with the key in HOTHSIM_KEY: while both play, the key
+    stands in no process's command line."""
     host = spawn(["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1",
                   "--save", str(tmp_path / "host.hothsim"), "--wait", "60"], tmp_path)
-    host.expect(r"join with: (hothsim join 127\.0\.0\.1:\d+ --key [0-9a-f]{32})\r\n")
+    host.expect(r"invitation key: ([0-9a-f]{32}) ")
+    key = host.match.group(1)
+    host.expect(r"join with: (hothsim join 127\.0\.0\.1:\d+) ")
     command = host.match.group(1).split()
     guest = spawn([*command[1:], "--player", "expert", "--save", str(tmp_path / "guest.hothsim"), "--wait", "60"],
-                  tmp_path)
+                  tmp_path, {"HOTHSIM_KEY": key})
+    guest.expect(r"take this game up again with: hothsim join 127\.0\.0\.1:\d+ --save \S+\r\n")  # both play now
+    assert host.isalive() and guest.isalive()
+    assert not [line for line in cmdlines() if key.encode() in line]
     said = {}
     for name, child in (("guest", guest), ("host", host)):
         child.expect(r"game over: [^\r\n]+\r\n")
-        said[name] = child.before.splitlines() + [child.after.strip()]
+        said[name] = (child.before.splitlines() + [child.after.strip()])
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0
     host_lines = [line for line in said["host"] if line[:1].isdigit() or line.startswith("game over")]
     guest_lines = [line for line in said["guest"] if line[:1].isdigit() or line.startswith("game over")]
     assert host_lines == guest_lines and len(host_lines) > 50
-    assert host_lines[0].startswith("1. place ") and host_lines[-1].startswith("game over: ")
+    assert host_lines[-1].startswith("game over: ")
     record = (tmp_path / "host.hothsim").read_text()
     assert record == (tmp_path / "guest.hothsim").read_text() and "dice: scripted" in record
     assert main(["validate", str(tmp_path / "guest.hothsim")]) == 0
@@ -47,29 +65,40 @@ def test_host_and_join_play_a_whole_game_in_two_terminals(tmp_path, capsys):
 
 
 def test_a_person_joins_in_the_terminal_screen_sees_the_other_machine_play_and_quits_saved(tmp_path):
-    """The guest plays in the usual screen: it waits for the host's set-up, shows the host's placements
-    marked as the other machine's, sets up its own figures with `a`, and quits with q, its game saved."""
+    """The guest pastes the key at a prompt that does not show it, then plays in the usual screen: it waits
+    for the host's set-up, shows the host's placements marked as the other machine's, sets up its own
+    figures with `a`, and quits with q, its game saved."""
     from tests.test_pty import Terminal
 
     host = spawn(["host", "salvage", "--side", "imperial", "--player", "expert", "--address", "127.0.0.1",
                   "--save", str(tmp_path / "host.hothsim"), "--wait", "60"], tmp_path)
-    host.expect(r"join with: hothsim join (127\.0\.0\.1:\d+) --key ([0-9a-f]{32})\r\n")
-    where, key = host.match.group(1), host.match.group(2)
+    host.expect(r"invitation key: ([0-9a-f]{32}) ")
+    key = host.match.group(1)
+    host.expect(r"join with: hothsim join (127\.0\.0\.1:\d+) ")
+    where = host.match.group(1)
     env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    t = Terminal(["join", where, "--key", key, "--save", str(tmp_path / "guest.hothsim"), "--wait", "60"], env)
+    t = Terminal(["join", where, "--save", str(tmp_path / "guest.hothsim"), "--wait", "60"], env)
+    t.wait_for("The invitation key (not shown as you type it):")
+    t.keys([key, "\n"])
     t.wait_for("imperial (other machine): place ")
     t.wait_for("set up")
     t.keys(["a"])
     t.wait_for("snowtrooper")  # the Empire's figures on the map, then its first moves once ours are placed
     t.finish()
+    # The host keeps waiting for the guest to come back, saying so, until its player presses q.
+    host.expect("The connection to the other machine broke: waiting for it to come back")
+    host.send("q")
+    host.expect(r"remote game stopped: stopped waiting for the opponent; the game is saved in \S+: take it up with: "
+                r"hothsim host salvage --side imperial --save ")
     host.expect(pexpect.EOF)
     host.close()
     saved = (tmp_path / "guest.hothsim").read_text()
     assert "place elite-hoth-trooper " in saved and "place elite-snowtrooper " in saved
+    assert key.encode() not in t.raw  # typed, never shown
     assert main(["validate", str(tmp_path / "guest.hothsim")]) == 0
 
 
-def test_a_turn_by_mail_is_stepped_through_then_played_in_the_screen(tmp_path):
+def test_a_turn_by_mail_is_stepped_through_then_played_in_the_screen(tmp_path, monkeypatch):
     """The person's turn: the other side's decisions open in the replay screen at the first new one; q goes
     on to the game, `a` and Enter set up the Rebels, and once the Empire is needed (its die for the
     initiative) the turn is written to send."""
@@ -77,8 +106,8 @@ def test_a_turn_by_mail_is_stepped_through_then_played_in_the_screen(tmp_path):
 
     h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
     out = main_output(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)])
-    key = out.split("--key ")[1].split()[0]
-    main_output(["join", "--by-mail", f"{h}.turn", "--key", key, "--plain", "--save", str(g)])  # nothing to do yet
+    monkeypatch.setenv("HOTHSIM_KEY", out.split("the invitation key privately: ")[1].split()[0])
+    main_output(["join", "--by-mail", f"{h}.turn", "--plain", "--save", str(g)])  # nothing to do yet
     main_output(["turn", str(h), f"{g}.turn", "--player", "expert"])  # the Empire sets up
     env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
     t = Terminal(["turn", str(g), f"{h}.turn"], env, cols=80, rows=24)
