@@ -9,7 +9,6 @@ the connection's; play by mail is hothsim.by_mail's.
 
 from __future__ import annotations
 
-import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -320,7 +319,15 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     shown = len(peer.game.record.entries) if peer.game is not None else 0  # what this side has said already
     session: RemoteSession | None = None
     try:
-        save, private = meet(link, peer, meeting, wait, save, private, before_hello)
+        while True:  # a connection that breaks before the two have met is made again, within the wait
+            try:
+                save, private = meet(link, peer, meeting, wait, save, private, before_hello)
+                break
+            except Closed:
+                if reopen is None:
+                    raise
+                link.close()
+                link, meeting = _reopened(reopen, wait)
         if private is not None and save is not None and not peer.claim and private.role == "guest":
             me.say(f"take this game up again with: {resume_command(private, save)}")
         think = me.think if me.think is not None else player_named(me.player or "ai").level.think
@@ -344,6 +351,16 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     if save is not None:
         me.say(f"Saved: {save}")
     return 0
+
+
+def _reopened(reopen: Reopen, wait: float) -> tuple[Link, str]:
+    """The connection made again within `wait` seconds; Silence if the other machine does not come back."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        opened = reopen(min(1.0, deadline - time.monotonic()))
+        if opened is not None:
+            return opened
+    raise Silence(wait)
 
 
 def play_headless(session: RemoteSession, me: Seat, shown: int) -> None:

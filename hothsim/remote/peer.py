@@ -232,7 +232,7 @@ class Peer:
         held = self.lines[msg.number - 1] if 1 <= msg.number <= len(self.lines) else None
         if held == line:
             return []  # a line both copies hold already (a turn read twice, a catch-up overlapping)
-        if self._side_known and msg.sender == self.side:
+        if self.side_known and msg.sender == self.side:
             raise RemoteError("own-side", f"message {msg.number} is written in this side's ({self.side}) name, and "
                                           "this copy never sent it: only the opponent's own lines are taken from it")
         if held is not None and msg.number == len(self.lines) and self._own_claim_last():
@@ -244,9 +244,21 @@ class Peer:
                 self.lines.append(claimed)
                 self.claim = claim
                 raise
+        if held is not None and self._superseded_claim(read_line(line), held):
+            return []  # the other side claimed where this copy holds the line it waited for: the line stands
         if held is not None:
             raise RemoteError("forked", f"the two copies of the game disagree at message {msg.number}")
         return self.accept(line)
+
+    def _superseded_claim(self, received: Received, held: str) -> bool:
+        """Whether a line is the other side's claim, signed by it, standing where this copy holds a real line
+        of its own that follows the same line before (so the claim crossed a line lost on the way)."""
+        msg = received.message
+        n = msg.number
+        prev = line_hash(self.lines[n - 2]) if n >= 2 else GENESIS
+        public = self.keys.get(msg.sender, "")
+        return (msg.kind == "claim" and msg.sender != self.side and msg.prev == prev and bool(public)
+                and received.authentic(public) and read_line(held).message.sender == self.side)
 
     def _own_claim_last(self) -> bool:
         return self.claim is not None and self.claim[0] == self.side and bool(self.lines)
@@ -556,7 +568,7 @@ class Peer:
             raise RemoteError("garbled", "a sync line whose counts are not numbers")
         if f["session"] != session:
             raise RemoteError("replayed", "a sync line of another meeting (sent again by someone)")
-        if self._side_known and msg.sender == self.side:
+        if self.side_known and msg.sender == self.side:
             raise RemoteError("own-side", "a sync line in this side's own name came from the other side")
         public = self.keys.get(msg.sender)
         if public is not None and not received.authentic(public):
@@ -574,7 +586,7 @@ class Peer:
         if not sync.verified and sync.received is not None and public is not None and \
                 not sync.received.authentic(public):
             raise forged(0, sync.sender)
-        if self._side_known and sync.sender == self.side:
+        if self.side_known and sync.sender == self.side:
             raise RemoteError("own-side", "a sync line in this side's own name came from the other side")
 
     def plan(self, sync: Sync) -> tuple[list[str], int]:
