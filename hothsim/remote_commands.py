@@ -62,17 +62,22 @@ def q_stops() -> Iterator[Callable[[], bool]]:
         yield lambda: False
         return
 
+    cbreak = {"on": False}
+
     def pressed() -> bool:
+        if not cbreak["on"]:  # only once waiting begins: a question asked before it is typed as usual
+            tty.setcbreak(fd)
+            cbreak["on"] = True
         while select.select([fd], [], [], 0)[0]:
             key = os.read(fd, 1)
             if key in (b"q", b"Q", b""):
                 return True
         return False
-    tty.setcbreak(fd)
     try:
         yield pressed
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        if cbreak["on"]:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 def ask(question: str) -> bool:

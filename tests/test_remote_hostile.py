@@ -495,3 +495,29 @@ def test_a_finished_record_carries_both_sides_seals_which_validate_checks(tmp_pa
     bent.write_text(text.replace(seals[1], seals[1][:-1] + flip))
     code, err = run_cli(["validate", str(bent)], capsys)
     assert code == 2 and "the imperial side's seal is not a signature of this record" in err
+
+
+# ---------------------------------------------------------------- reconnecting just works
+
+
+def test_host_and_join_again_without_save_offer_the_broken_off_game_before_a_new_one(tmp_path, capsys, monkeypatch):
+    """Run again without --save, `host` finds the game it broke off (same scenario and side) and takes it up
+    (without a terminal to ask in, it says so); `--new` begins another; `join` finds its game by the host's
+    address the same way."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    args = ["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1", "--wait", "0.3"]
+    code, err = run_cli(args, capsys)
+    first = re.search(r"the game is saved in (\S+\.hothsim):", err).group(1)
+    code = main(args)
+    captured = capsys.readouterr()
+    assert f"A broken-off game of salvage (rebel, 0 decisions) is saved in {first}. Take it up? Yes" in captured.out
+    assert f"Taking up the game saved in {first}." in captured.out and f"saved in {first}:" in captured.err
+    main(args + ["--new"])
+    captured = capsys.readouterr()
+    assert "broken-off" not in captured.out and first not in captured.err
+    # The guest's side: a game joined at this address, broken off, is offered to `join` without --save.
+    guest_save = tmp_path / "data" / "hothsim" / "saves" / "g.hothsim"
+    peer = Peer("imperial", KEY, HashChain.fresh(), "rebel", game=open_game("salvage", dice=SharedDice()))
+    new_private(guest_save, peer, KEY.hex(), "127.0.0.1:9", 600.0, "guest")
+    code, err = run_cli(["join", "127.0.0.1:9", "--player", "expert"], capsys)
+    assert code == 2 and f"take it up with: hothsim join 127.0.0.1:9 --save {guest_save}" in err

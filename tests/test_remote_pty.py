@@ -133,3 +133,19 @@ def main_output(args: list[str]) -> str:
     with contextlib.redirect_stdout(out):
         assert main(args) == 0
     return out.getvalue()
+
+
+def test_q_stops_a_host_waiting_for_its_opponent_with_the_game_saved(tmp_path):
+    """While the host waits at its door, q stops it at once, saying where the game is kept and the command
+    that takes it up."""
+    save = tmp_path / "host.hothsim"
+    host = spawn(["host", "salvage", "--side", "rebel", "--address", "127.0.0.1", "--save", str(save), "--wait", "600"],
+                 tmp_path)
+    host.expect(r"join with: hothsim join 127\.0\.0\.1:\d+ ")
+    host.expect(r"take this game up again with: hothsim host salvage --side rebel --save \S+\r\n")
+    host.send("q")
+    host.expect(r"remote game stopped: stopped waiting for the opponent; the game is saved in \S+: take it up with: "
+                r"hothsim host salvage --side rebel --save ")
+    host.expect(pexpect.EOF)
+    host.close()
+    assert host.exitstatus == 2 and Path(f"{save}-remote").exists()
