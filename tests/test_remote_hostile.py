@@ -26,7 +26,7 @@ from hothsim.remote import door
 from hothsim.remote.chain import HashChain
 from hothsim.remote.dice import SharedDice
 from hothsim.remote.identity import Identity
-from hothsim.remote.link import AT_THE_DOOR, connect, enter
+from hothsim.remote.link import AT_THE_DOOR, Link, connect, enter
 from hothsim.remote.messages import Message, RemoteError, line_hash
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import RemoteSession
@@ -521,3 +521,37 @@ def test_host_and_join_again_without_save_offer_the_broken_off_game_before_a_new
     new_private(guest_save, peer, KEY.hex(), "127.0.0.1:9", 600.0, "guest")
     code, err = run_cli(["join", "127.0.0.1:9", "--player", "expert"], capsys)
     assert code == 2 and f"take it up with: hothsim join 127.0.0.1:9 --save {guest_save}" in err
+
+
+def test_a_claim_crossing_a_lost_line_settles_the_same_on_both_sides_when_they_meet():
+    """The line the waiting side claimed in place of was sent and kept, but lost on the way; the two meet
+    over a connection: the real line is sent, the claim is withdrawn on arriving, and both copies go on
+    the same (no "the two copies disagree")."""
+    from hothsim.remote_session import meet
+
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    for n in range(20):
+        step(peers, n)
+    side, kind = host.expected()
+    sender, waiting = peers[side], peers["imperial" if side == "rebel" else "rebel"]
+    if kind in ("action", "commit"):
+        sender.act(decide_within(player_named("expert"), sender.game, 0, None)[0].action)
+    else:
+        sender.respond()
+    waiting.claim_line(900)
+    a, b = socket.socketpair()
+    errors: list[BaseException] = []
+
+    def run(peer: Peer, link: Link) -> None:
+        try:
+            meet(link, peer, MEETING, 10.0, None, None)
+        except BaseException as e:  # noqa: BLE001 - reported to the test
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=(sender, Link(a))), threading.Thread(target=run, args=(waiting, Link(b)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert not errors and waiting.claim is None and sender.claim is None
+    assert waiting.lines == sender.lines and waiting.expected() == sender.expected() is not None

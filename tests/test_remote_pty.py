@@ -12,6 +12,7 @@ from pathlib import Path
 import pexpect
 
 from hothsim.cli import main
+from hothsim.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -149,3 +150,43 @@ def test_q_stops_a_host_waiting_for_its_opponent_with_the_game_saved(tmp_path):
     host.expect(pexpect.EOF)
     host.close()
     assert host.exitstatus == 2 and Path(f"{save}-remote").exists()
+
+
+def test_either_side_killed_mid_game_is_taken_up_by_its_own_command_and_both_copies_end_the_same(tmp_path):
+    """kill -9 of the guest, then of the host, in the middle of a game between two computer players: the
+    side still running waits (the host at its door, the guest dialling), the killed side's own command
+    (the one it printed) takes the game up, and both saves end as the same record."""
+    import re
+    import signal
+
+    hs, gs = tmp_path / "host.hothsim", tmp_path / "guest.hothsim"
+    host_cmd = ["host", "salvage", "--side", "rebel", "--player", "expert", "--address", "127.0.0.1", "--save", str(hs),
+                "--wait", "60"]
+    host = spawn(host_cmd, tmp_path)
+    host.expect(r"invitation key: ([0-9a-f]{32}) ")
+    key = host.match.group(1)
+    host.expect(r"join with: hothsim join (127\.0\.0\.1:\d+) ")
+    guest_cmd = ["join", host.match.group(1), "--player", "expert", "--save", str(gs), "--wait", "60"]
+    guest = spawn(guest_cmd, tmp_path, {"HOTHSIM_KEY": key})
+    guest.expect(r"\n12\. ")
+    os.kill(guest.pid, signal.SIGKILL)
+    guest.close()
+    host.expect("The connection to the other machine broke: waiting for it to come back")
+    guest = spawn(guest_cmd, tmp_path)  # no key now: it is read from the private file
+    guest.expect(r"\n(\d+)\. ")
+    host.expect("The other machine is back: the game goes on.")
+    guest.expect(r"\n(\d+)\. ")
+    at = int(guest.match.group(1))
+    guest.expect(rf"\n{at + 5}\. ")
+    os.kill(host.pid, signal.SIGKILL)
+    host.close()
+    guest.expect("The connection to the other machine broke: waiting for it to come back")
+    host = spawn(host_cmd, tmp_path)
+    for child in (host, guest):
+        child.expect(r"game over: [^\r\n]+\r\n", timeout=120)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+    record = hs.read_text()
+    assert record == gs.read_text() and load_game(record).is_over
+    assert len(re.findall(r"^sealed ", record, re.M)) == 2
