@@ -390,7 +390,8 @@ def at_luke() -> tuple[Peer, Peer]:
 def test_the_opponent_cannot_work_out_a_computer_players_secret_by_running_the_same_player():
     """Luke's Snowspeeder, chosen by the Rebel side's expert with its private file's randomness over 24 new
     invitations: the Empire, running the same player on all it sees (the position, the counts, the old
-    public seed), or simply guessing the speeder chosen most often, does no better than chance would."""
+    public seed), or simply guessing the speeder chosen most often, does no better than chance would; the
+    same for the first character of a secret squad."""
     host, _ = at_luke()
     expert = player_named("expert")
     public_seed = derive_seed(len(host.game.record.entries), "rebel", "remote", len(host.lines))
@@ -405,6 +406,14 @@ def test_the_opponent_cannot_work_out_a_computer_players_secret_by_running_the_s
     # With 5 Snowspeeders a blind guess is right about 1 time in 5; the expert's choices lean to some, so the
     # bound allows for it: 16 of 24 would be far beyond chance (and the old public seed was right every time).
     assert by_rerun <= 15 and choices.count(modal) <= 15
+    # The first character of the Empire's secret squad, likewise.
+    rebels, empire = pair("skirmish", length=4096)
+    public_seed = derive_seed(len(empire.game.record.entries), "imperial", "remote", len(empire.lines))
+    predicted = decide_within(expert, empire.game, public_seed, None)[0].action.notation()
+    recruits = [_decide(RemoteSession.over(empire, None, None, None, "expert", 0.1, 10.0,
+                                           randomness=secrets.token_hex(32)), expert, None).notation()
+                for _ in range(24)]
+    assert len(set(recruits)) >= 3 and sum(r == predicted for r in recruits) <= 15
     same = RemoteSession.over(host, None, None, None, "expert", 0.1, 10.0, randomness="ab" * 32)
     again = RemoteSession.over(host, None, None, None, "expert", 0.1, 10.0, randomness="ab" * 32)
     assert _decide(same, expert, None) == _decide(again, expert, None)  # kept for resuming: the same choice
