@@ -234,7 +234,7 @@ def host(scenario: str, side: Side, save: Path | None, address: str, port: int, 
         if opened is None:
             raise RemoteError("no-guest", f"nobody joined within {wait:g} seconds")
         link, meeting = opened
-        return play_remote(link, peer, save, me, wait, private, meeting, reopen=door.open)
+        return play_remote(link, peer, save, me, wait, private, meeting, reopen=door.open, door=door)
     except RemoteError as e:
         raise RemoteUsage(why_stopped(e, save, private)) from None
     finally:
@@ -311,11 +311,13 @@ def _address(where: str) -> tuple[str, int]:
 
 
 def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float, private: Private | None,
-                meeting: str, reopen: Reopen | None = None, before_hello: BeforeHello | None = None) -> int:
+                meeting: str, reopen: Reopen | None = None, before_hello: BeforeHello | None = None,
+                door: Door | None = None) -> int:
     """Catch up with the opponent, then play to the end: headless (one line per decision, then the result)
     or by a person in the terminal.  `private` is this side's private file (None for a guest before its
     hello, which `before_hello` writes); `meeting` is the session the door made; `reopen` makes the
-    connection again after a break (None: a break stops the game, saved)."""
+    connection again after a break (None: a break stops the game, saved); the host's `door` is watched
+    while it waits on the connection, for the guest coming in again on a new one."""
     shown = len(peer.game.record.entries) if peer.game is not None else 0  # what this side has said already
     session: RemoteSession | None = None
     try:
@@ -332,7 +334,12 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
             me.say(f"take this game up again with: {resume_command(private, save)}")
         think = me.think if me.think is not None else player_named(me.player or "ai").level.think
         session = RemoteSession.over(peer, link, save, private, me.player or PERSON, think, wait, reopen=reopen,
-                                     randomness=private.randomness if private else secrets.token_hex(32))
+                                     randomness=private.randomness if private else secrets.token_hex(32),
+                                     door_watch=door.open if door is not None else None)
+        if door is not None and me.player is None:  # a person's screen: the log says it, and reads q itself
+            log = session.log
+            door.turned_away = lambda why: log.append(f"turned away a connection that is not the opponent's ({why})")
+            door.stop = lambda: False
         if peer.claim is not None:  # claimed while this side was away: said below
             pass
         elif me.player is None:
@@ -378,7 +385,7 @@ def play_headless(session: RemoteSession, me: Seat, shown: int) -> None:
         else:
             session.respond_due()
         for line in session.log[said:]:
-            if line.startswith("The connection") or line.startswith("The other machine is back"):
+            if line.startswith(("The connection", "The other machine")):
                 me.say(line)
         said = len(session.log)
         shown = report_entries(peer, shown, me.say)

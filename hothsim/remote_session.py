@@ -126,18 +126,23 @@ class RemoteSession(Session):
     private: Private | None = None
     wait: float = 600.0  # seconds the opponent may stay silent before this side stops (saved)
     reopen: Reopen | None = None  # how the connection is made again after a break (None: it is not)
+    #: The host's door, looked at while it waits on a live connection: a connection that died without a word
+    #: (a machine that slept, a network that changed) is replaced when the other machine comes in again.
+    door_watch: Reopen | None = None
     randomness: str = ""  # this side's private randomness: its computer player's and its hints' seeds
     _silent: float = 0.0  # seconds the opponent has been silent so far
 
     @classmethod
     def over(cls, peer: Peer, link: Link, save: Path | None, private: Private | None, player: str, think: float,
-             wait: float, reopen: Reopen | None = None, randomness: str = "") -> "RemoteSession":
+             wait: float, reopen: Reopen | None = None, randomness: str = "",
+             door_watch: Reopen | None = None) -> "RemoteSession":
         """The session of a game both sides have opened (past their hellos): `player` plays this side (a
         computer player's name, or PERSON); `randomness` (the private file's) seeds its decisions, so the
         opponent cannot work them out by running the same player."""
         players = {peer.side: player, other(peer.side): REMOTE}
         return cls(peer.game, save, players, think=think, peer=peer, link=link, private=private, wait=wait,
-                   reopen=reopen, randomness=randomness or (private.randomness if private else ""))
+                   reopen=reopen, randomness=randomness or (private.randomness if private else ""),
+                   door_watch=door_watch)
 
     def seed(self, *parts: object) -> int:
         """A seed for this side's computer player or hint: from its private randomness and the position,
@@ -256,13 +261,23 @@ class RemoteSession(Session):
         seconds = self.wait if seconds is None else min(seconds, self.wait)
         if self.link is None:
             return self._come_back(seconds, started)
-        try:
-            line = self.link.receive(seconds)
-        except Silence:
-            return self._silence(started)
-        except Closed:
-            self._broke()
-            return None
+        end = started + seconds
+        while True:
+            step = end - time.monotonic()
+            try:  # the host looks at its door every half second meanwhile (see `door_watch`)
+                line = self.link.receive(max(0.01, min(step, 0.5) if self.door_watch else step))
+                break
+            except Silence:
+                opened = self.door_watch(0.0) if self.door_watch is not None else None
+                if opened is not None:  # the other machine came in again: its old connection is dead
+                    self.link.close()
+                    self.log.append("The other machine came in again on a new connection.")
+                    return self._met(opened, started)
+                if time.monotonic() >= end:
+                    return self._silence(started)
+            except Closed:
+                self._broke()
+                return None
         self._silent = 0.0
         events = self.peer.receive(line)
         self.game = self.peer.game
@@ -296,12 +311,17 @@ class RemoteSession(Session):
         opened = self.reopen(seconds)
         if opened is None:
             return self._silence(started)
+        return self._met(opened, started)
+
+    def _met(self, opened: tuple[Link, str], started: float) -> list[Event] | None:
+        """The other machine met again on a new connection: catch up where the game was."""
         link, meeting = opened
         before = len(self.peer.lines)
         try:
             meet(link, self.peer, meeting, self.wait, self.save_path, self.private)
         except (Closed, Silence):
             link.close()
+            self.link = None
             return self._silence(started)
         self.link, self._silent = link, 0.0
         self.game = self.peer.game

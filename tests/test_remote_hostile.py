@@ -564,3 +564,39 @@ def test_a_claim_crossing_a_lost_line_settles_the_same_on_both_sides_when_they_m
         t.join(30)
     assert not errors and waiting.claim is None and sender.claim is None
     assert waiting.lines == sender.lines and waiting.expected() == sender.expected() is not None
+
+
+def test_a_connection_that_dies_without_a_word_is_replaced_when_the_guest_comes_in_again(tmp_path):
+    """The guest's machine hangs with its connection open (no close ever reaches the host); the guest's
+    same command, run again, comes in through the door: the host drops the dead connection, meets the guest
+    where the game was, and the game is played to the end."""
+    host_said: list[str] = []
+    t, stopped, where, key = hosted(tmp_path, host_said, wait=60.0)
+    hang, release = threading.Event(), threading.Event()
+    first: list[str] = []
+
+    def hanging_say(text: str) -> None:
+        first.append(text)
+        if len(first) == 15:
+            hang.set()
+            release.wait(90)  # the machine hangs, its connection left open
+            raise KeyboardInterrupt
+
+    def first_guest() -> None:
+        try:
+            join(where, lambda: key, tmp_path / "g.hothsim", Seat("expert", None, hanging_say), 60.0)
+        except KeyboardInterrupt:
+            pass
+    hung = threading.Thread(target=first_guest)
+    hung.start()
+    assert hang.wait(60)
+    try:
+        again = real_guest(tmp_path, where, "never asked")  # the same save: the key from its private file
+    finally:
+        release.set()
+        hung.join(60)
+    t.join(120)
+    assert not t.is_alive() and not stopped
+    assert "The other machine came in again on a new connection." in host_said
+    assert again[-2] == host_said[-2] and host_said[-2].startswith("game over: ")
+    assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()

@@ -140,20 +140,20 @@ class Door:
             for newcomer in self._newcomers.values():
                 sel.register(newcomer.sock, selectors.EVENT_READ)
             try:
-                while True:
+                while True:  # one look at the door at least, however short the wait
                     now = time.monotonic()
                     self._expire(sel, now)
                     if self.stop():
                         raise RemoteError("stopped", "stopped waiting for the opponent")
-                    if now >= deadline:
-                        return None
-                    for ready, _ in sel.select(min(0.25, deadline - now)):
+                    for ready, _ in sel.select(max(0.0, min(0.25, deadline - now))):
                         if ready.fileobj is self.server:
                             self._greet(sel)
                             continue
                         admitted = self._heard(sel, ready.fileobj)  # type: ignore[arg-type]
                         if admitted is not None:
                             return admitted
+                    if time.monotonic() >= deadline:
+                        return None
             finally:
                 for newcomer in self._newcomers.values():
                     sel.unregister(newcomer.sock)
