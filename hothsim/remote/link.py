@@ -248,8 +248,8 @@ def enter(link: "Link", key: bytes) -> str:
     except Silence:
         raise RemoteError("closed", "the host did not answer (it may be busy with someone else: try again)") from None
     except Closed:
-        raise RemoteError("forged", "the host turned this side away: the invitation's key is not this "
-                                    "game's") from None
+        raise RemoteError("turned-away", "the host turned this side away: the invitation's key is not this "
+                                         "game's (or the host stopped just then)") from None
     return door.session(host_nonce, guest_nonce)
 
 
