@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hothsim.ai import derive_seed, player_named
 from hothsim.cli import main
@@ -600,3 +602,61 @@ def test_a_connection_that_dies_without_a_word_is_replaced_when_the_guest_comes_
     assert "The other machine came in again on a new connection." in host_said
     assert again[-2] == host_said[-2] and host_said[-2].startswith("game over: ")
     assert (tmp_path / "h.hothsim").read_text() == (tmp_path / "g.hothsim").read_text()
+
+
+# ---------------------------------------------------------------- lines changed at random
+
+
+def _played() -> tuple[Peer, Peer, list[str]]:
+    """A salvage game played 40 lines in: the two copies, and the lines each sent."""
+    host, guest = pair()
+    peers = {"rebel": host, "imperial": guest}
+    for n in range(40):
+        step(peers, n)
+    return host, guest, list(host.lines)
+
+
+PLAYED = _played()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=2, max_value=39), st.integers(min_value=0, max_value=10_000),
+       st.sampled_from(["flip", "cut", "swap-sender", "resign", "renumber", "replay"]))
+def test_a_line_changed_anyhow_is_refused_by_name_and_the_copy_is_unchanged(at, where, how):
+    """Take a copy that holds the first `at` lines, and hand it, in place of line `at + 1`, that line
+    changed: a character flipped, cut short, sent in the other side's name, signed again by the sender's
+    own key with another number, or an older line sent again.  Unless the change left it the very line,
+    it is refused with a RemoteError (never another exception) and the copy is as it was."""
+    host, _, lines = PLAYED
+    copy = Peer("rebel", KEY, host.chain, None, opener=opener, identity=IDS["rebel"])  # rebuilt as `restore` does
+    for line in lines[:at]:
+        copy.accept(line)
+    before = (list(copy.lines), copy.game.record.to_text(), copy.claim)
+    line = lines[at]
+    fields = line.split(" ")
+    if how == "flip":
+        i = where % len(line)
+        line = line[:i] + ("a" if line[i] != "a" else "b") + line[i + 1:]
+    elif how == "cut":
+        line = line[: where % len(line)]
+    elif how == "swap-sender":
+        fields[2] = "rebel" if fields[2] == "imperial" else "imperial"
+        line = " ".join(fields)
+    elif how == "resign":
+        sender = fields[2]
+        body = " ".join(fields[4:-1])
+        line = Message(int(fields[0]) + 1 + where % 3, fields[1], sender, fields[3], body).signed(IDS[sender])
+    elif how == "renumber":
+        body = " ".join(fields[4:-1])
+        line = Message(int(fields[0]), line_hash(lines[where % at]), fields[2], fields[3], body).signed(IDS[fields[2]])
+    else:
+        line = lines[where % at]
+    if line == lines[at]:
+        return
+    try:
+        copy.receive(line)
+    except RemoteError:
+        pass
+    else:
+        assert line in lines[:at], "a changed line was taken"
+    assert (list(copy.lines), copy.game.record.to_text(), copy.claim) == before
