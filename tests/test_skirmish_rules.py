@@ -512,3 +512,28 @@ def test_a_big_figure_pays_for_terrain_under_any_part_of_its_space(tmp_path):
     plans = g.moves.planned(g.state.fig("luke"), g.state)[0]
     assert plans[sq("c2")].cost == 2  # its right half enters the low objects in D3
     assert plans[sq("b3")].cost == 1
+
+
+def test_the_log_names_each_door_that_opens_or_closes_by_the_squares_it_lies_between():
+    """Doors open and close with who stands next to them at the end of a turn: the event names each door
+    (`door M16-M17 opens`), and the door named is one of the map's, open or closed as it says."""
+    import re
+
+    from hothsim.ai import player_named
+    from hothsim.games import open_game
+    from hothsim.kernel.squares import parse_square
+    from hothsim.match import decide_within
+
+    game = open_game("salvage", seed=3)
+    named = []
+    for n in range(400):
+        if game.is_over:
+            break
+        choice, _ = decide_within(player_named("expert"), game, n, None)
+        for event in game.apply(choice.action):
+            for a, b, verb in re.findall(r"door ([A-Z]+\d+)-([A-Z]+\d+) (opens|closes|starts open)", event.text):
+                door = next(d for d in game.setup.grid.doors
+                            if set(d.squares) == {parse_square(a), parse_square(b)})
+                assert (door in game.state.open_doors) == (verb != "closes")
+                named.append(verb)
+    assert "opens" in named and "closes" in named

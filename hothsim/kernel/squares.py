@@ -69,6 +69,12 @@ class Edge(NamedTuple):
             return (self.x - 1, self.y), (self.x, self.y)
         return (self.x, self.y - 1), (self.x, self.y)
 
+    @property
+    def label(self) -> str:
+        """The edge as the log names it: the two squares it lies between, `L3-M3` (a door is inside the map)."""
+        a, b = self.squares
+        return f"{square_label(a)}-{square_label(b)}"
+
 
 def column_label(x: int) -> str:
     """Column letters for a 0-based column: 0 -> A, 25 -> Z, 26 -> AA, 27 -> AB."""

@@ -79,7 +79,8 @@ def after_placement(ctx: Context, s: GameState, ev: list[Event]) -> GameState:
     held = doors_held(ctx, s)
     s = replace(s, open_doors=held)
     if held:
-        ev.append(Event("doors", f"{len(held)} door(s) start open: a character was set up next to them"))
+        ev.append(Event("doors", "; ".join(f"door {d.label} starts open: a character was set up next to it"
+                                           for d in sorted(held))))
     return begin_round(ctx, s, ev)
 
 
@@ -144,9 +145,10 @@ def end_turn(ctx: Context, s: GameState, ev: list[Event]) -> GameState:
     assert s.turn is not None
     ev.append(Event("end", f"{s.turn.figure}'s turn ends"))
     held = doors_held(ctx, s)
-    if held != s.open_doors:
-        opened, closed = len(held - s.open_doors), len(s.open_doors - held)
-        ev.append(Event("doors", f"doors: {opened} open, {closed} close"))
+    if held != s.open_doors:  # each door named, as the map's edges are: `door L3-M3 opens`
+        moved = [f"door {d.label} opens" for d in sorted(held - s.open_doors)]
+        moved += [f"door {d.label} closes" for d in sorted(s.open_doors - held)]
+        ev.append(Event("doors", "; ".join(moved)))
     s = replace(s, turn=None, open_doors=held)
     if s.stage == "over":
         return s
