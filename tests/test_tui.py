@@ -712,3 +712,28 @@ def test_a_figure_without_abilities_says_so_whole_in_the_panel_at_80x24():
     panel = " ".join(line.rsplit("|", 1)[-1].strip() for line in text.splitlines())
     assert "No abilities, Force or commander effects in this scenario." in " ".join(panel.split())
     assert "g: explain the abilities" not in panel  # nothing to explain
+
+
+def test_the_status_line_counts_the_quiet_rounds_of_a_stand_off_and_drops_activations_once_the_game_is_over():
+    """The stand-off rule is visible: two sides that never attack see the quiet rounds counted on the status
+    line (how many of how many end the game), until the tie-breaker ends it; a game over says nothing of
+    activations left."""
+    from hothsim.games import open_game
+    from hothsim.skirmish.actions import Attack, Move
+    from hothsim.tui.skirmish.view import status_parts
+
+    game = open_game("salvage", seed=3)
+    limit = game.setup.tie_break_rounds
+    seen = set()
+    for _ in range(2000):
+        if game.is_over:
+            break
+        quiet = [p for p in status_parts(game) if p.startswith("quiet rounds")]
+        if game.state.stage == "round":
+            assert quiet == ([f"quiet rounds {game.state.quiet_rounds} of {limit}"] if game.state.quiet_rounds else [])
+            seen.update(quiet)
+        calm = [a for a in game.legal_actions() if type(a) not in (Attack, Move)]
+        game.apply(calm[0] if calm else game.legal_actions()[0])
+    assert game.is_over and "rounds" in game.state.end_reason
+    assert seen == {f"quiet rounds {n} of {limit}" for n in range(1, limit)}
+    assert not any("activations left" in p or p.startswith("quiet rounds") for p in status_parts(game))

@@ -85,8 +85,10 @@ def status_parts(game: SkirmishView) -> list[str]:
     d = game.pending
     parts = [game.setup.scenario_name, game.progress(),
              who_decides(d.player, d.kind, game.winner) + (f" {d.figure}" if d.figure else "")]
-    if s.phase_side:
+    if s.phase_side and not game.is_over:  # a game over has no activations left to count
         parts.append(f"{s.phase_side.capitalize()} activations left {s.phase_left}")
+    if s.stage == "round" and s.quiet_rounds and not game.is_over:  # the stand-off rule, counting
+        parts.append(f"quiet rounds {s.quiet_rounds} of {game.setup.tie_break_rounds}")
     return parts
 
 
