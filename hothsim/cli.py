@@ -24,7 +24,7 @@ from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, li
     user_save_dir, write_record, write_text_file
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
-from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
+from hothsim.games import Game, LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import GameResult, play_match
 from hothsim.session import PERSON, Session, computer_header, new_session
@@ -497,9 +497,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=_options(args))
     save = args.save or user_save_dir() / f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}{SAVE_SUFFIX}"
-    _play(new_session(game, save, players, think), args.plain)
-    print(f"Saved: {save}  (continue with: hothsim resume {save})")
+    session = new_session(game, save, players, think)
+    _play(session, args.plain)
+    print(_saved_words(session.game, save))
     return 0
+
+
+def _saved_words(game: Game, save: Path) -> str:
+    """The last line a played game prints: where it is saved, and what can be done with it next (a game
+    that is over is replayed, not continued)."""
+    if game.is_over:
+        return f"Saved: {save}  (the game is over: hothsim replay {save} steps through it)"
+    return f"Saved: {save}  (continue with: hothsim resume {save})"
 
 
 #: Wrong answers the resume picker takes before it gives up (a closed input ends it at once).
@@ -518,7 +527,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         path, record = recovered_save(path, e)
     session = Session.resume(record, path)
     _play(session, args.plain)
-    print(f"Saved: {path}")
+    print(_saved_words(session.game, path))
     return 0
 
 
@@ -575,7 +584,7 @@ def pick_save() -> Path:
         print(textwrap.fill(f"{i}. {words}", width, subsequent_indent="   "))
         print(f"   {info.path.name}")
     if broken:
-        print("These cannot be resumed:")
+        print("These cannot be resumed (over, or unreadable):")
         for info, words in broken:
             print(textwrap.fill(f"-  {words}", width, subsequent_indent="   "))
     if not good:
@@ -598,8 +607,11 @@ def save_words(path: Path, modified: float) -> tuple[str, bool]:
         game = load_game(read_record(path))
     except (SaveFileError, LoadError, DataError) as e:
         return f"{path.name}: cannot be resumed: {e}", False
+    if game.is_over:  # not offered: there is nothing to continue (replay shows it)
+        return f"{path.name}: {game.setup.scenario_name}, over ({game.state.end_reason}): replay it with hothsim " \
+               "replay", False
     d = game.pending
-    who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "") if d.player else "over"
+    who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "")
     computer = game.record.header.computer.split()
     against = f" (the computer plays {computer[0]}, {computer[1]})" if computer else ""
     return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}", True

@@ -302,7 +302,7 @@ def test_the_resume_picker_puts_broken_saves_last_with_their_whole_reason_and_as
     monkeypatch.setattr("sys.stdin", io.StringIO("7\nbroken\n1\n"))
     assert main(["resume"]) == 0  # picked at the third answer, then played in plain text (no terminal)
     out, err = capsys.readouterr()
-    good, broken = out.split("These cannot be resumed:\n")
+    good, broken = out.split("These cannot be resumed (over, or unreadable):\n")
     assert good.startswith("Saved games, newest first:\n1. Echo Base Salvage Mission")
     reason = " ".join(broken.split())
     assert reason.startswith("- broken.hothsim: cannot be resumed: ") and "NUL" in reason
@@ -378,3 +378,29 @@ def test_a_scripted_record_whose_rolls_miss_the_opening_initiative_is_refused_in
     write_record(save, g.record)
     assert main(["validate", str(save)]) == 2
     assert "the scripted dice ran out" in capsys.readouterr().err
+
+
+def test_a_finished_game_is_not_offered_by_resume_and_its_last_line_says_to_replay_it(tmp_path, monkeypatch, capsys):
+    from hothsim.ai import player_named
+    from hothsim.games import open_game
+    from hothsim.match import decide_within
+
+    folder = tmp_path / "data" / "hothsim" / "saves"
+    done = open_game("salvage", seed=2)
+    for n in range(2000):
+        if done.is_over:
+            break
+        done.apply(decide_within(player_named("expert"), done, n, None)[0].action)
+    write_record(folder / "done.hothsim", done.record)
+    write_record(folder / "going.hothsim", open_game("salvage", seed=1).record)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("1\n"))
+    assert main(["resume"]) == 0
+    out = capsys.readouterr().out
+    offered, refused = out.split("These cannot be resumed (over, or unreadable):\n")
+    assert "done.hothsim" not in offered and "going.hothsim" in offered and offered.count("\n1. ") == 1
+    assert "done.hothsim: Echo Base Salvage Mission, over (" in " ".join(refused.split())
+    assert main(["resume", str(folder / "done.hothsim"), "--plain"]) == 0
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert last == f"Saved: {folder / 'done.hothsim'}  (the game is over: hothsim replay {folder / 'done.hothsim'} " \
+                   "steps through it)"

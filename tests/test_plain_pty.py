@@ -124,7 +124,7 @@ def test_a_whole_plain_game_typed_by_numbers_notation_and_destination(tmp_path, 
     # The save holds exactly the choices made, each said back as it was applied (a secret one, Luke's
     # Snowspeeder, only as made: the other player may read what was said).
     assert echoed(text) == ["a secret choice, made" if e.startswith("luke ") else e for e in entries]
-    assert "Game over: " in text and text.rstrip().endswith(f"(continue with: hothsim resume {save})")
+    assert "Game over: " in text and text.rstrip().endswith(f"(the game is over: hothsim replay {save} steps through it)")
     # Choices were made every way a player may make them.
     assert any(t.isdigit() for t in typed) and any(t.startswith(("end ", "done", "first ", "luke ")) for t in typed)
     if scenario == "salvage":

@@ -106,7 +106,7 @@ def test_the_resume_picker_lists_good_saves_first_and_asks_again(tmp_path):
     t = Terminal(["resume"], _env(tmp_path))
     t.wait_for("Resume which game (1-1)?")
     screen = t.text()
-    assert screen.index("1. Echo Base Salvage Mission") < screen.index("These cannot be resumed:")
+    assert screen.index("1. Echo Base Salvage Mission") < screen.index("These cannot be resumed (over, or unreadable):")
     t.keys(["7", "\n"])
     t.wait_for("Type a number from 1 to 1 and Enter.")
     t.keys(["1", "\n"])
