@@ -153,3 +153,36 @@ def test_the_computer_decides_in_plain_mode_and_says_why(tmp_path):
     assert [e.action for e in plain.game.record.entries][:3] == ["place elite-snowtrooper aa1",
                                                                   "place snowtrooper-1 aa2", "place snowtrooper-2 ab1"]
     assert "You play the Rebel side against the computer." in said
+
+
+def test_moves_names_each_destinations_shots_with_their_chances_and_how_many_enemies_could_attack_it_there(tmp_path):
+    """`moves UNIT` in the middle of a battle: each destination says the attacks the figure would have from
+    there, with the chance to hit (`no shot` where there is none), and `seen by N`, the enemies that could
+    attack it there next, as the game works them out."""
+    from hothsim.ai import player_named
+    from hothsim.match import decide_within
+    from hothsim.skirmish.actions import Move
+
+    game = open_game("quick-start", seed=2)
+    for n in range(300):
+        moves = [a for a in game.legal_actions() if type(a) is Move]
+        if moves and any(game.outlook(m).shots for m in moves) and any(not game.outlook(m).shots for m in moves):
+            break
+        game.apply(decide_within(player_named("expert"), game, n, None)[0].action)
+    figure = moves[0].figure
+    from hothsim.session import Session
+
+    session = Session.resume(game.record, tmp_path / "game.hothsim")  # hot-seat, where the game stands
+    typed = iter([f"moves {figure}"])
+    said: list[str] = []
+    PlainPlay(session, lambda prompt: next(typed, None), said.append).run()
+    listed = [line for line in said if re.match(rf"^\d+\. move {figure} ", line)]
+    assert len(listed) >= 2
+    for line in listed:
+        m = re.match(rf"^\d+\. (move {figure} [^:]+): to [A-Z]+\d+, \d+ squares?(, attacks of opportunity from "
+                     r"[^;]+)?; (shots: (.+)|no shot); seen by (\d+)$", line)
+        assert m, line
+        look = game.outlook(game.parse_action(m.group(1)))
+        assert m.group(3) == ("shots: " + ", ".join(f"{t} {c}%" for t, c in look.shots) if look.shots else "no shot")
+        assert int(m.group(5)) == len(look.threats)
+    assert any("shots: " in line for line in listed) and any("no shot" in line for line in listed)

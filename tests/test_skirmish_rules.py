@@ -537,3 +537,47 @@ def test_the_log_names_each_door_that_opens_or_closes_by_the_squares_it_lies_bet
                 assert (door in game.state.open_doors) == (verb != "closes")
                 named.append(verb)
     assert "opens" in named and "closes" in named
+
+
+def test_a_destinations_outlook_is_what_the_figure_would_have_there_shots_and_who_could_shoot_it():
+    """For every move of every turn of a seeded game that gives no attack of opportunity: its outlook's shots
+    are the attacks the game then offers from there, with the same chances (none where the move uses up the
+    attack), and its threats are the enemies whose legal targets include the figure once its turn has
+    ended there, the doors opened or closed by the rules."""
+    from hothsim.ai import player_named
+    from hothsim.games import open_game
+    from hothsim.match import decide_within
+    from hothsim.skirmish.actions import Attack, EndTurn, Move
+
+    checked = shots_seen = threats_seen = 0
+    for scenario, seed in (("salvage", 3), ("echo-base", 4)):
+        game = open_game(scenario, seed=seed)
+        for n in range(120):
+            if game.is_over:
+                break
+            moves = [a for a in game.legal_actions() if type(a) is Move]
+            plans = game.move_plans()
+            for move in moves[::7]:
+                square = (move.destination[0], move.destination[1])
+                if plans[square].provoked:
+                    continue  # the move would roll dice for attacks of opportunity
+                look = game.outlook(move)
+                there = game.clone()
+                there.apply(move)
+                offered = {(a.target, there.hit_chance(a)) for a in there.legal_actions()
+                           if type(a) is Attack and not a.helpers}
+                assert set(look.shots) == offered, move.notation()
+                ended = [a for a in there.legal_actions() if type(a) is EndTurn]
+                if ended:
+                    there.apply(ended[0])
+                    s = there.state
+                    me = s.fig(move.figure)
+                    could = {e.id for e in s.living() if e.side != me.side and there.ab.can_attack(s, e)
+                             and any(v.target == me.id for v in there.targeting.targets(s, e))}
+                    assert set(look.threats) == could, move.notation()
+                checked += 1
+                shots_seen += bool(look.shots)
+                threats_seen += bool(look.threats)
+            choice, _ = decide_within(player_named("expert"), game, n, None)
+            game.apply(choice.action)
+    assert checked > 50 and shots_seen > 5 and threats_seen > 5

@@ -15,6 +15,7 @@ from hothsim.kernel.squares import Square, Terrain, parse_square, square_label
 from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Action, Attack, EndTurn, ForceMove, ForcePower, Move, Place, Recruit
 from hothsim.skirmish.game import SkirmishGame
+from hothsim.skirmish.outlook import Outlook
 from hothsim.skirmish.state import Figure, GameState
 
 #: What each kind of decision asks, in our words.
@@ -235,7 +236,7 @@ class SkirmishWords:
             where = square_label((action.destination[0], action.destination[1]))
             cost = f", {count(plan.cost, 'square')}" if plan is not None else ""
             aoo = f", attacks of opportunity from {', '.join(sorted(plan.provoked))}" if plan and plan.provoked else ""
-            return f"{text}: to {where}{cost}{aoo}"
+            return f"{text}: to {where}{cost}{aoo}; {outlook_words(game.outlook(action))}"
         if t is Recruit:
             return f"{text}: {game.setup.cards[action.card].name}, {game.card_cost(action.card)} points"
         if t is ForceMove:
@@ -347,3 +348,9 @@ def _extent(squares) -> str:
 DESCRIBER = SkirmishWords()
 
 __all__ = ["DESCRIBER", "SkirmishWords"]
+
+
+def outlook_words(look: Outlook) -> str:
+    """A destination's shots and exposure in words: `shots: snowtrooper-1 55%; seen by 2` (or `no shot`)."""
+    shots = "shots: " + ", ".join(f"{target} {chance}%" for target, chance in look.shots) if look.shots else "no shot"
+    return f"{shots}; seen by {len(look.threats)}"

@@ -55,6 +55,7 @@ from hothsim.skirmish.resolution import resolve
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, after_placement, figure_ids, hologram_alone
 from hothsim.skirmish.moving import Moves
+from hothsim.skirmish.outlook import Outlook, outlook
 from hothsim.skirmish.squads import SecretSquads, SquadRules
 from hothsim.skirmish.targeting import Targeting
 from hothsim.skirmish.turn_actions import turn_actions, turn_choices
@@ -299,6 +300,15 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if self.pending.kind != "turn" or self._state.turn is None or not path:
             return None, frozenset(), "no move is being made"
         return self.moves.preview(self._state, path)
+
+    def outlook(self, move: Move) -> Outlook:
+        """What a move's destination holds for the acting character: its shots from there with their
+        chances (none if the move leaves it no attack), and the enemies that could attack it there next."""
+        s = self._state
+        square = (move.destination[0], move.destination[1])
+        plan = self.move_plans().get(square)
+        attack_left = plan is not None and plan.cost <= self.attack_move_limit()
+        return outlook(self.targeting, s, s.fig(move.figure), square, attack_left)
 
     def hit_chance(self, attack: Attack) -> int:
         """The chance in percent that this attack hits, counting every modifier now in play, cover, and

@@ -15,7 +15,8 @@ __all__ = ["GameState", "SkirmishView"]  # the state, for the type of what a scr
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.kernel.squares import Square
-    from hothsim.skirmish.actions import Attack, ForcePower
+    from hothsim.skirmish.actions import Attack, ForcePower, Move
+    from hothsim.skirmish.outlook import Outlook
     from hothsim.skirmish.setup import Setup
     from hothsim.skirmish.state import Figure
 
@@ -33,6 +34,9 @@ class SkirmishView(GameView, Protocol):
 
     def hit_chance(self, attack: "Attack") -> int:
         """The chance in percent that the attack hits."""
+
+    def outlook(self, move: "Move") -> "Outlook":
+        """What a move's destination holds: the shots from there and the enemies that could attack it."""
 
     def move_plans(self) -> dict:
         """For the acting character, every destination with its default path and cost."""
