@@ -737,3 +737,52 @@ def test_the_status_line_counts_the_quiet_rounds_of_a_stand_off_and_drops_activa
     assert game.is_over and "rounds" in game.state.end_reason
     assert seen == {f"quiet rounds {n} of {limit}" for n in range(1, limit)}
     assert not any("activations left" in p or p.startswith("quiet rounds") for p in status_parts(game))
+
+
+def test_resting_the_cursor_on_an_enemy_that_cannot_be_attacked_says_why_before_enter(tmp_path):
+    g = started(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper-1": "c1", "snowtrooper-2": "a8"}, low=("a5",))
+    g.apply(parse_action("activate hoth-trooper"))
+    why = g.refusal(Attack("hoth-trooper", "snowtrooper-2"))
+    text = " ".join(frame(g, UIState(cursor=(0, 7)), 120, 40).text().split())
+    assert f"hoth-trooper cannot attack snowtrooper-2: {why.message}"[:70] in text and "nearest" in why.message
+
+
+def test_resting_the_cursor_on_a_destination_says_its_shots_and_how_many_enemies_could_attack_it_there(tmp_path):
+    from hothsim.describe.skirmish import outlook_words
+    from hothsim.skirmish.actions import Move
+
+    g = started(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper": "h2"}, low=("h3",))
+    g.apply(parse_action("activate hoth-trooper"))
+    moves = {(a.destination[0], a.destination[1]): a for a in g.legal_actions() if type(a) is Move}
+    for square in ((3, 1), (5, 0)):
+        look = g.outlook(moves[square])
+        assert look.shots and look.shots[0][0] == "snowtrooper" and look.threats == ("snowtrooper",)
+        text = " ".join(frame(g, UIState(cursor=square), 140, 40).text().split())
+        assert f"; {outlook_words(look)}" in text and f"shots: snowtrooper {look.shots[0][1]}%; seen by 1" in text
+
+
+def test_s_marks_where_a_move_gives_a_shot_and_how_many_enemies_could_shoot_each_square(tmp_path):
+    """The sight overlay: on the squares the acting figure may reach, `!` where it would have a shot, else
+    the number of enemies that could attack it there; `s` again takes it away."""
+    from hothsim.skirmish.actions import Move
+
+    g = started(tmp_path, {"hoth-trooper": "a1"}, {"snowtrooper": "h2"}, low=("h3",))
+    g.apply(parse_action("activate hoth-trooper"))
+    ui, _ = keys(g, UIState(cursor=(0, 0)), ["s"])
+    fr = frame(g, ui, 120, 40)
+
+    def cell(x, y):  # where square (x, y) is drawn: after the 3 columns of row numbers, below the letters
+        return fr.chars[2 + 2 * y + 1][3 + 2 * x + 1], fr.attrs[2 + 2 * y + 1][3 + 2 * x + 1]
+
+    looks = {(a.destination[0], a.destination[1]): g.outlook(a) for a in g.legal_actions() if type(a) is Move}
+    shot = [sq for sq, look in looks.items() if look.shots]
+    exposed_only = [sq for sq, look in looks.items() if look.threats and not look.shots]
+    assert shot and exposed_only
+    for sq in shot:
+        assert cell(*sq) == ("!", "exposed" if looks[sq].threats else "sheltered")
+    for sq in exposed_only:
+        assert cell(*sq) == (str(len(looks[sq].threats)), "exposed")
+    assert "sight: ! a shot from there" in " ".join(fr.text().split())
+    ui, _ = keys(g, ui, ["s"])
+    fr = frame(g, ui, 120, 40)
+    assert cell(*shot[0])[0] != "!"

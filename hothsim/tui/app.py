@@ -45,6 +45,7 @@ _STYLE = {
     "imperial": (curses.COLOR_BLUE, curses.A_NORMAL), "wall": (curses.COLOR_MAGENTA, curses.A_NORMAL),
     "door": (curses.COLOR_CYAN, curses.A_BOLD), "door-open": (curses.COLOR_CYAN, curses.A_NORMAL),
     "reach": (curses.COLOR_GREEN, curses.A_BOLD), "reach-spent": (curses.COLOR_CYAN, curses.A_NORMAL),
+    "exposed": (curses.COLOR_RED, curses.A_BOLD), "sheltered": (curses.COLOR_GREEN, curses.A_BOLD),
     "zone": (curses.COLOR_GREEN, curses.A_BOLD), "target": (curses.COLOR_YELLOW, curses.A_REVERSE),
     "cursor": (curses.COLOR_BLACK, curses.A_REVERSE), "low": (curses.COLOR_GREEN, curses.A_NORMAL),
     "difficult": (curses.COLOR_YELLOW, curses.A_NORMAL), "trench": (curses.COLOR_MAGENTA, curses.A_BOLD),

@@ -233,6 +233,13 @@ def _look(game: SkirmishView, ui: UIState, key: str) -> Outcome:
                    ), None, False
 
 
+def _sight(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    on = not mine(ui).sight
+    said = ("sight: ! a shot from there, a number: enemies that could shoot you there (s again: off)" if on
+            else "sight overlay off")
+    return replace(with_mine(ui, sight=on), message=said), None, False
+
+
 def _auto_set_up(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     if game.pending.kind != "place":
         return replace(ui, message="a places your figures during set-up only"), None, False
@@ -277,6 +284,8 @@ MAP_KEYS: tuple[Key, ...] = (
     Key(("g",), lambda game, ui, key: (with_mine(ui, explain=not mine(ui).explain), None, False),
         "the card under the cursor in full, in our words"),
     Key(("x",), _look, "look mode: the map without the move overlay"),
+    Key(("s",), _sight, "sight: on the squares you may reach, ! where you would have a shot, a number where "
+        "that many enemies could shoot you (again: off)"),
     Key(ESC, _close, "close the card or look mode (nothing undoes a choice made)"))
 
 #: The keys while drawing a path (p).

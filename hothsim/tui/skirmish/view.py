@@ -8,7 +8,7 @@ naming who decides and what; a line of the keys that make sense now.
 
 from __future__ import annotations
 
-from hothsim.describe.skirmish import GROUND
+from hothsim.describe.skirmish import GROUND, outlook_words
 from hothsim.kernel.squares import Edge, Terrain, square_label
 from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
@@ -25,6 +25,9 @@ TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "
                 Terrain.PIT: "pit", Terrain.SOLID: "solid"}
 #: On a clear square of the move overlay: the attack is still possible after moving there, or it is spent.
 REACH_ATTACK, REACH_ONLY = "*", "="
+#: The sight overlay (s): a square the figure would have a shot from, and one an enemy could shoot into
+#: marked with how many could (a square with a shot shows `!`, its attribute saying whether it is exposed).
+SHOT_FROM = "!"
 ASK = {"build": "build your squad in secret (Enter or m: the cards)",
        "place": "set up", "first": "choose who goes first (Enter: the choices)",
        "activate": "activate a character (Enter on it)",
@@ -128,11 +131,31 @@ def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
     return reach, targets, covered, route, zone
 
 
+def sight_marks(game: SkirmishView, reach: dict) -> dict[tuple[int, int], tuple[str, str]]:
+    """The sight overlay: for each square the acting figure may reach, `!` where it would have a shot, else
+    the number of enemies that could attack it there (when any); "exposed" where at least one could."""
+    marks = {}
+    for a in game.legal_actions():
+        if type(a) is not Move:
+            continue
+        sq = (a.destination[0], a.destination[1])
+        if sq not in reach:
+            continue
+        look = game.outlook(a)
+        attr = "exposed" if look.threats else "sheltered"
+        if look.shots:
+            marks[sq] = (SHOT_FROM, attr)
+        elif look.threats:
+            marks[sq] = (str(min(9, len(look.threats))), attr)
+    return marks
+
+
 def _map(game: SkirmishView, s: GameState, ui: UIState, fr: Frame, x0: int, y0: int, w: int, h: int) -> None:
     grid = game.setup.grid
     g = glyphs(game)
     occupant = {sq: f for f in s.living() for sq in f.space()}
     reach, targets, covered, route, zone = overlay(game, ui)
+    sight = sight_marks(game, reach) if mine(ui).sight and not ui.look else {}
     barriers = grid.barriers(s.open_doors)
     # Room for the row numbers and the column letters: a map wider than 26 columns has two-letter ones
     # (AA, AB, ...), written one letter above the other so that every column is labelled.
@@ -156,14 +179,23 @@ def _map(game: SkirmishView, s: GameState, ui: UIState, fr: Frame, x0: int, y0: 
             ch, attr = _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx, dy)
             if dx % 2 == 1 and dy % 2 == 1:
                 sq = (dx // 2, dy // 2)
-                if sq in route and (sq in reach or mine(ui).drawing or (sq in ui.shown_path and sq not in occupant)):
-                    ch, attr = "+", "path"
+                ch, attr = _marked(sq, (ch, attr), sight, route, reach, occupant, ui)
                 fr.mark(x0 + left + rx, y0 + top + ry, 2 if rx + 1 < w else 1, 2 if ry + 1 < h else 1, ("cell", sq))
             if (dx, dy) == (cx, cy):
                 attr = "cursor"
             fr.put(x0 + left + rx, y0 + top + ry, ch, attr)
             if dx % 2 == 0 and dy % 2 == 1 and (dx // 2, dy // 2) in covered and ch == " ":
                 fr.put(x0 + left + rx, y0 + top + ry, "(", "target")  # a target in cover: ( before it
+
+
+def _marked(sq: tuple[int, int], drawn: tuple[str, str], sight: dict, route: set, reach: dict, occupant: dict,
+            ui: UIState) -> tuple[str, str]:
+    """A square's character with the overlays on top: the sight overlay's mark, then the path."""
+    if sq in sight and sq not in occupant:
+        drawn = sight[sq]
+    if sq in route and (sq in reach or mine(ui).drawing or (sq in ui.shown_path and sq not in occupant)):
+        drawn = ("+", "path")
+    return drawn
 
 
 def _column_letters(fr: Frame, x: int, y: int, w: int, ox: int, W2: int) -> None:
@@ -304,13 +336,21 @@ def _enter_here(game: SkirmishView, ui: UIState) -> str:
     if plan is not None:
         aoo = ", ".join(sorted(plan.provoked)) or "nobody"
         keeps = "attack still possible" if game.attack_kept_after(plan.cost) else "no attack after it"
+        move = next((a for a in game.legal_actions() if type(a) is Move and (a.destination[0], a.destination[1])
+                     == ui.cursor), None)
+        there = f"; {outlook_words(game.outlook(move))}" if move is not None else ""
         return (f". Enter: move to {square_label(ui.cursor)}, {count(plan.cost, 'square')}, {keeps}, attacks of "
-                f"opportunity: {aoo}")
+                f"opportunity: {aoo}{there}")
     f = figure_at(game, ui.cursor)
     attacks = [a for a in game.legal_actions() if type(a) is Attack and not a.helpers and f is not None
                and a.target == f.id]
     if attacks:
         return f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"  # type: ignore[union-attr]
+    d = game.pending
+    if f is not None and d.figure and f.side != d.player and not f.defeated:  # an enemy that may not be attacked
+        refusal = game.refusal(Attack(d.figure, f.id))
+        if refusal is not None:
+            return f". {d.figure} cannot attack {f.id}: {refusal.message}"
     return ": Enter on a * or = square moves, on a highlighted enemy attacks; m: other choices"
 
 
@@ -328,8 +368,9 @@ def key_line(game: SkirmishView, ui: UIState) -> str:
     if kind == "place":
         return "Enter place  m/Tab figure  a place the rest  r roster  L log  ? help  q quit"
     if kind == "turn":
-        path = "  p path" if any(type(a) is Move for a in game.legal_actions()) else ""
-        return f"Enter choose  m menu  Tab next{path}  x look  r roster  L log  ? help  q quit"
+        if any(type(a) is Move for a in game.legal_actions()):  # the roster and the log stay in the help (?)
+            return "Enter choose  m menu  Tab next  p path  s sight  x look  L log  ? help  q quit"
+        return "Enter choose  m menu  Tab next  x look  r roster  L log  ? help  q quit"
     if kind == "activate":  # no path to draw yet
         return "Enter choose  m menu  Tab next  x look  r roster  L log  ? help  q quit"
     # Who goes first, a reroll, an attack of opportunity, the squads: a choice from the menu, nothing to steer.
