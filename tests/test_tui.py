@@ -5,6 +5,7 @@ whole echo-base game chosen through the keys."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -104,11 +105,14 @@ def test_frame_big_figures_cover_their_whole_space():
 def test_frame_stat_card_shows_modifiers_and_words_and_a_log_line():
     g = set_up("echo-base", 2)
     han = g.state.fig("han")
-    ui = UIState(cursor=han.pos, own=SkirmishUI(explain=True), log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
+    ui = UIState(cursor=han.pos, log=("d20 14 +4 Attack +4 combined fire = 22 vs Defense 16 +4 cover = 20",))
     text = frame(g, ui, 120, 40).text()
-    assert "Cunning Attack: Against" in text and "Accurate Shot: May target" in text
+    assert "Cunning Attack" in text and "Accurate Shot" in text and "(g: the whole card)" in text
     flat = " ".join(text.split())
     assert "+4 combined fire = 22" in flat and "cover = 20" in flat
+    ui, _ = keys(g, ui, ["g"])
+    whole = " ".join(frame(g, ui, 120, 40).text().split())
+    assert "Cunning Attack: Against" in whole and "Accurate Shot: May target" in whole
 
 
 def test_a_small_terminal_shows_only_the_notice_and_only_q_acts():
@@ -711,7 +715,7 @@ def test_a_figure_without_abilities_says_so_whole_in_the_panel_at_80x24():
     text = frame(g, UIState(cursor=fig.pos), 80, 24).text()
     panel = " ".join(line.rsplit("|", 1)[-1].strip() for line in text.splitlines())
     assert "No abilities, Force or commander effects in this scenario." in " ".join(panel.split())
-    assert "g: explain the abilities" not in panel  # nothing to explain
+    assert "g: the whole card" not in panel  # nothing more to show
 
 
 def test_the_status_line_counts_the_quiet_rounds_of_a_stand_off_and_drops_activations_once_the_game_is_over():
@@ -786,3 +790,29 @@ def test_s_marks_where_a_move_gives_a_shot_and_how_many_enemies_could_shoot_each
     ui, _ = keys(g, ui, ["s"])
     fr = frame(g, ui, 120, 40)
     assert cell(*shot[0])[0] != "!"
+
+
+@pytest.mark.parametrize("figure", ["vader", "luke", "han"])
+def test_g_shows_the_whole_card_at_80x24_paged_with_pgdn_pgup_and_space(figure):
+    """Every ability, Force power and commander effect of the card, with its words, in a terminal of 80x24:
+    paged with PgDn and Space, back with PgUp; any other key closes it, and q closes it without quitting."""
+    g = set_up("echo-base", 2)
+    f = g.state.fig(figure)
+    card = g.describe(figure)
+    ui, _ = keys(g, UIState(size=(80, 24), cursor=f.pos), ["g"])
+    seen_text = ""
+    for turn in range(20):
+        fr = frame(g, ui, 80, 24)
+        seen_text += " " + " ".join(fr.line(y) for y in range(1, 23))
+        m = re.search(r"\(lines \d+-(\d+) of (\d+)\)", fr.line(0))
+        if m is None or m.group(1) == m.group(2):
+            break
+        ui, _ = keys(g, ui, ["KEY_NPAGE" if turn % 2 else " "])
+    flat = " ".join(seen_text.split())
+    for line in card:
+        assert " ".join(line.split()) in flat, line
+    assert ui.card is not None
+    ui, _ = keys(g, ui, ["KEY_PPAGE"])
+    assert ui.card is not None
+    ui, _ = keys(g, ui, ["q"])  # closes the card; the game goes on
+    assert ui.card is None

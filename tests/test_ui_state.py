@@ -36,12 +36,12 @@ def test_a_path_being_drawn_holds_take_back_and_hints_until_it_is_done():
 def test_another_players_decision_clears_the_half_made_choice_and_keeps_the_card_shown():
     g = open_game("salvage", seed=2)
     before = g.pending
-    ui = UIState(own=SkirmishUI(placing="some-figure", explain=True, path=((1, 1),)))
+    ui = UIState(own=SkirmishUI(placing="some-figure", sight=True, path=((1, 1),)))
     rnd = random.Random(2)
     while g.pending.player == before.player and g.pending.kind == before.kind:
         g.apply(choose(rnd, g.legal_actions()))
     after = after_decision(screen_for(g), g, ui, before)
-    assert mine(after) == SkirmishUI(explain=True)
+    assert mine(after) == SkirmishUI(sight=True)
 
 
 def test_the_same_players_next_decision_keeps_the_figure_being_set_up():

@@ -88,6 +88,7 @@ class UIState:
     shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
     thinking: str = ""  # the computer is deciding: what the status line says of it
     overview: bool = False  # the whole-map view (v) over the screen
+    card: tuple[str, tuple[str, ...]] | None = None  # a whole card over the screen (g): its title and lines
     own: GameUI | None = None  # the game's screen's own part (a half-made choice): tui/<game>/ui_state.py
 
     @property
@@ -194,7 +195,7 @@ def mode_of(ui: UIState) -> str:
 
 def _overlay(ui: UIState) -> bool:
     """An overlay shows (help, the roster or chart, the history): any key but its scrolling keys closes it."""
-    return ui.help or ui.roster or ui.chart or ui.history is not None
+    return ui.help or ui.roster or ui.chart or ui.history is not None or ui.card is not None
 
 
 def _shared(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
@@ -214,10 +215,11 @@ def _confirm(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
     return ui, None, False
 
 
-def _scrolled(field: str, closed: dict[str, object]) -> Handler:
-    """The keys of a scrolling overlay: its scrolling keys move `field`, any other closes it."""
+def _scrolled(field: str, closed: dict[str, object], space_pages: bool = False) -> Handler:
+    """The keys of a scrolling overlay: its scrolling keys move `field` (Space a page on, where it is read
+    as a page rather than a book), any other closes it."""
     def keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
-        top = scroll_top(key, getattr(ui, field), ui.size[1] - 5)
+        top = scroll_top("KEY_NPAGE" if space_pages and key == " " else key, getattr(ui, field), ui.size[1] - 5)
         return (replace(ui, **{field: top}) if top is not None else replace(ui, **closed)), None, False
     return keys
 
@@ -246,7 +248,8 @@ MODES: tuple[tuple[str, Callable[[UIState], object]], ...] = (
     ("too-small", lambda ui: too_small(*ui.size)), ("handover", lambda ui: ui.handover),
     ("overview", lambda ui: ui.overview), ("confirm", lambda ui: ui.confirm is not None),
     ("help", lambda ui: ui.help), ("history", lambda ui: ui.history is not None),
-    ("roster", lambda ui: ui.roster or ui.chart), ("menu", lambda ui: ui.menu is not None))
+    ("roster", lambda ui: ui.roster or ui.chart), ("card", lambda ui: ui.card is not None),
+    ("menu", lambda ui: ui.menu is not None))
 
 #: What each mode does with a key.
 MODE_KEYS: dict[str, Handler] = {
@@ -257,6 +260,7 @@ MODE_KEYS: dict[str, Handler] = {
     "help": _scrolled("help_top", {"help": False, "help_top": 0}),
     "history": _scrolled("history", {"history": None}),
     "roster": _scrolled("help_top", {"roster": False, "chart": False, "help_top": 0}),
+    "card": _scrolled("help_top", {"card": None, "help_top": 0}, space_pages=True),
     "menu": _menu_keys,
     "map": _map_keys,
 }
@@ -326,6 +330,9 @@ def draw(screen: Screen, game: GameView, ui: UIState, width: int, height: int, r
     if ui.help:
         scrolled(fr, "Help", help_lines(screen, game, width), ui.help_top, "help",
                  "up/down PgUp/PgDn scroll   any other key closes")
+    if ui.card is not None:
+        scrolled(fr, ui.card[0], ui.card[1], ui.help_top, "help", "up/down PgUp/PgDn Space scroll   any other key "
+                 "closes")
     if ui.history is not None:
         scrolled(fr, "Message history", list(ui.log) or ["(nothing yet)"], ui.history, "log",
                  "up/down PgUp/PgDn Home/End scroll   any other key closes")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from hothsim.kernel.squares import Square, square_label
 from hothsim.tui.skirmish.ui_state import mine
-from hothsim.tui.screen import in_rule_words
+from hothsim.tui.screen import UIState, in_rule_words
 from hothsim.skirmish.actions import (
     Action,
     Activate,
@@ -207,3 +207,14 @@ def marks(game: SkirmishView, action: Action) -> tuple[frozenset, frozenset]:
         return frozenset(), frozenset({aim} if aim is not None else ())
     target = next((f for f in s.living() if aim in f.space()), None)
     return frozenset(), frozenset(target.space() if target is not None else (aim,))
+
+
+def whole_card(game: SkirmishView, ui: UIState) -> tuple[str, tuple[str, ...]] | None:
+    """The whole card of the figure under the cursor (in set-up, of the figure to place): every ability,
+    Force power and commander effect with its words; None where there is no figure."""
+    f = figure_at(game, ui.cursor)
+    if f is None and placing_figure(game, ui):
+        f = game.state.fig(placing_figure(game, ui))
+    if f is None:
+        return None
+    return f"{f.id}: the whole card", tuple(game.describe(f.id))

@@ -42,6 +42,7 @@ from hothsim.tui.skirmish.choices import (
     menu_items,
     placing_figure,
     to_place,
+    whole_card,
     why_not_here,
 )
 from hothsim.skirmish.interface import SkirmishView
@@ -225,12 +226,19 @@ def _cursor(game: SkirmishView, ui: UIState, key: str) -> Outcome:
 
 
 def _close(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    return replace(with_mine(ui, explain=False), look=False, message=""), None, False
+    return replace(ui, look=False, message=""), None, False
 
 
 def _look(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     return replace(ui, look=not ui.look, message="look mode: x again shows the choices" if not ui.look else ""
                    ), None, False
+
+
+def _card(game: SkirmishView, ui: UIState, key: str) -> Outcome:
+    card = whole_card(game, ui)
+    if card is None:
+        return replace(ui, message="g shows the card of the figure under the cursor: put it on a figure"), None, False
+    return replace(ui, card=card, help_top=0), None, False
 
 
 def _sight(game: SkirmishView, ui: UIState, key: str) -> Outcome:
@@ -281,8 +289,8 @@ MAP_KEYS: tuple[Key, ...] = (
     Key(("a",), _auto_set_up, "set-up: place the rest of your figures as the computer would; U takes them "
         "back"),
     Key(("p",), _start_path, "draw your own path, step by step (keys below)"),
-    Key(("g",), lambda game, ui, key: (with_mine(ui, explain=not mine(ui).explain), None, False),
-        "the card under the cursor in full, in our words"),
+    Key(("g",), _card,
+        "the whole card under the cursor over the screen, in our words (PgDn or Space: on, PgUp: back)"),
     Key(("x",), _look, "look mode: the map without the move overlay"),
     Key(("s",), _sight, "sight: on the squares you may reach, ! where you would have a shot, a number where "
         "that many enemies could shoot you (again: off)"),

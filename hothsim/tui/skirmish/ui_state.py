@@ -1,5 +1,5 @@
 """The skirmish screen's own part of the UI state: a half-made choice (the figure being set up, a path
-being drawn, the allies of a combined fire), whether the card shows in full and the sight overlay is on.  The shared part is
+being drawn, the allies of a combined fire) and whether the sight overlay is on.  The shared part is
 `tui.screen.UIState`, which holds this one as `own`."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from hothsim.tui.screen import UIState
 class SkirmishUI:
     """What only the skirmish screen keeps between keys."""
 
-    explain: bool = False  # the card's abilities in full in the panel
     sight: bool = False  # the sight overlay: where a move gives a shot, and where enemies could shoot
     helpers: Any = None  # combined fire being set up: the attack and who may help
     chosen: tuple[str, ...] = ()  # helpers toggled on
@@ -29,8 +28,8 @@ class SkirmishUI:
         return self.drawing
 
     def settled(self) -> SkirmishUI:
-        """With no half-made choice left (after a decision, or one taken back); the card stays as it is."""
-        return SkirmishUI(explain=self.explain, sight=self.sight)
+        """With no half-made choice left (after a decision, or one taken back); the sight overlay stays."""
+        return SkirmishUI(sight=self.sight)
 
 
 def mine(ui: UIState) -> SkirmishUI:

@@ -275,10 +275,9 @@ def _panel(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int,
         card = game.describe(f.id)
         state = "activated" if f.activated else ("not yet activated" if f.pos is not None else "not set up")
         lines.append((f"{glyphs(game)[f.id]} = {f.id}, {state}", f.side))
-        shown = card if mine(ui).explain else card[:2] + [ln.split(":")[0] for ln in card[2:]]
-        lines += [(ln, f.side) for ln in shown]
-        if not mine(ui).explain and any(":" in ln for ln in card[2:]):  # abilities are written "Name: what it does"
-            lines.append(("(g: explain the abilities)", "dim"))
+        lines += [(ln, f.side) for ln in card[:2] + [ln.split(":")[0] for ln in card[2:]]]
+        if any(":" in ln for ln in card[2:]):  # abilities are written "Name: what it does"
+            lines.append(("(g: the whole card)", "dim"))
     put_panel(fr, x0, y0, w, h, lines, ui.log)
 
 
