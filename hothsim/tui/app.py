@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from hothsim.ai import Pace
 from hothsim.collector import collector_paused
-from hothsim.session import Session
+from hothsim.session import PERSON, Session
 from hothsim.tui.frame import Frame
 from hothsim.tui.keys import ESCAPE, read_escape
 from hothsim.kernel.engine import IllegalAction
@@ -313,6 +313,16 @@ def _pressed(window: Any) -> str:
     return "" if name == "KEY_RESIZE" else name
 
 
+def hot_seat_words(session: Session) -> str:
+    """A new game between two people at this keyboard says so, with the command that plays the computer
+    instead; "" for any other game (against the computer, at two machines, or taken up again)."""
+    if session.game.record.entries or any(who != PERSON for who in session.players.values()):
+        return ""
+    scenario = session.game.record.header.scenario
+    return (f"Hot-seat: two players share this keyboard. To play the computer instead: q, then hothsim play "
+            f"{scenario} --ai imperial")
+
+
 def _loop(window: Any, session: Session) -> None:
     painter = Painter()
     screen: Screen = screen_for(session.game)
@@ -322,6 +332,10 @@ def _loop(window: Any, session: Session) -> None:
                                             handovers=not session.against_computer))
     ui = replace(ui, handover=handover_for(screen, session.game, ui, None))
     session.log.append(f"Saved as {session.save_path}")
+    hot_seat = hot_seat_words(session)
+    if hot_seat:  # a newcomer's first screen says who plays, and how to play the computer instead
+        session.log.append(hot_seat)
+        ui = replace(ui, message=hot_seat)
     while True:
         other = _other_turn(session, ui)
         if other is not None:
