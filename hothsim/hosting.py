@@ -184,8 +184,15 @@ def new_private(save: Path | None, peer: Peer, key: str, where: str, wait: float
 
 
 def default_save(scenario: str) -> Path:
-    """A new remote game's save in the saves folder."""
-    return user_save_dir() / f"{scenario}-remote-{_now()[:19].replace(':', '').replace('-', '')}{SAVE_SUFFIX}"
+    """A new remote game's save in the saves folder: named by the time, and never one that exists (two games
+    begun in the same second are told apart by a number)."""
+    stem = f"{scenario}-remote-{_now()[:19].replace(':', '').replace('-', '')}"
+    folder = user_save_dir()
+    for n in range(1, 1000):
+        save = folder / f"{stem}{'' if n == 1 else f'-{n}'}{SAVE_SUFFIX}"
+        if not any(p.exists() for p in (save, *remote_paths(save))):
+            return save
+    raise RemoteUsage(f"{folder} holds a thousand games begun in this second: give --save")
 
 
 def fresh_peer(side: Side | None, key: str, game: Any = None, private: Private | None = None) -> Peer:

@@ -1028,3 +1028,25 @@ def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_at_least_its_
             departed[level_name] = choice != ranked[0]
         kept_by_the_wider_margin_alone += departed["normal"] and not departed["hard"]
     assert kept_by_the_wider_margin_alone == 1  # seed 6: 0.0024 ahead, 0.0001 its error
+
+
+def test_the_computers_reasons_and_hints_are_in_words_never_the_bare_notation():
+    """Every legal decision met in a seeded echo-base game (Force powers, heals, rerolls, attacks of
+    opportunity among them) is explained in words; a move says what its square gives (a shot, how many
+    enemies could shoot the figure there, or none)."""
+    from hothsim.skirmish.actions import Move
+
+    g = open_game("echo-base", seed=5)
+    kinds, moves = set(), 0
+    for n in range(250):
+        if g.is_over:
+            break
+        for action in g.legal_actions()[::3]:
+            words = SKIRMISH_POLICY.explain(g, action, [])
+            assert words != action.notation() and words.split(" ")[0] != action.notation().split(" ")[0], words
+            kinds.add(type(action).__name__)
+            if type(action) is Move and moves < 40:
+                moves += 1
+                assert "could shoot it there" in words or "out of every enemy's shot" in words, words
+        g.apply(decide_within(player_named("expert"), g, n, None)[0].action)
+    assert {"Move", "Attack", "EndTurn", "Activate"} <= kinds and len(kinds) >= 7

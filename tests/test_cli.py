@@ -404,3 +404,20 @@ def test_a_finished_game_is_not_offered_by_resume_and_its_last_line_says_to_repl
     last = capsys.readouterr().out.rstrip().splitlines()[-1]
     assert last == f"Saved: {folder / 'done.hothsim'}  (the game is over: hothsim replay {folder / 'done.hothsim'} " \
                    "steps through it)"
+
+
+def test_two_games_begun_in_the_same_second_never_share_a_save(tmp_path, monkeypatch, capsys):
+    from datetime import datetime as real
+
+    class Frozen(real):  # every game begins in the very same second
+        @classmethod
+        def now(cls, tz=None):
+            return real(2026, 12, 6, 12, 0, 0, tzinfo=tz)
+    monkeypatch.setattr("hothsim.cli.datetime", Frozen)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+    for _ in range(3):
+        assert main(["play", "salvage", "--seed", "1", "--plain"]) == 0
+    saves = sorted((tmp_path / "data" / "hothsim" / "saves").glob("*.hothsim"))
+    assert [p.name for p in saves] == ["salvage-20261206-120000-2.hothsim", "salvage-20261206-120000-3.hothsim",
+                                       "salvage-20261206-120000.hothsim"]  # each its own file

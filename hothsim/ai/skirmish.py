@@ -10,7 +10,7 @@ each side keeps, as a share of all the points on the map, bounded to (0, 1) by a
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches, d20_classes
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step, eyes_counter
@@ -20,18 +20,28 @@ from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
 from hothsim.kernel.engine import Side
 from hothsim.kernel.squares import square_label
+from hothsim.kernel.words import count
 from hothsim.skirmish.actions import (
+    ABILITY_WORDS,
+    POWER_WORDS,
     Action,
     Activate,
     Attack,
+    Decline,
     EndTurn,
     First,
+    ForceMove,
     ForcePower,
+    Harpoon,
+    Heal,
+    Keep,
     Move,
+    Opportunity,
     Place,
     Ready,
     Recruit,
     Reroll,
+    UseAbility,
 )
 from hothsim.skirmish.attacks import judge
 from hothsim.skirmish.combat import DEFLECT_SAVE
@@ -288,26 +298,51 @@ class SkirmishPolicy:
                 line += f", {game.card(target).name} falls {round(100 * fall)}% of the time"
             return line
         if t is Move:
-            fig = s.fig(action.figure)
-            dest = action.destination
-            near = nearest_enemy(game, fig, (dest[0], dest[1]))
-            where = square_label((dest[0], dest[1]))  # as the map and the log write squares
-            if near is None:
-                return f"{fig.id} moves to {where}"
-            return f"{fig.id} moves to {where}: {_manhattan(fig, (dest[0], dest[1]), near)} squares from {near.id}"
-        if t is Activate:
-            return f"{action.figure} acts next"
-        if t is EndTurn:
-            return f"{action.figure} ends its turn"
-        if t is Recruit:
-            return "a character joins the secret squad"
-        if t is Ready:
-            return "the secret squad is ready"
-        if t is First:
-            return f"{action.side} goes first"
-        if t is Place:
-            return f"{action.figure} is set up at {square_label(action.square)}"
-        return action.notation()
+            return move_reason(game, action)
+        said = REASONS.get(t)
+        return said(action) if said is not None else action.notation()
+
+
+def move_reason(game: SkirmishGame, move: Move) -> str:
+    """Why a move, in the game's terms: the shot it gives from there, how many enemies could shoot the figure
+    there (or that none could), and how far the nearest enemy then stands."""
+    s = game.state
+    fig = s.fig(move.figure)
+    square = (move.destination[0], move.destination[1])
+    where = square_label(square)  # as the map and the log write squares
+    parts = []
+    if game.pending.kind == "turn" and game.move_plans().get(square) is not None:
+        look = game.outlook(move)
+        if look.shots:
+            target, chance = max(look.shots, key=lambda shot: (shot[1], shot[0]))
+            parts.append(f"a shot at {target} from there ({chance}%)")
+        parts.append(f"{count(len(look.threats), 'enemy', 'enemies')} could shoot it there" if look.threats
+                     else "out of every enemy's shot")
+    near = nearest_enemy(game, fig, square)
+    if near is not None:
+        parts.append(f"{_manhattan(fig, square, near)} squares from {near.id}")
+    return f"{fig.id} moves to {where}" + (": " + ", ".join(parts) if parts else "")
+
+
+#: The reasons of the decisions that need no look at the position, in words (never the bare notation).
+REASONS: dict[type, Callable[[Any], str]] = {
+    Activate: lambda a: f"{a.figure} acts next",
+    EndTurn: lambda a: f"{a.figure} ends its turn",
+    Recruit: lambda a: "a character joins the secret squad",
+    Ready: lambda a: "the secret squad is ready",
+    First: lambda a: f"{a.side} goes first",
+    Place: lambda a: f"{a.figure} is set up at {square_label(a.square)}",
+    ForceMove: lambda a: f"{a.figure} spends a Force point to move 2 squares more",
+    ForcePower: lambda a: f"{a.figure} uses {POWER_WORDS.get(a.power, a.power)}" + (f" on {a.target}" if a.target
+                                                                                    else ""),
+    Heal: lambda a: f"{a.figure} heals {a.target}",
+    Harpoon: lambda a: f"{a.figure} fires its harpoon gun at {a.target}",
+    UseAbility: lambda a: f"{a.figure} uses {ABILITY_WORDS.get(a.ability, a.ability)} on {a.target}",
+    Opportunity: lambda a: f"{a.figure} makes an attack of opportunity on {a.target}",
+    Decline: lambda a: f"{a.figure} lets the attack of opportunity pass",
+    Reroll: lambda a: f"{a.figure} spends a Force point to roll again",
+    Keep: lambda a: f"{a.figure} keeps the roll",
+}
 
 
 def _near(a: Move, b: Move, apart: int) -> bool:
