@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from hothsim.tui.skirmish.ui_state import SkirmishUI, mine
+from hothsim.tui.skirmish.ui_state import mine
 from hothsim.games import open_game, replay_steps, transcript
 from hothsim.skirmish.actions import Activate, Attack, Move, Place, parse_action
 from hothsim.tui.screen import MOVES, UIState, after_decision, draw, press, screen_for
