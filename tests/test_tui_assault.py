@@ -659,3 +659,31 @@ def test_a_reinforcement_is_offered_facing_the_battle_first_and_its_words_go_whe
     g.apply(action)
     ui = after_decision(screen_for(g), g, ui, before)
     assert g.pending.kind != "place" and ui.message == ""
+
+
+def test_a_hint_to_fire_with_lukes_force_is_taken_exactly_with_its_points_by_enter():
+    """A hinted shot that spends Luke's Force: the screen offers exactly that shot (its Force points
+    included), never the plain one at its lower odds."""
+    from hothsim.ai import player_named
+    from hothsim.assault.actions import Fire
+    from hothsim.match import decide_within
+    from hothsim.tui.screen import show_hint
+
+    press = press_key
+
+    g = open_game("assault-on-hoth", seed=3)
+    forced = None
+    for n in range(3000):
+        if g.is_over:
+            break
+        forced = next((a for a in g.legal_actions() if type(a) is Fire and a.force), None)
+        if forced is not None:
+            break
+        g.apply(decide_within(player_named("expert"), g, n, None)[0].action)
+    assert forced is not None, "no shot with Luke's Force came"
+    screen = screen_for(g)
+    ui = screen.start(g, UIState(size=(100, 30)))
+    shown = show_hint(screen, g, ui, forced, f"Luke fires with {forced.force} Force points: 70% to hit")
+    after, chosen, _ = press(screen, g, shown, "\n")  # at once, or behind the question every fire asks first
+    taken = chosen if chosen is not None else after.confirm.action if after.confirm is not None else None
+    assert taken == forced and taken.force == forced.force

@@ -161,8 +161,20 @@ def show_hint(screen: Screen, game: GameView, ui: UIState, action: Any, reason: 
         rows = menu_rows(ui.size[1], len(menu.items), bool(menu.notes))
         return replace(opened, menu=menu.moved(menu.items.index(action), rows), shown_path=path,
                        shown_target=target, message=f"hint: {reason} (Enter takes it, Esc leaves it)")
+    for cell in sorted(target) + sorted(path):  # the place where Enter takes exactly this decision
+        if _enter_takes(screen, game, replace(ui, menu=None, cursor=cell), action):
+            return replace(ui, menu=None, cursor=cell, shown_path=path, shown_target=target,
+                           message=f"hint: {reason} (Enter on the marked place takes it)")
+    # Neither a row of the menu nor a place on the map takes it as it is (a shot with Luke's Force, say):
+    # asked at once, so that yes takes exactly what the hint said.
     return replace(ui, menu=None, shown_path=path, shown_target=target,
-                   message=f"hint: {reason} (Enter on the marked place takes it)")
+                   confirm=Confirm(f"hint: {reason}. Take it?", action))
+
+
+def _enter_takes(screen: Screen, game: GameView, ui: UIState, action: Any) -> bool:
+    """Whether Enter with this UI state chooses exactly `action` (at once, or behind its question)."""
+    after, chosen, _ = press(screen, game, ui, "\n")
+    return chosen == action or (after.confirm is not None and after.confirm.action == action)
 
 
 def seen(game: GameView, viewer: str, reveal: bool = False) -> Any:
