@@ -687,3 +687,15 @@ def test_a_hint_to_fire_with_lukes_force_is_taken_exactly_with_its_points_by_ent
     after, chosen, _ = press(screen, g, shown, "\n")  # at once, or behind the question every fire asks first
     taken = chosen if chosen is not None else after.confirm.action if after.confirm is not None else None
     assert taken == forced and taken.force == forced.force
+
+
+def test_the_menu_says_what_a_harpoon_does_beside_its_odds():
+    from hothsim.assault.actions import Harpoon
+    from hothsim.tui.assault.choices import describe_action
+
+    g = arena(clear(), {"speeder-1": ("speeder", "0203"), "walker-1": ("walker", "0202", 0)},
+              card="speeders-move-fire-or-harpoon", luke="speeder-9")
+    harpoon = next(a for a in g.legal_actions() if type(a) is Harpoon)
+    row = describe_action(g, harpoon)
+    assert row.startswith("harpoon speeder-1 walker-1   ") and "% to hit" in row
+    assert row.endswith("; a hit destroys the Walker at once, a miss does nothing")

@@ -137,6 +137,8 @@ def describe_action(game: AssaultView, a: Action) -> str:
     kind = type(a)
     if kind in (Fire, Harpoon):
         text += "   " + odds(game, a)  # type: ignore[arg-type]
+        if kind is Harpoon:  # what a harpoon does, beside its odds (rule 7.4)
+            text += "; a hit destroys the Walker at once, a miss does nothing"
     elif kind is Walk:
         end, facing = game.walk_end(game.state.unit(a.unit), a.steps)  # type: ignore[union-attr]
         text += f"   -> {hex_label(end)} facing {DIRECTION_NAMES[facing]}"
