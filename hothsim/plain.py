@@ -402,7 +402,8 @@ class PlainPlay:
         side = self.game.pending.player
         try:
             self.session.apply(action)
-        except IllegalAction as e:
+        except IllegalAction as refused:
+            e = self.words.meant_refusal(self.game, action) or refused
             self.refusal = f"Refused: {e.message} (rule: {e.rule})."
             self.say(f"Refused: {e.message}. Nothing changed; type choices to hear them again.")
             return

@@ -186,3 +186,15 @@ def test_moves_names_each_destinations_shots_with_their_chances_and_how_many_ene
         assert m.group(3) == ("shots: " + ", ".join(f"{t} {c}%" for t, c in look.shots) if look.shots else "no shot")
         assert int(m.group(5)) == len(look.threats)
     assert any("shots: " in line for line in listed) and any("no shot" in line for line in listed)
+
+
+def test_a_move_to_a_square_out_of_reach_says_it_is_too_far_not_that_a_step_is_not_allowed(tmp_path):
+    def script(p):
+        yield from ("auto", "auto", "first rebel", "activate hoth-trooper-1", "move hoth-trooper-1 z1", "why")
+    plain, said = play(tmp_path, "salvage", script)
+    refused = next(line for line in said if line.startswith("Refused: "))
+    why = plain.game.move_refusal((25, 0))
+    assert why is not None and refused == f"Refused: {why.message}. Nothing changed; type choices to hear them again."
+    assert "takes a step that is not allowed" not in refused
+    assert f"Refused: {why.message} (rule: {why.rule})." in said  # `why` gives the rule
+    assert why.message.startswith("Z1 is too far: ") and "hoth-trooper-1 may move" in why.message

@@ -16,7 +16,7 @@ import importlib
 import math
 from typing import Any, Protocol, Sequence
 
-from hothsim.kernel.engine import Side
+from hothsim.kernel.engine import IllegalAction, Side
 
 #: The eight compass points, clockwise from north (the top of the map).
 COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
@@ -120,6 +120,11 @@ class Describer(Protocol):
 
     def shorthand(self, game: Any, text: str) -> Any | None:
         """An action written shorter than its notation (a move by its destination alone), else None."""
+        ...
+
+    def meant_refusal(self, game: Any, action: Any) -> IllegalAction | None:
+        """Why a refused action cannot be what the player meant, in those terms (a move to a square out of
+        reach: too far, not a step it may not take), else None (the game's own refusal says it)."""
         ...
 
     def unit_ids(self, game: Any, viewer: Side | None) -> list[str]:

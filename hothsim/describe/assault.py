@@ -14,7 +14,7 @@ from hothsim.assault.actions import Action, Armor, AssignLuke, Critical, Displac
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.state import AssaultState, Unit
 from hothsim.describe import compass, side_words, unit_named
-from hothsim.kernel.engine import Side
+from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.hexes import Hex, distance, hex_from_offset, hex_label, in_field_of_fire, neighbours, parse_hex
 from hothsim.kernel.words import count
 
@@ -329,6 +329,10 @@ class AssaultWords:
 
     def shorthand(self, game: AssaultGame, text: str) -> Action | None:
         """None: Assault on Hoth's notation is already short (a move names its hex)."""
+        return None
+
+    def meant_refusal(self, game: AssaultGame, action: Action) -> IllegalAction | None:
+        """None: a refused move already says what the listing left out (movement.move_end)."""
         return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from hothsim.describe import COMPASS, compass, side_words, unit_named
-from hothsim.kernel.engine import Side
+from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.squares import Square, Terrain, parse_square, square_label
 from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Action, Attack, EndTurn, ForceMove, ForcePower, Move, Place, Recruit
@@ -323,6 +323,20 @@ class SkirmishWords:
             if type(a) is Move and a.figure == words[1] and _end(a) == sq:
                 return a
         return None
+
+    def meant_refusal(self, game: SkirmishGame, action: Action) -> IllegalAction | None:
+        """A move to a destination out of reach says why the square cannot be reached."""
+        return _meant_refusal(game, action)
+
+
+def _meant_refusal(game: SkirmishGame, action: Action) -> IllegalAction | None:
+    """A move written as its destination alone (`move han k7`) that no path the rules allow reaches: why
+    the square cannot be reached (too far, nowhere to stop), not that its one step is not allowed."""
+    if type(action) is not Move or len(action.path) != 1 or game.pending.kind != "turn":
+        return None
+    if action.figure != game.pending.figure:
+        return None
+    return game.move_refusal((action.destination[0], action.destination[1]))
 
 
 def _end(action: Action) -> Square:

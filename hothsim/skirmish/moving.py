@@ -124,6 +124,12 @@ class Moves:
             if square in self.planned(opened.fig(fig.id), opened)[0]:
                 return IllegalAction("doors", f"a closed door bars the way to {square_label(square)}: a door "
                                      "opens when a turn ends with a character next to it (end this turn beside it)")
+        if why is None and fig.pos is not None:
+            # A diagonal step costs 2: no path is shorter than the squares across plus the squares down.
+            least = abs(square[0] - fig.pos[0]) + abs(square[1] - fig.pos[1])
+            if least > left:
+                return IllegalAction("movement", f"{square_label(square)} is too far: {count(least, 'square')} away "
+                                     f"at the least, and {fig.id} may move {count(left, 'square')} more this turn")
         return why or IllegalAction("movement", f"no path of at most {count(left, 'square')} takes {fig.id} to "
                                     f"{square_label(square)} (walls, closed doors, enemies and pits bar the way)")
 
