@@ -28,3 +28,18 @@ def played(scenario: str, seed: int) -> str:
 def test_golden_transcript(scenario, seed):
     check_golden(f"{scenario}-{seed}.txt", played(scenario, seed),
                  f"the game of {scenario} (seed {seed}) now plays differently")
+
+
+def test_numbers_agree_with_their_nouns_in_every_golden_game():
+    """What the players read (replays, plain-mode games) never says `1 dice`, `1 units` or `1 MPs`: a count
+    of one takes the singular (issue 73), seen in the games kept as golden transcripts."""
+    import re
+    from pathlib import Path
+
+    golden = Path(__file__).parent / "golden"
+    texts = {p.name: p.read_text() for p in golden.glob("*.txt")}
+    assert len(texts) >= 4
+    wrong = {name: m for name, text in texts.items()
+             for m in re.findall(r"(?<![\d.+-])1 (?:dice|units|shots|hits|MPs|squares|figures|rounds|points)\b", text)}
+    assert not wrong, wrong
+    assert any(re.search(r"\b1 die\b", text) for text in texts.values())  # the singular is met, not avoided

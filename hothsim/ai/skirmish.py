@@ -320,7 +320,7 @@ def move_reason(game: SkirmishGame, move: Move) -> str:
                      else "out of every enemy's shot")
     near = nearest_enemy(game, fig, square)
     if near is not None:
-        parts.append(f"{_manhattan(fig, square, near)} squares from {near.id}")
+        parts.append(f"{count(_manhattan(fig, square, near), 'square')} from {near.id}")
     return f"{fig.id} moves to {where}" + (": " + ", ".join(parts) if parts else "")
 
 

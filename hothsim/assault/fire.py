@@ -16,6 +16,7 @@ from hothsim.assault.state import AssaultState, Unit
 from hothsim.kernel.engine import Event
 from hothsim.kernel.hexes import Hex, distance, in_field_of_fire
 from hothsim.kernel.values import replace
+from hothsim.kernel.words import count
 
 SHIELD_GENERATOR = "shield-generator"
 POWER_GRID = "power-grid"
@@ -33,7 +34,7 @@ class Shot:
 
     def explain(self) -> str:
         """`6 fire -2 range -1 rough = 3 dice vs armor 2`."""
-        return " ".join(self.parts) + f" = {self.dice} dice vs armor {self.armor}"
+        return " ".join(self.parts) + f" = {count(self.dice, 'die', 'dice')} vs armor {self.armor}"
 
 
 def target_hex(t: Terrain, s: AssaultState, target: str) -> Hex | None:
@@ -148,7 +149,7 @@ def plan_fire(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, tar
         parts.append("-1 rough")
     armor = armor_of(rules, s, target)
     if dice < armor:
-        return f"impossible shot: {max(dice, 0)} dice can never roll the {armor} symbols the armor needs"
+        return f"impossible shot: {count(max(dice, 0), 'die', 'dice')} can never roll the {armor} symbols the armor needs"
     return Shot(dice, armor, rng, tuple(parts))
 
 

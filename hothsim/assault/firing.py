@@ -14,6 +14,7 @@ from hothsim.assault.turns import game_over
 from hothsim.kernel.dice import count_symbols
 from hothsim.kernel.engine import Event
 from hothsim.kernel.values import replace
+from hothsim.kernel.words import count
 
 
 def declare(ctx: Context, s: AssaultState, uid: str, target: str, force: int, harpoon: bool, ev: list[Event]
@@ -27,7 +28,7 @@ def declare(ctx: Context, s: AssaultState, uid: str, target: str, force: int, ha
     if not harpoon and s.force_aided == uid:
         s = replace(s, force_aided="")
     if force:
-        s = spend_force(ctx, s, force, f"+{force} dice", ev)
+        s = spend_force(ctx, s, force, f"+{count(force, 'die', 'dice')}", ev)
     ev.append(Event("declare", f"{uid} {verb} {target}: {shot.explain()}"))
     if (not harpoon and u.side == "imperial" and target not in INSTALLATIONS
             and ctx.rules.units[s.unit(target).type].is_speeder and s.force > 0
@@ -57,7 +58,7 @@ def armor(ctx: Context, s: AssaultState, points: int, ev: list[Event]) -> Assaul
     armor = armor_of(ctx.rules, s, f.target)
     s = replace(s, fire=None)
     if f.dice < armor:
-        ev.append(Event("miss", f"{f.firer}'s {f.dice} dice can no longer reach armor {armor}: the fire misses"))
+        ev.append(Event("miss", f"{f.firer}'s {count(f.dice, 'die', 'dice')} can no longer reach armor {armor}: the fire misses"))
         return s
     return roll(ctx, s, f.firer, f.target, f.dice, False, ev)
 

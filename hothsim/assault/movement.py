@@ -15,6 +15,7 @@ from hothsim.assault.state import AssaultState, Unit
 import heapq
 
 from hothsim.kernel.hexes import Hex, hex_label, in_field_of_fire, neighbour
+from hothsim.kernel.words import count
 
 #: Turning blocks in canonical form: the net turn between two forward steps (three hexsides go right).
 _TURNS: tuple[str, ...] = ("", "l", "r", "ll", "rr", "rrr")
@@ -169,7 +170,7 @@ def move_end(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str)
     if t.terrain[h] == "cliff" and not ut.flies:
         return f"{to} is a cliff, and only Snowspeeders enter cliffs"
     start = "from the Base's free entry hexes " if u.where == "base" else ""
-    return f"{to} is more than {rules.movement.points} MPs away {start}(1 MP a hex)"
+    return f"{to} is more than {count(rules.movement.points, 'MP')} away {start}(1 MP a hex)"
 
 
 def _no_extra_end(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to: str) -> str:
@@ -181,7 +182,7 @@ def _no_extra_end(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to:
             return "only Rebel Troopers go into the Base"
         if u.where != "map":
             return f"{u.id} is in the Base already"
-        return f"no free entry hex of the Base is within {mv.points - mv.base} MPs (1 more to go in)"
+        return f"no free entry hex of the Base is within {count(mv.points - mv.base, 'MP')} (1 more to go in)"
     walker = next((w for w in s.units if w.id == to and w.type == "walker"), None)
     if walker is None:
         return f"{to} is no hex of the map, `base` or a Walker"

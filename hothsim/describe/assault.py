@@ -253,13 +253,13 @@ class AssaultWords:
             shot = game.shot(action)  # type: ignore[arg-type]
             if type(shot) is str:
                 return f"{text}: {shot}"
-            return f"{text}: {shot.dice} dice against armor {shot.armor}, {round(game.hit_chance(shot) * 100)}% to hit"
+            return f"{text}: {count(shot.dice, 'die', 'dice')} against armor {shot.armor}, {round(game.hit_chance(shot) * 100)}% to hit"
         if t is Walk:
             end, facing = game.walk_end(game.state.unit(action.unit), action.steps)  # type: ignore[union-attr]
             return f"{text}: to {hex_label(end)}, facing {FACING[facing]}"
         if t is Move and action.to.isdigit():  # type: ignore[union-attr]
             cost = game.move_cost(action)  # type: ignore[arg-type]
-            return f"{text}: to {action.to}" + (f", {cost} MPs" if cost is not None else "")  # type: ignore
+            return f"{text}: to {action.to}" + (f", {count(cost, 'MP')}" if cost is not None else "")  # type: ignore
         if t is Place and action.facing is not None:  # type: ignore[union-attr]
             return f"{text}: facing {FACING[action.facing]}"  # type: ignore[union-attr]
         if t is Armor:

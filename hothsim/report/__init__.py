@@ -19,6 +19,7 @@ from typing import Any, Protocol, Sequence
 from hothsim.describe import spoken
 from hothsim.games import kind_of, replay_steps
 from hothsim.kernel.record import GameRecord, computer_parts
+from hothsim.kernel.words import count
 
 #: A shot whose chance was at most this, and hit, or at least 1 less it, and missed, is a key moment.
 LONG_ODDS = 0.25
@@ -238,9 +239,9 @@ def _caption(teller: Chronicler, ch: Chapter) -> str:
     hits = sum(s.hit for s in ch.shots)
     parts = [f"{ch.title} (entries {ch.first} to {ch.last})"]
     if ch.trails:
-        parts.append(f"{len({t.unit for t in ch.trails})} units moved")
+        parts.append(f"{count(len({t.unit for t in ch.trails}), 'unit')} moved")
     if ch.shots:
-        parts.append(f"{len(ch.shots)} shots, {hits} hit")
+        parts.append(f"{count(len(ch.shots), 'shot')}, {hits} hit")
     if ch.fallen:
         parts.append("fell: " + ", ".join(u for u, _ in ch.fallen))
     return "; ".join(parts) + ". " + teller.standing(ch.game)

@@ -9,6 +9,7 @@ from html import escape
 from typing import Sequence
 
 from hothsim.report import Moment, Story
+from hothsim.kernel.words import count
 
 STYLE = """
 body{font:15px/1.45 Georgia,serif;max-width:60em;margin:2em auto;padding:0 1em;color:#222;background:#fff}
@@ -99,7 +100,7 @@ def _luck_line(luck) -> str:
         return f"{side}: no shots rolled"
     diff = luck.hits - luck.expected
     lean = "luckier than the odds" if diff > 0.5 else ("unluckier than the odds" if diff < -0.5 else "as the odds said")
-    return f"{side}: {luck.shots} shots, {luck.expected:.1f} hits expected, {luck.hits} rolled ({lean})"
+    return f"{side}: {count(luck.shots, 'shot')}, {luck.expected:.1f} hits expected, {luck.hits} rolled ({lean})"
 
 
 def _luck_table(story: Story) -> str:

@@ -17,6 +17,7 @@ from hothsim.assault.actions import (
 )
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, distance, hex_label, neighbour
 from hothsim.assault.interface import AssaultView
+from hothsim.kernel.words import count
 
 
 def unit_hex(game: AssaultView, uid: str) -> Hex | None:
@@ -128,7 +129,7 @@ def odds(game: AssaultView, action: Fire | Harpoon) -> str:
     if type(shot) is str:
         return shot
     pct = round(game.hit_chance(shot) * 100)
-    return f"{shot.dice} dice vs armor {shot.armor}: {pct}% to hit"
+    return f"{count(shot.dice, 'die', 'dice')} vs armor {shot.armor}: {pct}% to hit"
 
 
 def describe_action(game: AssaultView, a: Action) -> str:

@@ -262,7 +262,7 @@ def _reminder(game: AssaultView, card) -> str:
     if "move" in card.actions:
         bits.append(count(mv.points, "MP"))
         if card.units == "walker":
-            bits += [f"rough {mv.walker_rough} MPs", f"turn {mv.walker_turn} MP a hexside"]
+            bits += [f"rough {count(mv.walker_rough, 'MP')}", f"turn {mv.walker_turn} MP a hexside"]
     if "fire" in card.actions:
         units = [u for u in game.rules.units.values() if (u.id == card.units or (card.units == "troopers" and u.trooper
                                                                                  and u.side == card.side))]
