@@ -818,3 +818,13 @@ def test_g_shows_the_whole_card_at_80x24_paged_with_pgdn_pgup_and_space(figure):
     assert ui.card is not None
     ui, _ = keys(g, ui, ["q"])  # closes the card; the game goes on
     assert ui.card is None
+
+
+def test_the_panels_log_shows_whole_entries_never_the_scrap_of_one_wrapped_above():
+    from hothsim.tui.panels import last_entries
+
+    blocks = [["first entry"], ["a long entry", "  wrapped once", "  and twice"], ["short"], ["last", "  of it"]]
+    assert last_entries(blocks, 3) == ["short", "last", "  of it"]  # not "  and twice" above them
+    assert last_entries(blocks, 6) == ["a long entry", "  wrapped once", "  and twice", "short", "last", "  of it"]
+    assert last_entries([["one", "  two", "  three"]], 2) == ["one", "  two"]  # too long alone: its beginning
+    assert last_entries(blocks, 0) == []

@@ -333,9 +333,8 @@ def _loop(window: Any, session: Session) -> None:
     ui = replace(ui, handover=handover_for(screen, session.game, ui, None))
     session.log.append(f"Saved as {session.save_path}")
     hot_seat = hot_seat_words(session)
-    if hot_seat:  # a newcomer's first screen says who plays, and how to play the computer instead
+    if hot_seat:  # a newcomer's first screen says who plays, and how to play the computer instead (the log)
         session.log.append(hot_seat)
-        ui = replace(ui, message=hot_seat)
     while True:
         other = _other_turn(session, ui)
         if other is not None:

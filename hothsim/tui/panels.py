@@ -40,18 +40,27 @@ def put_panel(fr: Frame, x0: int, y0: int, w: int, h: int, lines: list[tuple[str
     top: list[tuple[str, str]] = []
     for text, attr in lines:
         top.extend((part, attr) for part in wrap(text, w - 1, "  "))
-    log: list[str] = []
-    for entry in list(log_entries)[-60:]:
-        log += wrap(entry, w - 1, "  ")
-    keep = min(len(log), max(4, h // 3))
+    blocks = [wrap(entry, w - 1, "  ") for entry in list(log_entries)[-60:]]
+    keep = min(sum(len(b) for b in blocks), max(4, h // 3))
     top = top[: max(1, h - keep - 2)]
     top.append(("", ""))
     top.append(("Log (L: all of it)", "panel-head"))
-    room = h - len(top)
-    for ln in log[-room:] if room > 0 else []:
+    for ln in last_entries(blocks, h - len(top)):
         top.append((ln, "log"))
     for i, (text, attr) in enumerate(top[:h]):
         fr.put(x0, y0 + i, text[:w], attr)
+
+
+def last_entries(blocks: Sequence[Sequence[str]], room: int) -> list[str]:
+    """The rows of the newest log entries (each wrapped into a block of rows) that fit in `room` rows, whole
+    entries only: the log never starts on the scrap of an entry wrapped above it (an entry longer than the
+    room shows its beginning)."""
+    shown: list[str] = []
+    for block in reversed(blocks):
+        if len(shown) + len(block) > room:
+            return shown or list(block[:max(0, room)])
+        shown = list(block) + shown
+    return shown
 
 
 def fit_parts(parts: Sequence[str], width: int) -> str:
