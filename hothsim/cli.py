@@ -21,7 +21,7 @@ from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.kernel.options import OptionError
 from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, remote_paths, \
-    user_save_dir, write_record, write_text_file
+    unused_save, user_save_dir, write_record, write_text_file
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import Game, LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
@@ -496,21 +496,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     _check_think(think)
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=_options(args))
-    save = args.save or _new_save(f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}")
+    save = args.save or unused_save(user_save_dir(), f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}")
     session = new_session(game, save, players, think)
     _play(session, args.plain)
     print(_saved_words(session.game, save))
     return 0
-
-
-def _new_save(stem: str) -> Path:
-    """A new game's save in the saves folder, never one that exists (two games begun in the same second
-    are told apart by a number)."""
-    folder = user_save_dir()
-    n = 1
-    while (folder / f"{stem}{'' if n == 1 else f'-{n}'}{SAVE_SUFFIX}").exists():
-        n += 1
-    return folder / f"{stem}{'' if n == 1 else f'-{n}'}{SAVE_SUFFIX}"
 
 
 def _saved_words(game: Game, save: Path) -> str:

@@ -32,7 +32,7 @@ from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import BeforeHello, RemoteSession, Reopen, keep, meet, write_turn
 from hothsim.session import PERSON
-from hothsim.saves import SAVE_SUFFIX, SaveFileError, read_remote, remote_paths, remote_saves, user_save_dir, \
+from hothsim.saves import SaveFileError, read_remote, remote_paths, remote_saves, unused_save, user_save_dir, \
     write_private
 
 #: Seconds to wait for the opponent's next line (or connection) unless `--wait` says otherwise.
@@ -146,10 +146,12 @@ def broken_off(match: Callable[[Private], bool], me: Seat) -> Path | None:
     player (newest first); the save to take up, or None to begin a new game."""
     for save in remote_saves(user_save_dir()):
         try:
+            if not match(read_remote(save)[0]):  # the private file alone: only a game it picks is replayed
+                continue
             private, peer = restore(save)
-        except (RemoteUsage, RemoteError, ValueError):
+        except (RemoteUsage, RemoteError, SaveFileError, ValueError):
             continue
-        if not match(private) or (peer.host is not None and peer.expected() is None):
+        if peer.host is not None and peer.expected() is None:
             continue
         played = len(peer.game.record.entries) if peer.game is not None else 0
         if me.ask(f"A broken-off game of {private.scenario} ({private.side}, {played} decisions) is saved in {save}. "
@@ -186,13 +188,7 @@ def new_private(save: Path | None, peer: Peer, key: str, where: str, wait: float
 def default_save(scenario: str) -> Path:
     """A new remote game's save in the saves folder: named by the time, and never one that exists (two games
     begun in the same second are told apart by a number)."""
-    stem = f"{scenario}-remote-{_now()[:19].replace(':', '').replace('-', '')}"
-    folder = user_save_dir()
-    for n in range(1, 1000):
-        save = folder / f"{stem}{'' if n == 1 else f'-{n}'}{SAVE_SUFFIX}"
-        if not any(p.exists() for p in (save, *remote_paths(save))):
-            return save
-    raise RemoteUsage(f"{folder} holds a thousand games begun in this second: give --save")
+    return unused_save(user_save_dir(), f"{scenario}-remote-{_now()[:19].replace(':', '').replace('-', '')}")
 
 
 def fresh_peer(side: Side | None, key: str, game: Any = None, private: Private | None = None) -> Peer:
@@ -328,31 +324,19 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     shown = len(peer.game.record.entries) if peer.game is not None else 0  # what this side has said already
     session: RemoteSession | None = None
     try:
-        while True:  # a connection that breaks before the two have met is made again, within the wait
-            try:
-                save, private = meet(link, peer, meeting, wait, save, private, before_hello)
-                break
-            except Closed:
-                if reopen is None:
-                    raise
-                link.close()
-                link, meeting = _reopened(reopen, wait)
+        link, save, private = _first_meeting(link, peer, meeting, wait, save, private, before_hello, reopen)
         if private is not None and save is not None and not peer.claim and private.role == "guest":
             me.say(f"take this game up again with: {resume_command(private, save)}")
         think = me.think if me.think is not None else player_named(me.player or "ai").level.think
         session = RemoteSession.over(peer, link, save, private, me.player or PERSON, think, wait, reopen=reopen,
                                      randomness=private.randomness if private else secrets.token_hex(32),
                                      door_watch=door.open if door is not None else None)
-        if door is not None and me.player is None:  # a person's screen: the log says it, and reads q itself
-            log = session.log
-            door.turned_away = lambda why: log.append(f"turned away a connection that is not the opponent's ({why})")
-            door.stop = lambda: False
-        if peer.claim is not None:  # claimed while this side was away: said below
-            pass
-        elif me.player is None:
+        if door is not None and me.player is None:
+            _door_for_a_screen(door, session.log)
+        if peer.claim is None and me.player is None:  # a claim made while this side was away is said below
             me.front_end(session)
             session.finish()
-        else:
+        elif peer.claim is None:
             play_headless(session, me, shown)
     except RemoteError as e:
         raise RemoteUsage(why_stopped(e, save, private)) from None
@@ -365,6 +349,32 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     if save is not None:
         me.say(f"Saved: {save}")
     return 0
+
+
+def _first_meeting(link: Link, peer: Peer, meeting: str, wait: float, save: Path | None, private: Private | None,
+                   before_hello: BeforeHello | None, reopen: Reopen | None) -> tuple[Link, Path | None,
+                                                                                   Private | None]:
+    """Meet the opponent (`meet`), the connection made again within the wait if it breaks before the two
+    have met: the connection then, the save and the private file."""
+    while True:
+        try:
+            save, private = meet(link, peer, meeting, wait, save, private, before_hello)
+            return link, save, private
+        except Closed:
+            link.close()
+            if reopen is None:
+                raise
+            link, meeting = _reopened(reopen, wait)
+        except BaseException:
+            link.close()
+            raise
+
+
+def _door_for_a_screen(door: Door, log: list[str]) -> None:
+    """A person's screen plays on while the host's door is watched: strangers turned away go to the log
+    (not printed over the screen), and the screen reads q itself."""
+    door.turned_away = lambda why: log.append(f"turned away a connection that is not the opponent's ({why})")
+    door.stop = lambda: False
 
 
 def _reopened(reopen: Reopen, wait: float) -> tuple[Link, str]:

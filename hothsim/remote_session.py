@@ -58,8 +58,7 @@ def meet(link: Link, peer: Peer, session: str, wait: float, save: Path | None, p
         sync = peer.read_sync(link.receive(wait), session)
         link.send(peer.sync(session, other(sync.sender)))
     if sync.fork is not None:
-        raise RemoteError("forked", f"the two copies of the game disagree at message {sync.fork}: the other "
-                                    "side's differs from this one's there (a changed or different save)")
+        raise _told_fork(sync.fork)
     try:
         send, target = peer.plan(sync)
     except RemoteError as e:
@@ -73,10 +72,8 @@ def meet(link: Link, peer: Peer, session: str, wait: float, save: Path | None, p
         link.send(line)
     while peer.behind(target):  # what this copy lacks comes first, before anyone goes on
         line = link.receive(wait)
-        if line.startswith("0 "):
-            notice = peer.read_sync(line, session)
-            raise RemoteError("forked", f"the two copies of the game disagree at message {notice.fork}: the other "
-                                        "side's differs from this one's there (a changed or different save)")
+        if line.startswith("0 "):  # a fork notice: the other side found the copies disagree
+            raise _told_fork(peer.read_sync(line, session).fork)
         peer.receive(line)
         private = keep(save, peer, private)
     while peer.host is None or len(peer.lines) < 2:
@@ -91,6 +88,15 @@ def meet(link: Link, peer: Peer, session: str, wait: float, save: Path | None, p
             private = keep(save, peer, private)
     peer.confirm(sync)
     return save, private
+
+
+def _told_fork(at: int | None) -> RemoteError:
+    """The other side's word that the two copies disagree (a second sync line that says nothing of the sort
+    is garbled)."""
+    if at is None:
+        return RemoteError("garbled", "a sync line came where the lines of the game were due")
+    return RemoteError("forked", f"the two copies of the game disagree at message {at}: the other side's differs "
+                                 "from this one's there (a changed or different save)")
 
 
 def write_turn(save: Path, peer: Peer, held: int, say: Callable[[str], None]) -> Path:

@@ -178,6 +178,16 @@ def read_record(path: Path) -> GameRecord:
         raise SaveFileError(f"{path}, {e}") from None
 
 
+def unused_save(folder: Path, stem: str) -> Path:
+    """A new game's save in `folder` named `stem`, never one already there (nor its conversation or private
+    file): two games begun in the same second are told apart by a number, `stem-2`."""
+    for n in range(1, 10_000):
+        save = Path(folder) / f"{stem}{'' if n == 1 else f'-{n}'}{SAVE_SUFFIX}"
+        if not any(p.exists() for p in (save, *remote_paths(save))):
+            return save
+    raise SaveFileError(f"{folder} holds ten thousand games named {stem}: give --save")
+
+
 def remote_saves(folder: Path) -> list[Path]:
     """The saves of games at two machines in a folder (those with a private file), newest first."""
     folder = Path(folder)

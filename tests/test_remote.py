@@ -632,16 +632,23 @@ def test_a_reveal_that_does_not_match_its_commitment_is_refused():
     assert guest.game.state.luke == "?"
 
 
-def test_a_secret_against_the_rules_is_caught_when_it_is_revealed():
-    """A Rebel copy that commits Luke to a Walker is found out at its reveal: the rebuilt game refuses it."""
-    from hothsim.remote.chain import Commitment
-
+def at_luke() -> tuple[Peer, Peer]:
+    """An Assault on Hoth game between two copies played on to Luke's secret Snowspeeder (not chosen yet)."""
     host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
     peers = {"rebel": host, "imperial": guest}
     n = 0
     while host.game.pending_secret() != "luke":
         step(peers, n)
         n += 1
+    return host, guest
+
+
+def test_a_secret_against_the_rules_is_caught_when_it_is_revealed():
+    """A Rebel copy that commits Luke to a Walker is found out at its reveal: the rebuilt game refuses it."""
+    from hothsim.remote.chain import Commitment
+
+    host, guest = at_luke()
+    n = len(host.lines)
     cheat = Commitment("luke walker-1", b"c" * 32)
     number = len(guest.lines) + 1
     guest.accept(forged(guest, "commit", f"luke {as_hex(cheat.digest)}", "rebel"))

@@ -33,7 +33,7 @@ from hothsim.remote.messages import Message, RemoteError, line_hash
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import RemoteSession
 from hothsim.saves import read_remote, remote_paths
-from tests.test_remote import IDS, KEY, MEETING, age, by_mail, forged, hello_line, mail_key, opener, pair, run_cli, \
+from tests.test_remote import IDS, KEY, MEETING, age, at_luke, by_mail, forged, hello_line, mail_key, opener, pair, run_cli, \
     step
 
 # ---------------------------------------------------------------- every line belongs to its sender
@@ -377,16 +377,6 @@ def test_a_hello_naming_a_scenario_that_is_not_listed_is_refused():
 
 
 # ---------------------------------------------------------------- computer players keep secrets
-
-
-def at_luke() -> tuple[Peer, Peer]:
-    host, guest = pair("assault-on-hoth", {"draws": "rolled"}, length=4096)
-    peers = {"rebel": host, "imperial": guest}
-    n = 0
-    while host.game.pending_secret() != "luke":
-        step(peers, n)
-        n += 1
-    return host, guest
 
 
 def test_the_opponent_cannot_work_out_a_computer_players_secret_by_running_the_same_player():

@@ -168,9 +168,7 @@ class Door:
     def _greet(self, sel: selectors.BaseSelector) -> None:
         try:
             sock, _ = self.server.accept()
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
+        except OSError:  # none waiting after all (BlockingIOError), or it went away
             return
         sock.setblocking(False)
         newcomer = _Newcomer(sock, door.nonce(), time.monotonic() + DOOR_WAIT)

@@ -300,7 +300,7 @@ class Peer:
         if msg.kind == "hello":
             body, sep, tag = msg.body.rpartition(" proof=")
             unproved = replace(msg, body=body).unsigned
-            if not sep or not proof_holds(self.key, HELLO_PURPOSE, unproved, tag[:64]) or len(tag) != 64:
+            if not sep or len(tag) != 64 or not proof_holds(self.key, HELLO_PURPOSE, unproved, tag):
                 raise RemoteError("forged", f"message {msg.number} is not made with this game's invitation "
                                             "(changed on the way, or sent by someone without the invitation)")
             public = next((p[5:] for p in body.split() if p.startswith("sign=")), "")
