@@ -228,7 +228,8 @@ class Peer:
         never one of this side's own unless it is byte for byte one this copy holds (then nothing
         changes), and one the opponent holds where this side's claim stands withdraws the claim, but only
         if it passes every check.  RemoteError names what is wrong, and then nothing has changed."""
-        msg = read_line(line).message
+        received = read_line(line)
+        msg = received.message
         held = self.lines[msg.number - 1] if 1 <= msg.number <= len(self.lines) else None
         if held == line:
             return []  # a line both copies hold already (a turn read twice, a catch-up overlapping)
@@ -244,7 +245,7 @@ class Peer:
                 self.lines.append(claimed)
                 self.claim = claim
                 raise
-        if held is not None and self._superseded_claim(read_line(line), held):
+        if held is not None and self._superseded_claim(received, held):
             return []  # the other side claimed where this copy holds the line it waited for: the line stands
         if held is not None:
             raise RemoteError("forked", f"the two copies of the game disagree at message {msg.number}")
