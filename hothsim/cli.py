@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 import textwrap
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
@@ -30,7 +31,7 @@ from hothsim.match import GameResult, play_match
 from hothsim.session import PERSON, Session, computer_header, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
-from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part
+from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part, computer_parts
 from hothsim.kernel.words import count
 
 EXIT_USER_ERROR = 2
@@ -612,9 +613,18 @@ def save_words(path: Path, modified: float) -> tuple[str, bool]:
                "replay", False
     d = game.pending
     who = f"{d.player} to {d.kind}" + (f" ({d.actor})" if d.actor else "")
-    computer = game.record.header.computer.split()
-    against = f" (the computer plays {computer[0]}, {computer[1]})" if computer else ""
+    against = _against(game.record.header.computer)
     return f"{game.setup.scenario_name}{against}: {game.progress()}, {who}; last played {when}", True
+
+
+def _against(computer: str) -> str:
+    """The resume picker's words for who the computer plays ("" when people play both sides)."""
+    parts = computer_parts(computer)
+    if parts is None:
+        return ""
+    named, _ = parts
+    return " (the computer plays " + "; ".join(f"{side}, {name.removeprefix('ai:')}" for side, name in named.items()
+                                                if name != PERSON) + ")"
 
 
 def describe_save(path: Path, modified: float) -> str:
@@ -637,6 +647,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _utc_now() -> str:
+    """The time now as a record header writes it."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def _check_think(seconds: float) -> None:
     if not 0.01 <= seconds <= 600:  # also refuses nan and inf
         raise UserError("--think takes the seconds per decision, from 0.01 to 600")
@@ -657,10 +672,15 @@ def cmd_match(args: argparse.Namespace) -> int:
     open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
     computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
 
+    began = [_utc_now()]
+
     def keep(result: GameResult) -> None:
-        """Write a game's record into --save-dir, its header naming the computer on both sides."""
-        record = GameRecord(result.record.header.with_computer(computer), result.record.entries)
-        write_record(args.save_dir / f"{record.header.scenario}-{result.seed}{SAVE_SUFFIX}", record)
+        """Write a game's record into --save-dir, its header naming each side's player and the time the game
+        began (games are played one after another, so each begins as the one before it is kept)."""
+        header = replace(result.record.header.with_computer(computer), created=began[0])
+        write_record(args.save_dir / f"{header.scenario}-{result.seed}{SAVE_SUFFIX}",
+                     GameRecord(header, result.record.entries))
+        began[0] = _utc_now()
     wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
                       lambda line: print(line, flush=True), _options(args), keep if args.save_dir else None)
     print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")

@@ -174,26 +174,27 @@ def undoable(record: GameRecord, games: list[Any]) -> list[_Step]:
 
 
 def computer_header(players: Mapping[Side, str], think: float) -> str:
-    """The record header's `computer` line for these players ("" when people play both sides)."""
+    """The record header's `computer` line for these players ("" when people play both sides): the short
+    form ("imperial normal 1") where the computer plays at one level, else each side's player by name
+    ("rebel=expert imperial=greedy 0.1", as `hothsim match` writes)."""
     names = {side: players.get(side, PERSON) for side in SIDES}
     sides = [side for side in SIDES if names[side] != PERSON]
     if not sides:
         return ""
-    level = player_named(names[sides[0]]).level.name
-    return f"{'both' if len(sides) == 2 else sides[0]} {level} {think:g}"
+    named = {side: player_named(names[side]).name for side in sides}
+    levels = {name.removeprefix("ai:") for name in named.values()}
+    if all(name.startswith("ai:") for name in named.values()) and len(levels) == 1:
+        return f"{'both' if len(sides) == 2 else sides[0]} {levels.pop()} {think:g}"
+    return " ".join(f"{side}={named.get(side, PERSON)}" for side in SIDES) + f" {think:g}"
 
 
 def players_of(computer: str) -> tuple[dict[Side, str], float]:
     """Who plays each side, and the computer's seconds per decision, from a header's `computer` line."""
-    players: dict[Side, str] = {side: PERSON for side in SIDES}
     parts = computer_parts(computer)
     if parts is None:
-        return players, THINK
-    sides, level, think = parts
-    for side in SIDES:
-        if sides in (side, "both"):
-            players[side] = f"ai:{level}"
-    return players, think
+        return {side: PERSON for side in SIDES}, THINK
+    named, think = parts
+    return {side: named.get(side, PERSON) for side in SIDES}, think
 
 
 def new_session(game: Game, save_path: Path | None, players: Mapping[Side, str] | None = None,

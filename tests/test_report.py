@@ -7,6 +7,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 import shutil
+from datetime import datetime, timezone
 import subprocess
 
 import pytest
@@ -20,7 +21,7 @@ from hothsim.report import Chapter, SecretKept, Shot, Trail, story
 from hothsim.report.assault import CHRONICLER as ASSAULT
 from hothsim.report.page import html, text
 from hothsim.report.skirmish import CHRONICLER as SKIRMISH
-from hothsim.saves import write_record
+from hothsim.saves import read_record, write_record
 from hothsim.skirmish.actions import parse_action
 from tests.arena import arena
 from tests.golden_files import check_golden
@@ -140,6 +141,25 @@ def test_match_keeps_each_record_and_report_writes_html_and_text(tmp_path, capsy
     assert forum.count("```") % 2 == 0 and "Row  24 " in forum and "<" not in forum
     assert main(["report", str(folder / "salvage-7.hothsim")]) == 2
     assert "--html OUT, --text OUT" in capsys.readouterr().err
+
+
+def test_match_records_name_each_sides_player_and_the_real_time_and_the_report_says_who_played(tmp_path):
+    folder = tmp_path / "games"
+    before = datetime.now(timezone.utc).replace(microsecond=0)
+    assert main(["match", "salvage", "--rebel", "expert", "--imperial", "greedy", "--games", "1", "--seed", "3",
+                 "--think", "0.05", "--save-dir", str(folder)]) == 0
+    record = read_record(folder / "salvage-3.hothsim")
+    assert record.header.computer == "rebel=expert imperial=greedy 0.05"
+    began = datetime.fromisoformat(record.header.created.replace("Z", "+00:00"))
+    assert before <= began <= datetime.now(timezone.utc)
+    told = story(record)
+    assert told.players == "the expert player as the rebel side against the greedy player, 0.05 s a decision"
+    # The same level on both sides keeps the short form; a person against the computer says which side is whose.
+    assert main(["match", "salvage", "--rebel", "ai:easy", "--imperial", "ai:easy", "--games", "1", "--seed", "4",
+                 "--think", "0.05", "--save-dir", str(folder)]) == 0
+    both = read_record(folder / "salvage-4.hothsim")
+    assert both.header.computer == "both easy 0.05"
+    assert story(both).players == "the computer (easy) on both sides, 0.05 s a decision"
 
 
 def test_the_text_report_escapes_what_a_forum_would_take_for_a_tag():

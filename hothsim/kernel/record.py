@@ -69,8 +69,10 @@ HEADER_PATTERNS = {
     "data": r"sha256:[0-9a-f]{64}",
     "dice": r"seeded|scripted",
     "source": r"[^\n\r]{0,4096}",  # a scenario file that is not shipped
-    # Who the computer plays and how: "imperial normal 1" (side or "both", level, seconds per decision).
-    "computer": r"((rebel|imperial|both) (easy|normal|hard) [0-9]{1,3}(\.[0-9]{1,3})?)?",
+    # Who the computer plays and how: "imperial normal 1" (side or "both", level, seconds per decision), or
+    # each side's player by name, "rebel=expert imperial=ai:hard 0.1" (games between computer players).
+    "computer": r"(((rebel|imperial|both) (easy|normal|hard)|rebel=(%s) imperial=(%s)) [0-9]{1,3}(\.[0-9]{1,3})?)?"
+                % ((r"person|expert|greedy|random|ai(:easy|:normal|:hard)?",) * 2),
     # The game options the players agreed before play: "reshuffle=on" (name=value, space-separated).
     "options": r"([a-z][a-z-]{0,31}=[a-z0-9-]{1,16}( [a-z][a-z-]{0,31}=[a-z0-9-]{1,16}){0,15})?",
 }
@@ -87,13 +89,17 @@ class HeaderError(ValueError):
         super().__init__(f"header field '{field_name}': {message}")
 
 
-def computer_parts(computer: str) -> tuple[str, str, float] | None:
-    """A header's `computer` line read: (the side the computer plays or "both", its level, its seconds a
-    decision), or None when people play both sides."""
+def computer_parts(computer: str) -> tuple[dict[str, str], float] | None:
+    """A header's `computer` line read: each side's player by name ("person", "ai:normal", "expert", ...)
+    and the computer's seconds a decision, or None when people play both sides."""
     if not computer:
         return None
-    sides, level, think = computer.split()
-    return sides, level, float(think)
+    *who, think = computer.split()
+    if "=" in who[0]:
+        return dict(part.split("=", 1) for part in who), float(think)
+    sides, level = who
+    players = {side: (f"ai:{level}" if sides in (side, "both") else "person") for side in ("rebel", "imperial")}
+    return players, float(think)
 
 
 def created_problem(value: str) -> str:

@@ -248,11 +248,25 @@ def _caption(teller: Chronicler, ch: Chapter) -> str:
 
 
 def _players(computer: str) -> str:
-    """Who played, from the record's `computer` line."""
+    """Who played, from the record's `computer` line: "two players", "a player against the computer
+    (normal) as the rebel side", or each side's player by name for games between computer players."""
     parts = computer_parts(computer)
     if parts is None:
         return "two players"
-    sides, level, think = parts
-    if sides == "both":
-        return f"the computer on both sides, {think:g} s a decision"
-    return f"a player against the computer ({level}) as the {sides} side"
+    named, think = parts
+    people = [side for side, name in named.items() if name == "person"]
+    levels = {name for name in named.values() if name != "person"}
+    if len(people) == 1:
+        other = next(side for side in named if side not in people)
+        return f"a player as the {people[0]} side against the computer ({named[other].removeprefix('ai:')})"
+    if len(levels) == 1 and all(name.startswith("ai:") for name in levels):
+        return f"the computer ({levels.pop().removeprefix('ai:')}) on both sides, {think:g} s a decision"
+    return (f"{_player_words(named['rebel'])} as the rebel side against {_player_words(named['imperial'])}, "
+            f"{think:g} s a decision")
+
+
+def _player_words(name: str) -> str:
+    """A computer player's name in words: "the computer (hard)", "the expert", "the random player"."""
+    if name.startswith("ai"):
+        return f"the computer ({name.removeprefix('ai').removeprefix(':') or 'normal'})"
+    return {"expert": "the expert player", "greedy": "the greedy player", "random": "the random player"}[name]
