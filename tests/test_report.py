@@ -57,7 +57,15 @@ def test_an_assault_map_is_the_same_svg_every_time():
                  [Shot("imperial", "walker-1", "speeder-1", (3, 2), (4, 5), 0.5, True, 12)], [], caption="a test turn")
     svg = ASSAULT.svg(g, ch)
     assert svg == ASSAULT.svg(g, ch)
-    assert svg.count('href="#hex"') == 64 and 'class="facing"' in svg and 'class="shot imperial hit"' in svg
+    assert svg.count('class="h-') == 64 and 'class="facing"' in svg and 'class="shot imperial hit"' in svg
+    # Every hex carries its number as the log names it; the zones and installations are named.
+    assert svg.count('class="hexno"') == 64 and '>0403</text>' in svg and '>0808</text>' in svg
+    assert '>Shield Generator</text>' in svg and '>Power Grid</text>' in svg
+    bf = g.setup.field
+    drawn = {name: svg.count(f'class="zone {name}"') for name in bf.sectors}
+    assert drawn == {name: len(zone) for name, zone in bf.sectors.items()} and any(drawn.values())
+    assert svg.count('class="zone forward-line"') == len(bf.forward_line)
+    assert '>Rebel sector 3</text>' in svg
     assert "Luke" not in svg  # not revealed: the picture does not give it away
     check_golden("report-assault.svg", _pretty(svg), "the Assault on Hoth map now draws differently")
 
@@ -73,7 +81,7 @@ def test_the_report_of_a_finished_game_has_a_map_per_chapter_the_winner_and_a_re
     told = story(result.record)
     page = html(told, "test")
     rounds = {load_game(result.record).state.round}  # the last round (or turn) reached, at least one chapter
-    assert page.count("<svg ") == len(told.chapters) == len(told.svg) >= 2
+    assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="map"') == len(told.chapters) == len(told.svg) >= 2
     keys = [ch.key for ch in told.chapters]
     assert keys == sorted(set(keys)) and keys[0] == 0 and rounds
     assert told.finished and told.result == result.reason and result.reason in page
@@ -85,6 +93,36 @@ def test_the_report_of_a_finished_game_has_a_map_per_chapter_the_winner_and_a_re
     assert numbered == [f"{i}. {e.action}" for i, e in enumerate(result.record.entries, 1)]
     assert "http" not in page.replace("http://www.w3.org/2000/svg", "")  # nothing fetched from anywhere
     assert html(story(result.record), "test") == page  # deterministic
+
+
+def test_the_report_carries_a_legend_for_every_mark_its_maps_draw():
+    skirmish = story(_finished("salvage", 3).record)
+    said = dict((words, sample) for sample, words in skirmish.legend)
+    assert "a shot that hit (solid; blue a Rebel's, red an Imperial's)" in said
+    assert 'class="shot imperial miss"' in said["a shot that missed (dashed)"]
+    assert "where a figure fell" in said and "low objects (cover)" in said
+    assert any(words == "EHT: elite-hoth-trooper (Rebel)" for words in said)
+    page = html(skirmish, "test")
+    assert "<h2>Reading the maps</h2>" in page and 'class="swatch"' in page
+    hoth = story(_finished("assault-on-hoth", 3).record)
+    words = [w for _, w in hoth.legend]
+    assert "the Forward Line" in words and "Rebel sector 3" in words and "the Shield Generator or the Power Grid" in words
+    assert "W: Imperial Walker (AT-AT), followed by its number" in words
+    assert "W3: walker-3, the line toward the hexside it faces" in words
+
+
+def test_key_moments_sum_a_chapters_losses_in_one_line():
+    told = story(_finished("assault-on-hoth", 3).record)
+    losses = [m for m in told.moments if m.kind == "kill"]
+    fell = sum(len(ch.losses) for ch in told.chapters)
+    assert fell > len(losses) >= 2  # more units fell than there are lines for them
+    assert len(losses) == sum(1 for ch in told.chapters if ch.losses)
+    first = next(ch for ch in told.chapters if ch.losses)
+    line = next(m.text for m in first.moments if m.kind == "kill")
+    assert line.startswith(f"{first.title}, {len(first.losses)} unit")
+    assert all(unit in line for _, _, unit in first.losses)
+    forum = text(told, [[] for _ in told.chapters])
+    assert line in forum and "Entry " + str(first.losses[0][0]) + ": " + line not in forum
 
 
 def test_kills_criticals_and_luck_are_counted_from_the_odds(tmp_path):
@@ -184,4 +222,6 @@ def test_the_report_opens_in_a_real_browser(tmp_path):
     assert shot.exists() and shot.stat().st_size > 10_000, run.stderr.decode(errors="replace")[-2000:]
     dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
                          capture_output=True, timeout=120).stdout.decode("utf-8", errors="replace")
-    assert dom.count("<svg") == len(story(result.record).chapters)  # the browser parsed every map
+    told = story(result.record)
+    assert dom.count('class="map"') == len(told.chapters)  # the browser parsed every map
+    assert dom.count('class="swatch"') == len(told.legend)  # and every sample of the legend

@@ -16,7 +16,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
-from hothsim.describe import spoken
+from hothsim.describe import side_words, spoken
 from hothsim.games import kind_of, replay_steps
 from hothsim.kernel.record import GameRecord, computer_parts
 from hothsim.kernel.words import count
@@ -69,6 +69,7 @@ class Chapter:
     trails: list[Trail] = field(default_factory=list)
     shots: list[Shot] = field(default_factory=list)
     fallen: list[tuple[str, tuple[int, int]]] = field(default_factory=list)  # (unit, its last cell)
+    losses: list[tuple[int, str, str]] = field(default_factory=list)  # (entry, side, unit) of each that fell
     lines: list[str] = field(default_factory=list)
     moments: list[Moment] = field(default_factory=list)
     caption: str = ""
@@ -101,6 +102,7 @@ class Story:
     moments: tuple[Moment, ...]
     record: str
     svg: tuple[str, ...]  # each chapter's map
+    legend: tuple[tuple[str, str], ...] = ()  # (a sample of a mark, in SVG; what it means)
 
 
 class Chronicler(Protocol):
@@ -154,6 +156,10 @@ class Chronicler(Protocol):
         """The chapter's map at its end, with its trails, shots and fallen."""
         ...
 
+    def legend(self, game: Any) -> list[tuple[str, str]]:
+        """What the maps' marks mean: (a sample drawn as the map draws it, its meaning in words)."""
+        ...
+
 
 class SecretKept(ValueError):
     """A game whose record still hides a secret from a player: its report is refused."""
@@ -190,17 +196,30 @@ def story(record: GameRecord) -> Story:
         _shot(teller, ch, i, before, action, events, luck)
         for unit in teller.fallen(before, after):
             ch.fallen.append((unit, teller.cell(before, unit) or (0, 0)))
-            ch.moments.append(Moment(i, "kill", f"{unit} falls"))
+            ch.losses.append((i, teller.side_of(before, unit), unit))
         ch.moments += [Moment(i, kind, text) for kind, text in teller.moments(before, events, after)]
     for ch in chapters:
         ch.caption = _caption(teller, ch)
+        if ch.losses:  # one line a chapter for its losses, summed (a turn of Assault on Hoth may lose a dozen)
+            ch.moments = sorted(ch.moments + [_losses(ch)], key=lambda m: m.entry)
     h = final.record.header
     return Story(final.setup.scenario_name, h.scenario, kind_of(final).title, _players(h.computer),
                  final.state.end_reason if final.is_over else "not finished", final.is_over,
                  tuple(teller.forces(final)), tuple(teller.secrets(steps)), tuple(chapters),
                  tuple(Luck(side, int(v[0]), float(v[1]), int(v[2])) for side, v in luck.items()),
                  tuple(m for ch in chapters for m in ch.moments), record.to_text(),
-                 tuple(teller.svg(ch.game, ch) for ch in chapters))
+                 tuple(teller.svg(ch.game, ch) for ch in chapters), tuple(teller.legend(final)))
+
+
+def _losses(ch: Chapter) -> Moment:
+    """A chapter's losses as one key moment, at the entry of the first: how many fell, each side's by name."""
+    sides: dict[str, list[str]] = {}
+    for _, side, unit in ch.losses:
+        sides.setdefault(side, []).append(unit)
+    named = "; ".join(f"{side_words(side)}: {', '.join(units)}" for side, units in sorted(sides.items()))
+    first, last = ch.losses[0][0], ch.losses[-1][0]
+    entries = f"entry {first}" if first == last else f"entries {first} to {last}"
+    return Moment(first, "kill", f"{ch.title}, {count(len(ch.losses), 'unit')} fell ({entries}). {named}")
 
 
 def _shot(teller: Chronicler, ch: Chapter, entry: int, before: Any, action: Any, events: Sequence[Any],

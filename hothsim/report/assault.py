@@ -21,9 +21,9 @@ from hothsim.describe.assault import DESCRIBER as WORDS
 from hothsim.describe.assault import LETTER
 from hothsim.kernel.hexes import hex_from_offset, hex_label, neighbour, offset_of
 from hothsim.report import Chapter, Trail
-from hothsim.report.svg import arrow_marker, document, element, points, title
+from hothsim.report.svg import arrow_marker, document, element, line_legend, points, swatch, title
 
-R = 9.0  # pixels from a hex's centre to a corner
+R = 12.0  # pixels from a hex's centre to a corner: room for the hex's number
 PAD = 4.0
 INSTALLATIONS = {SHIELD_GENERATOR: "Shield Generator", POWER_GRID: "Power Grid"}
 
@@ -132,6 +132,35 @@ class AssaultChronicler:
 
     # ------------------------------------------------------------------ the map
 
+    def legend(self, game: AssaultGame) -> list[tuple[str, str]]:
+        """What the maps' marks mean: ground, zones, the installations, moves and fire, the destroyed, and the
+        units' letters."""
+        hexagon = element("polygon", points=points((14 + 8 * math.cos(math.radians(60 * i)),
+                                                    9 + 8 * math.sin(math.radians(60 * i))) for i in range(6)),
+                          class_="{}")
+        diamond = element("path", d="M14 3 L20 9 L14 15 L8 9 z")
+        out = [(swatch(hexagon.replace("{}", "h-clear m0") + hexagon.replace("{}", "h-clear m1")),
+                "clear ground, each macrohex of seven hexes a shade (the hex's number is printed at its top)"),
+               (swatch(hexagon.replace("{}", "h-rough")), "rough ground"),
+               (swatch(hexagon.replace("{}", "h-cliff")), "cliff"),
+               (swatch(hexagon.replace("{}", "zone forward-line")), "the Forward Line"),
+               (swatch(hexagon.replace("{}", "zone imperial-reinforcement")), "the Imperial sector"),
+               (swatch(hexagon.replace("{}", "zone rebel-sector-3")), "Rebel sector 3"),
+               (swatch(hexagon.replace("{}", "zone rebel-sector-4")), "Rebel sector 4"),
+               (swatch(element("g", diamond, class_="installation")), "the Shield Generator or the Power Grid"),
+               (swatch(element("g", diamond, class_="installation down")), "an installation destroyed")]
+        out += line_legend()
+        out.append((swatch(element("path", d="M9 4 L19 14 M19 4 L9 14", class_="fallen")), "where a unit was destroyed"))
+        walker = (element("circle", cx=11, cy=9, r=7) + element("line", x1=11, y1=9, x2=24, y2=9, class_="facing")
+                  + element("text", "W3", x=11, y=11.5))
+        out.append((swatch(element("g", walker, class_="unit imperial walker")),
+                    "W3: walker-3, the line toward the hexside it faces"))
+        for letter, kind in sorted({(LETTER[u.type], u.type) for u in game.state.units if u.type in LETTER}):
+            out.append((swatch(element("g", element("circle", cx=14, cy=9, r=7)
+                                       + element("text", letter, x=14, y=11.5), class_=f"unit {_side_of(game, kind)}")),
+                        f"{letter}: {game.rules.units[kind].name}, followed by its number"))
+        return out
+
     def svg(self, game: AssaultGame, chapter: Chapter) -> str:
         """The chapter's map at its end."""
         m = game.setup.field.map
@@ -149,13 +178,17 @@ class AssaultChronicler:
                 shade = f" m{(q - rr) % 3}" if kind == "clear" else ""
                 x, y = _centre((c, r))
                 body.append(element("use", href="#hex", x=x, y=y, class_=f"h-{kind}{shade}"))
+                body.append(element("text", hex_label(h), x=x, y=y - R * 0.52, class_="hexno"))
         bf = game.setup.field
+        outlines, names = _zones(game)
+        body += outlines
         for uid, h in ((SHIELD_GENERATOR, bf.shield_generator), (POWER_GRID, bf.power_grid)):
             x, y = _centre(offset_of(h))
             up = s.shield_generator if uid == SHIELD_GENERATOR else s.power_grid
             body.append(element("g", title(f"{INSTALLATIONS[uid]} at {hex_label(h)}, {'standing' if up else 'destroyed'}")
                                 + element("use", href="#installation", x=x, y=y), class_=f"installation {uid}"
                                 + ("" if up else " down")))
+            body.append(element("text", INSTALLATIONS[uid], x=x, y=y + R * 1.25, class_="place"))
         body += [_trail(t) for t in chapter.trails]
         for sh in chapter.shots:
             (x1, y1), (x2, y2) = _centre(sh.start), _centre(sh.end)
@@ -168,6 +201,7 @@ class AssaultChronicler:
         for u in s.units:
             if u.where == "map" and u.hex is not None:
                 body.append(_unit(game, u))
+        body += names  # over the units, so a name is never hidden
         corners = points((R * math.cos(math.radians(60 * i)), R * math.sin(math.radians(60 * i))) for i in range(6))
         defs = [arrow_marker(), element("polygon", id="hex", points=corners),
                 element("path", id="installation", d=f"M0 {-R * 0.7:.1f} L{R * 0.7:.1f} 0 L0 {R * 0.7:.1f} "
@@ -175,6 +209,40 @@ class AssaultChronicler:
                 element("path", id="fallen", d="M-5 -5 L5 5 M5 -5 L-5 5")]
         label = f"{game.setup.scenario_name}, {chapter.title}: the map at its end. {chapter.caption}"
         return document(width, height, label, defs, body)
+
+
+def _side_of(game: AssaultGame, kind: str) -> str:
+    """The side whose units are of this kind."""
+    return next(u.side for u in game.state.units if u.type == kind)
+
+
+def _zones(game: AssaultGame) -> tuple[list[str], list[str]]:
+    """The Forward Line and the sectors: each hex outlined in its zone's colour, and each zone's name, once,
+    at the hex nearest its middle."""
+    bf = game.setup.field
+    zones = [("forward-line", "Forward Line", bf.forward_line)]
+    zones += [(name, _sector_name(name), zone) for name, zone in sorted(bf.sectors.items())]
+    out, names = [], []
+    for key, name, zone in zones:
+        cells = sorted(offset_of(h) for h in zone)
+        if not cells:
+            continue
+        out += [element("use", href="#hex", x=_centre(c)[0], y=_centre(c)[1], class_=f"zone {key}") for c in cells]
+        mx = sum(c for c, _ in cells) / len(cells)
+        my = sum(r for _, r in cells) / len(cells)
+        x, y = _centre(min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c)))
+        half = len(name) * 2.0  # about half the name's width at the map's 7px: kept inside the picture
+        x = min(max(x, PAD + half), 1.5 * R * (bf.map.columns - 1) + 2 * R + PAD - half)
+        names.append(element("text", name, x=x, y=y + R * 0.2, class_=f"zone-name {key}"))
+    return out, names
+
+
+def _sector_name(name: str) -> str:
+    """A sector's name as the rulebook says it: "imperial-reinforcement" is the Imperial sector,
+    "rebel-sector-3" Rebel sector 3."""
+    if name.startswith("rebel-sector-"):
+        return f"Rebel sector {name.rsplit('-', 1)[1]}"
+    return "Imperial sector" if name.startswith("imperial") else name.replace("-", " ")
 
 
 def _centre(cell: tuple[int, int]) -> tuple[float, float]:

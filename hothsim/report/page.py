@@ -19,6 +19,11 @@ figure{margin:1em 0}figcaption{font-style:italic;color:#444;margin-top:.3em}
 pre{font:12px/1.35 Menlo,Consolas,monospace;white-space:pre-wrap;background:#f6f6f4;padding:.6em;border:1px solid #ddd}
 details pre{max-height:30em;overflow:auto}.moment{color:#803}
 svg.map{width:100%;max-width:56em;height:auto;background:#fff}
+ul.legend{list-style:none;padding:0;columns:2 22em}ul.legend li{margin:.15em 0}svg.swatch{vertical-align:middle;margin-right:.4em}
+svg .hexno{font:3.4px sans-serif;fill:#889;text-anchor:middle}svg .place{font:bold 6px sans-serif;fill:#6b5212;text-anchor:middle;stroke:#fff;stroke-width:1.5;paint-order:stroke}
+svg .zone{fill:none;stroke-width:1.2}svg .zone.forward-line{stroke:#c0392b;stroke-dasharray:2 1}
+svg .zone.imperial-reinforcement{stroke:#7f8c8d}svg .zone.rebel-sector-3{stroke:#2e86c1}svg .zone.rebel-sector-4{stroke:#28a745}
+svg .zone-name{font:bold 7px sans-serif;text-anchor:middle;fill:#222;stroke:#fff;stroke-width:2;paint-order:stroke}
 svg .label{font:9px sans-serif;fill:#666;text-anchor:middle}svg .label.row{text-anchor:end}
 svg .ground{fill:#f4f6f8}svg .gridline{fill:none;stroke:#dde3e8;stroke-width:.5}
 svg .t-low-objects{fill:#c9b48a}svg .t-difficult{fill:#b9d3e6}svg .t-trench{fill:#9aa7b3}
@@ -27,7 +32,7 @@ svg .wall{stroke:#222;stroke-width:2.5;stroke-linecap:square}svg .door{stroke-wi
 svg .door.closed{stroke:#a33}svg .door.open{stroke:#3a3;stroke-dasharray:2 2}
 svg .h-clear{stroke:#cfd8df;stroke-width:.5}svg .m0{fill:#f7f9fb}svg .m1{fill:#eef2f6}svg .m2{fill:#e4eaf0}
 svg .h-rough{fill:#c8d7c0;stroke:#b3c2ab;stroke-width:.5}svg .h-cliff{fill:#777;stroke:#666;stroke-width:.5}
-svg .installation use{fill:#e2b33c;stroke:#6b5212}svg .installation.down use{fill:#999}
+svg .installation use,svg .installation path{fill:#e2b33c;stroke:#6b5212}svg .installation.down use,svg .installation.down path{fill:#999}
 svg .figure circle,svg .unit circle{stroke:#111;stroke-width:1}
 svg .rebel circle{fill:#d8e7ff}svg .imperial circle{fill:#ffd9d6}
 svg .figure text,svg .unit text{font:bold 7px sans-serif;text-anchor:middle;fill:#111}
@@ -51,6 +56,9 @@ def html(story: Story, version: str) -> str:
     if story.secrets:
         out.append("<h2>Hidden information</h2><ul>" + "".join(f"<li>{escape(s)}</li>" for s in story.secrets)
                    + "</ul>")
+    if story.legend:
+        out.append("<h2>Reading the maps</h2><ul class=\"legend\">" + "".join(
+            f"<li>{sample}{escape(words)}</li>" for sample, words in story.legend) + "</ul>")
     out.append("<h2>Dice luck</h2>" + _luck_table(story))
     if story.moments:
         out.append("<h2>Key moments</h2><ul>" + "".join(f'<li class="moment">{escape(_moment(m))}</li>'
@@ -91,7 +99,8 @@ def _result(story: Story) -> str:
 
 
 def _moment(m: Moment) -> str:
-    return f"Entry {m.entry}: {m.text}"
+    # A chapter's losses name their own entries.
+    return m.text if m.kind == "kill" else f"Entry {m.entry}: {m.text}"
 
 
 def _luck_line(luck) -> str:

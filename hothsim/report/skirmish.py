@@ -13,12 +13,15 @@ from hothsim.describe import side_words
 from hothsim.describe.skirmish import DESCRIBER as WORDS
 from hothsim.kernel.squares import Terrain, square_label
 from hothsim.report import Chapter, Trail
-from hothsim.report.svg import arrow_marker, document, element, points, title
+from hothsim.report.svg import arrow_marker, document, element, line_legend, points, swatch, title
 from hothsim.skirmish.actions import Action, Attack, Move, Opportunity
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.state import Figure
 
 CELL = 16  # pixels a square
+#: Each kind of ground the legend names (clear ground is the page's own colour).
+TERRAIN_WORDS = {Terrain.LOW: "low objects (cover)", Terrain.DIFFICULT: "difficult terrain",
+                 Terrain.TRENCH: "trench (counts as difficult)", Terrain.PIT: "pit", Terrain.SOLID: "solid (blocks moves and sight)"}
 EDGE = 18  # room for the labels at the top and left
 
 
@@ -98,6 +101,28 @@ class SkirmishChronicler:
         return "Standing: " + ", ".join(parts) + "."
 
     # ------------------------------------------------------------------ the map
+
+    def legend(self, game: SkirmishGame) -> list[tuple[str, str]]:
+        """What the maps' marks mean: terrain on this map, walls and doors, moves and shots, the fallen, and
+        each figure's label."""
+        grid = game.setup.grid
+        present = {grid.terrain_at((x, y)) for x in range(grid.width) for y in range(grid.height)}
+        square = element("rect", x=7, y=2, width=14, height=14, class_="{}")
+        out = [(swatch(square.replace("{}", "t-" + kind.value.replace(" ", "-"))), TERRAIN_WORDS[kind])
+               for kind in Terrain if kind in present and kind in TERRAIN_WORDS]
+        edge = element("line", x1=14, y1=1, x2=14, y2=17, class_="{}")
+        out += [(swatch(edge.replace("{}", "wall")), "a wall (no move or sight across it)")] if grid.walls else []
+        if grid.doors:
+            out += [(swatch(edge.replace("{}", "door closed")), "a closed door"),
+                    (swatch(edge.replace("{}", "door open")), "an open door")]
+        out += line_legend()
+        out.append((swatch(element("path", d="M8 3 L20 15 M20 3 L8 15", class_="fallen")),
+                    "where a figure fell"))
+        for f in game.state.figures:
+            disc = element("circle", cx=14, cy=9, r=7.5) + element("text", label_of(f.id), x=14, y=12)
+            out.append((swatch(element("g", disc, class_=f"figure {f.side}")),
+                        f"{label_of(f.id)}: {f.id} ({side_words(f.side)})"))
+        return out
 
     def svg(self, game: SkirmishGame, chapter: Chapter) -> str:
         """The chapter's map at its end."""

@@ -52,3 +52,20 @@ def arrow_marker() -> str:
     """The arrowhead every move line ends in (defined once)."""
     return element("marker", element("path", d="M0,0 L6,3 L0,6 z", class_="head"), id="arrow", viewBox="0 0 6 6",
                    refX=5, refY=3, markerWidth=6, markerHeight=6, orient="auto-start-reverse")
+
+
+def swatch(content: str, defs: str = "") -> str:
+    """A legend's sample: a small picture drawn with the map's own classes (so it looks as the map does)."""
+    inner = (element("defs", defs) if defs else "") + content
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" viewBox="0 0 28 18" width="28" height="18" '
+            f'aria-hidden="true">{inner}</svg>')
+
+
+def line_legend() -> list[tuple[str, str]]:
+    """The legend's entries both games' maps share: moves and shots, by side and outcome."""
+    def line(cls: str, arrow: bool = False) -> str:
+        return element("line", x1=3, y1=9, x2=24, y2=9, class_=cls, marker_end="url(#arrow)" if arrow else None)
+    return [(swatch(line("move rebel", True), arrow_marker()), "a Rebel move, start to end (the arrow)"),
+            (swatch(line("move imperial", True), arrow_marker()), "an Imperial move"),
+            (swatch(line("shot rebel hit")), "a shot that hit (solid; blue a Rebel's, red an Imperial's)"),
+            (swatch(line("shot imperial miss")), "a shot that missed (dashed)")]
