@@ -15,7 +15,7 @@ import time
 from typing import Any, Callable
 
 from hothsim.ai import derive_seed, player_named
-from hothsim.describe import Describer, side_words, spoken, units_meant, words_for
+from hothsim.describe import Describer, side_words, spoken, unit_named, units_meant, words_for
 from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
 from hothsim.kernel.words import count
@@ -54,7 +54,7 @@ HELP = (
     "landmarks: the named places of the map.",
     "log, or log N: the last lines of what happened.",
     "why: the reason the last choice was refused, with its rule.",
-    "map: the map as text with coordinates.",
+    "map: the map read aloud, a row at a time; map grid: the map as a grid of characters.",
     "hint: what the computer would choose in your place (it is not applied).",
     "auto: set up the rest of your side as the computer would (undo takes it back, one at a time).",
     "undo: take back your last decision, where the rules allow it.",
@@ -206,11 +206,11 @@ class PlainPlay:
             self._by_unit(listed)
         for unit, actions in _by_actor(words, variants).items():
             self.say(f"{unit}: {count(len(actions), 'more way')} to attack, with Force or allies' fire: type "
-                     f"`targets {unit}`.")
+                     f"'targets {unit}'.")
         movers = _by_actor(words, spread)
         if len(movers) > SUMMED:
             self.say(f"{count(len(movers), words.unit_word)} may move or be placed: {', '.join(movers)}. Type "
-                     "`moves UNIT` for where one may go.")
+                     "'moves UNIT' for where one may go.")
             return
         for unit, actions in movers.items():
             self.say(words.spread_summary(game, unit, actions))
@@ -224,9 +224,9 @@ class PlainPlay:
                 continue
             shots = [a for a in mine if words.is_shot(a)]
             if not shots:
-                self.say(f"{unit}: {count(len(mine), 'choice')}; type `moves {unit}`.")
+                self.say(f"{unit}: {count(len(mine), 'choice')}; type 'moves {unit}'.")
                 continue
-            self.say(f"{unit}: {count(len(shots), 'attack')}; type `targets {unit}` for each.")
+            self.say(f"{unit}: {count(len(shots), 'attack')}; type 'targets {unit}' for each.")
 
     def numbered(self, actions: list[Any]) -> None:
         """Say actions with their numbers in the menu."""
@@ -274,8 +274,11 @@ class PlainPlay:
         self.say(*self.words.units(self.game, self.viewer, which))
 
     def look(self, what: str) -> None:
-        """A square, a hex or a unit."""
-        lines = self.words.look(self.game, self.viewer, what) if what else []
+        """A square, a hex or a unit (the one acting when none is named); the one acting says so."""
+        actor = self.game.pending.actor
+        lines = self.words.look(self.game, self.viewer, what or actor or "")
+        if lines and actor and "acting now" not in lines[0] and unit_named(self.words.unit_ids(self.game, self.viewer), what or actor) == actor:
+            lines[0] = f"{lines[0].rstrip('.')}; acting now."
         self.say(*(lines or [f"look: name a {self.words.place_word} (like {self._example()}) or a unit."]))
 
     def _unit(self, text: str, verb: str) -> str | None:
@@ -293,7 +296,7 @@ class PlainPlay:
         if meant:
             self.say(f"{verb}: {text!r} could be {', '.join(meant)}.")
         else:
-            self.say(f"{verb}: no {self.words.unit_word} is called {text!r}; `units` lists them.")
+            self.say(f"{verb}: no {self.words.unit_word} is called {text!r}; type 'units' to list them.")
         return None
 
     def near(self, text: str) -> None:
@@ -348,9 +351,12 @@ class PlainPlay:
         """The last refusal."""
         self.say(self.refusal or "Nothing has been refused.")
 
-    def map(self, _: str) -> None:
-        """The map as text."""
-        self.say(*self.words.map_lines(self.game, self.viewer))
+    def map(self, text: str) -> None:
+        """The map read aloud a row at a time, or (`map grid`) as a grid of characters."""
+        if text.strip() == "grid":
+            self.say(*self.words.map_lines(self.game, self.viewer))
+        else:
+            self.say(*self.words.map_words(self.game, self.viewer))
 
     def hint(self, _: str) -> None:
         """What the computer would do here (never applied)."""

@@ -120,10 +120,16 @@ class Session:
         return player.thinking(game, seed)
 
     def apply_choice(self, choice: Choice) -> list[Event]:
-        """Apply the computer's decision and log it with its reason."""
+        """Apply the computer's decision and log it once: its first event marked as the computer's, with the
+        why of its reason ("imperial (computer): snowtrooper-1 moves AA2 to Y2 (2 squares): out of every
+        enemy's shot"); the reason alone where the decision said nothing."""
         side = self.game.pending.player
         events = self.apply(choice.action)
-        self.log.insert(len(self.log) - len(events), f"{side} (computer): {choice.reason}")
+        _, colon, why = choice.reason.partition(": ")
+        if events and self.log and self.log[-len(events)] == events[0].text:
+            self.log[-len(events)] = f"{side} (computer): {events[0].text}" + (f": {why}" if colon else "")
+        else:
+            self.log.insert(len(self.log) - len(events), f"{side} (computer): {choice.reason}")
         del self.log[:-LOG_LIMIT]
         return events
 

@@ -345,7 +345,8 @@ def test_the_computer_decides_in_a_session_and_its_reason_is_logged():
     choice = t.choice()
     session.apply_choice(choice)
     assert session.game.record.entries[-1].action == choice.action.notation()
-    assert f"imperial (computer): {choice.reason}" in session.log
+    # Said once: the decision's event as the computer's (set-up's reason would only say it again).
+    assert session.log == [f"imperial (computer): {choice.reason.replace(' is set up at ', ' sets up on ')}"]
 
 
 # ---------------------------------------------------------------------- hothsim match

@@ -142,5 +142,5 @@ def test_a_fire_choice_carries_its_dice_armor_and_chance_to_hit():
 def test_assault_landmarks_give_the_nearest_walker_to_each_installation():
     g = _walker_and_speeders()  # the generator at 0909, the grid at 0809 (tests.assault_arena's defaults)
     lines = words_for(g).landmarks(g, "imperial")
-    assert lines[0] == "0909: clear, the Shield Generator, standing. Nearest Walker: walker-1, 6 hexes away."
-    assert lines[1].startswith("0809: clear, the Power Grid, standing. Nearest Walker: walker-1, ")
+    assert lines[0] == "0909: clear, the Shield Generator, standing, 6 hexes from walker-1. Nearest Walker: walker-1, 6 hexes away."
+    assert lines[1].startswith("0809: clear, the Power Grid, standing, 6 hexes from walker-1. Nearest Walker: walker-1, ")

@@ -93,12 +93,21 @@ def test_questions_cost_no_game_time(tmp_path):
     def script(p):
         yield from ("auto", "auto", "first rebel", "activate hoth-trooper-1")
         p.entries = len(p.game.record.entries)
-        yield from ("status", "units", "units enemy", "look c7", "look snowtrooper-1", "near", "targets",
-                    "around hoth-trooper-1", "landmarks", "log 2", "map", "help", "choices", "moves")
+        yield from ("status", "units", "units enemy", "look c7", "look snowtrooper-1", "look", "near", "targets",
+                    "around hoth-trooper-1", "landmarks", "log 2", "map", "map grid", "help", "choices", "moves")
     plain, said = play(tmp_path, "salvage", script)
     assert len(plain.game.record.entries) == plain.entries
     assert "Quiet rounds: 0 of 10 (then the tie-breaker decides)." in said
-    assert any(line.startswith("Row  24 ") for line in said)  # the map, a row a line
+    assert any(line.startswith("Row  24 ") for line in said)  # map grid: the map, a row of characters a line
+    # map: read aloud, runs of ground by name, each figure where it stands, quiet rows said together.
+    assert "Row 12: low objects G12 to H12, W12 to X12; difficult L12 to M12; solid O12 to P12." in said
+    assert "Rows 16 to 20: clear." in said and not any("`" in line for line in said)
+    # look with nothing named looks at the figure acting, and says so; every landmark has its distance.
+    acting = [line for line in said if line.startswith("hoth-trooper-1: Hoth Trooper, rebel, at ")]
+    assert acting and all("acting now" in line for line in acting)
+    doors = [line for line in said if line.startswith("Door between ")]
+    assert len(doors) == 18 and all(" from hoth-trooper-1" in line for line in doors)
+    assert "Door between L3 and M3: closed, sealed off from hoth-trooper-1 by walls and closed doors." in doors
     # `moves` lists the squares nearest an enemy first, each with its number in the menu.
     heading = said.index("Nearest an enemy first:")
     first = said[heading + 1]
@@ -149,7 +158,9 @@ def test_the_computer_decides_in_plain_mode_and_says_why(tmp_path):
         yield "first rebel"
     plain, said = play(tmp_path, "salvage", script, players={"rebel": PERSON, "imperial": "ai:normal"},
                        clock=lambda: next(ticks) * 0.01)
-    assert "imperial (computer): elite-snowtrooper is set up at AA1" in said
+    # Each computer decision is said once: its event marked as the computer's (with its reason's why).
+    assert "imperial (computer): elite-snowtrooper sets up on AA1" in said
+    assert "elite-snowtrooper sets up on AA1" not in said
     assert [e.action for e in plain.game.record.entries][:3] == ["place elite-snowtrooper aa1",
                                                                   "place snowtrooper-1 aa2", "place snowtrooper-2 ab1"]
     assert "You play the Rebel side against the computer." in said

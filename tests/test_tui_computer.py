@@ -101,7 +101,7 @@ def test_the_computer_never_names_lukes_snowspeeder_while_it_is_a_secret():
                 pass
             session.apply_choice(t.choice())
     luke = session.game.state.luke
-    assert "rebel (computer): Luke is assigned to a Snowspeeder in secret" in session.log
+    assert "rebel (computer): Luke is assigned to a Snowspeeder (secret)" in session.log
     assert not any(luke in line and "Luke" in line for line in session.log)
     shown = draw(screen_for(session.game), session.game, UIState(size=(160, 50), viewer="imperial"), 160, 50)
     where = session.game.state.unit(luke).hex

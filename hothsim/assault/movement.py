@@ -185,7 +185,7 @@ def _no_extra_end(rules: AssaultRules, t: Terrain, s: AssaultState, u: Unit, to:
         return f"no free entry hex of the Base is within {count(mv.points - mv.base, 'MP')} (1 more to go in)"
     walker = next((w for w in s.units if w.id == to and w.type == "walker"), None)
     if walker is None:
-        return f"{to} is no hex of the map, `base` or a Walker"
+        return f"{to} is no hex of the map, 'base' or a Walker"
     if not (ut.trooper and u.side == "imperial"):
         return "only Snowtroopers board Walkers"
     if walker.where != "map" or walker.id == u.aboard:

@@ -77,6 +77,10 @@ class Describer(Protocol):
         """The map as text with its coordinates, then a key."""
         ...
 
+    def map_words(self, game: Any, viewer: Side | None) -> list[str]:
+        """The map read aloud: a row a line, its runs of ground other than clear and its units, by name."""
+        ...
+
     def choice(self, game: Any, action: Any) -> str:
         """A choice as one line: its notation first, then what it would do (odds, distance)."""
         ...
@@ -156,3 +160,41 @@ def unit_named(ids: Sequence[str], text: str) -> str | None:
 def side_words(side: str | None) -> str:
     """A side's name as a player says it."""
     return {"rebel": "Rebel", "imperial": "Imperial"}.get(side or "", "nobody")
+
+
+#: A cell of a row read aloud: its label, its ground in words ("" for clear ground), the unit named there.
+Cell = tuple[str, str, str]
+
+
+def rows_in_words(rows: Sequence[tuple[int, Sequence[Cell]]]) -> list[str]:
+    """Rows of the map read aloud (`map` in plain mode): in each, the runs of ground other than clear ("low
+    objects G12 to H12, K12") and the units standing there ("hoth-trooper-1 at H12"); rows of clear ground
+    alone and empty are said together ("Rows 16 to 20: clear")."""
+    lines: list[str] = []
+    quiet: list[int] = []
+
+    def flush() -> None:
+        if quiet:
+            span = f"Row {quiet[0]}" if len(quiet) == 1 else f"Rows {quiet[0]} to {quiet[-1]}"
+            lines.append(f"{span}: clear.")
+            quiet.clear()
+
+    for number, cells in rows:
+        runs: dict[str, list[list[str]]] = {}
+        last = ""
+        for label, ground, _ in cells:
+            if ground and ground == last:
+                runs[ground][-1].append(label)
+            elif ground:
+                runs.setdefault(ground, []).append([label])
+            last = ground
+        said = [f"{ground} " + ", ".join(run[0] if len(run) == 1 else f"{run[0]} to {run[-1]}" for run in spans)
+                for ground, spans in runs.items()]
+        said += [f"{unit} at {label}" for label, _, unit in cells if unit]
+        if not said:
+            quiet.append(number)
+            continue
+        flush()
+        lines.append(f"Row {number}: " + "; ".join(said) + ".")
+    flush()
+    return lines

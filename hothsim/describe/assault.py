@@ -13,7 +13,7 @@ from typing import Sequence
 from hothsim.assault.actions import Action, Armor, AssignLuke, Critical, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.state import AssaultState, Unit
-from hothsim.describe import compass, side_words, unit_named
+from hothsim.describe import compass, rows_in_words, side_words, unit_named
 from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.hexes import Hex, distance, hex_from_offset, hex_label, in_field_of_fire, neighbours, parse_hex
 from hothsim.kernel.words import count
@@ -197,23 +197,41 @@ class AssaultWords:
         return lines
 
     def landmarks(self, game: AssaultGame, viewer: Side | None) -> list[str]:
-        """The installations, the Base's entrances, the set-up and reinforcement areas."""
+        """The installations, the Base's entrances, the set-up and reinforcement areas, each with its distance
+        from the unit acting (or the nearest of the viewer's units on the map), and the nearest Walker to each
+        installation."""
         bf = game.setup.field
         s = self.seen(game, viewer)
         walkers = [u for u in s.units if u.type in ("walker", "atst") and u.where == "map" and u.hex is not None]
+        side = viewer or game.pending.player
+        actor = game.pending.actor
+        ours = [u for u in s.units if u.alive and u.where == "map" and u.hex is not None
+                and (u.id == actor if actor else u.side == side)]
 
         def nearest(h: Hex) -> str:
             if not walkers:
                 return ""
             w = min(walkers, key=lambda u: (distance(u.hex, h), u.id))  # type: ignore[arg-type]
             return f" Nearest Walker: {w.id}, {count(distance(w.hex, h), 'hex', 'hexes')} away."  # type: ignore
-        lines = [self.hex_line(game, s, bf.shield_generator) + nearest(bf.shield_generator),
-                 self.hex_line(game, s, bf.power_grid) + nearest(bf.power_grid),
-                 "Rebel Base entrances: " + ", ".join(sorted(hex_label(h) for h in bf.base_entries)) + "."]
-        lines.append(f"Imperial set-up sector: {_extent(bf.imperial_sector)}.")
-        lines.append(f"Rebel set-up area: {_extent(bf.rebel_setup)}.")
+
+        def away(hexes) -> str:
+            """", N hexes from UNIT" for the nearest of ours ("" with none on the map)."""
+            found = [(distance(u.hex, h), u.id) for u in ours for h in hexes]  # type: ignore[arg-type]
+            if not found:
+                return ""
+            d, uid = min(found)
+            return f", {uid} is in it" if d == 0 else f", {count(d, 'hex', 'hexes')} from {uid}"
+        lines = [self.hex_line(game, s, bf.shield_generator).rstrip(".") + away([bf.shield_generator]) + "."
+                 + nearest(bf.shield_generator),
+                 self.hex_line(game, s, bf.power_grid).rstrip(".") + away([bf.power_grid]) + "." + nearest(bf.power_grid),
+                 "Rebel Base entrances: " + ", ".join(sorted(hex_label(h) for h in bf.base_entries))
+                 + away(bf.base_entries) + "."]
+        if bf.forward_line:
+            lines.append(f"Forward Line: {_extent(bf.forward_line)}{away(bf.forward_line)}.")
+        lines.append(f"Imperial set-up sector: {_extent(bf.imperial_sector)}{away(bf.imperial_sector)}.")
+        lines.append(f"Rebel set-up area: {_extent(bf.rebel_setup)}{away(bf.rebel_setup)}.")
         for name, hexes in sorted(bf.sectors.items()):
-            lines.append(f"Reinforcement sector {name}: {_extent(hexes)}.")
+            lines.append(f"Reinforcement sector {name}: {_extent(hexes)}{away(hexes)}.")
         return lines
 
     def map_lines(self, game: AssaultGame, viewer: Side | None) -> list[str]:
@@ -242,6 +260,28 @@ class AssaultWords:
                      "Snowtrooper, T heavy Snowtrooper, S Snowspeeder, r Trooper, R heavy Trooper, L Laser Tower, each "
                      "followed by its number (0 for 10, then a for 11, b for 12 ...).")
         return lines
+
+    def map_words(self, game: AssaultGame, viewer: Side | None) -> list[str]:
+        """The map read aloud, a row of hexes a line: rough ground and cliffs in runs, the installations, each
+        unit at its hex."""
+        s = self.seen(game, viewer)
+        m = game.setup.field.map
+        bf = game.setup.field
+        occupied = s.occupied()
+        places = {bf.shield_generator: "the Shield Generator", bf.power_grid: "the Power Grid"}
+
+        def cell(c: int, r: int) -> tuple[str, str, str]:
+            h = hex_from_offset(c, r)
+            kind = game.terrain.terrain.get(h, "")
+            unit = occupied.get(h)
+            return hex_label(h), "" if kind == "clear" else kind, unit.id if unit is not None else places.get(h, "")
+        rows = [(r + 1, [cell(c, r) for c in range(m.columns)]) for r in range(m.rows)]
+        return ([f"Map of Assault on Hoth, {m.columns} columns of {m.rows} hexes, a row at a time from the top (a "
+                 "hex's number is its column, then its row: 0712 is column 7, row 12): rough ground, cliffs, the "
+                 "installations and the units."]
+                + rows_in_words(rows)
+                + ["Type 'landmarks' for the Forward Line, the sectors and the installations with their distances, "
+                   "'around UNIT' for the hexes beside a unit, 'map grid' for the map as a grid of characters."])
 
     # ------------------------------------------------------------------ choices
 
@@ -320,12 +360,12 @@ class AssaultWords:
         ends = [e for e in (_end(game, a) for a in actions) if e is not None]
         verb = {Walk: "walk", Place: "set up", Displace: "push aside"}.get(type(actions[0]), "move")  # type: ignore
         if not ends:
-            return f"{verb} {unit}: {count(len(actions), 'choice')}. Type `moves {unit}` for each."
+            return f"{verb} {unit}: {count(len(actions), 'choice')}. Type 'moves {unit}' for each."
         best = min(ends, key=lambda h: (distance(h, goal), h))
         gap = distance(best, goal)
         nearest = "its own hex" if gap == 0 else f"{count(gap, 'hex', 'hexes')} from it"
         return (f"{verb} {unit}: {count(len(actions), 'choice')}, to hexes from {_extent(ends)}; nearest the Shield "
-                f"Generator: {hex_label(best)}, {nearest}. Type `moves {unit}` for each.")
+                f"Generator: {hex_label(best)}, {nearest}. Type 'moves {unit}' for each.")
 
     def shorthand(self, game: AssaultGame, text: str) -> Action | None:
         """None: Assault on Hoth's notation is already short (a move names its hex)."""

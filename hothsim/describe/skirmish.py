@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from hothsim.describe import COMPASS, compass, side_words, unit_named
+from hothsim.describe import COMPASS, compass, rows_in_words, side_words, unit_named
 from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.squares import Square, Terrain, parse_square, square_label
 from hothsim.kernel.words import count
@@ -30,6 +30,9 @@ ASKS = {"build": "add a card to your squad in secret, or say it is ready",
         "over": "the game is over"}
 
 #: One character per kind of ground, on the screen and in the text map alike.
+#: Ground as `map` reads it aloud (clear ground is not named).
+TERRAIN_SAID = {Terrain.LOW: "low objects", Terrain.DIFFICULT: "difficult", Terrain.TRENCH: "trench",
+                Terrain.PIT: "pit", Terrain.SOLID: "solid"}
 GROUND = {Terrain.CLEAR: ".", Terrain.LOW: "o", Terrain.DIFFICULT: "~", Terrain.TRENCH: "t", Terrain.PIT: "x",
           Terrain.SOLID: "#"}
 
@@ -75,7 +78,8 @@ class SkirmishWords:
         if f.defeated:
             return f"{f.id}: {card.name}, {f.side}, defeated."
         where = f"at {square_label(f.pos)}" if f.pos is not None else "not set up yet"
-        state = "has acted this round" if f.activated else "ready"
+        acting = s.turn is not None and s.turn.figure == f.id
+        state = "acting now" if acting else ("has acted this round" if f.activated else "ready")
         force = f", {count(f.force, 'Force point')}" if card.force else ""
         return f"{f.id}: {card.name}, {f.side}, {where}, {f.hp} of {card.hp} hit points, {state}{force}."
 
@@ -179,27 +183,35 @@ class SkirmishWords:
         return lines
 
     def landmarks(self, game: SkirmishGame, viewer: Side | None) -> list[str]:
-        """The set-up zones and the doors, with their range from the figure acting."""
+        """The set-up zones and the doors, each with its range from the figure acting (or, when none is, from
+        the nearest of the viewer's figures on the map)."""
         s = self.seen(game, viewer)
         grid = game.setup.grid
         acting = s.fig(s.turn.figure) if s.turn is not None else None
+        side = viewer or game.pending.player
+        ours = [acting] if acting is not None else [f for f in s.living() if f.pos is not None and f.side == side]
         lines = [f"Map: {grid.name}, {grid.width} by {grid.height} squares. The victory is by defeating figures: "
                  "this scenario has no objective squares."]
         for name, squares in sorted(game.setup.zones.items()):
-            lines.append(f"{name} set-up zone: {_extent(squares)}{self._from(game, s, acting, squares)}.")
+            lines.append(f"{name} set-up zone: {_extent(squares)}{self._from(game, s, ours, squares)}.")
         for d in sorted(grid.doors):
             a, b = d.squares
             state = "open" if d in s.open_doors else "closed"
             lines.append(f"Door between {square_label(a)} and {square_label(b)}: {state}"
-                         f"{self._from(game, s, acting, (a, b))}.")
+                         f"{self._from(game, s, ours, (a, b))}.")
         return lines
 
     @staticmethod
-    def _from(game: SkirmishGame, s: GameState, f: Figure | None, squares) -> str:
-        if f is None or not f.alive:
-            return ""
-        r = game.board.range_between(s.open_doors, f.space(), squares)
-        return "" if r is None else f", {count(r, 'square')} from {f.id}"
+    def _from(game: SkirmishGame, s: GameState, figures: Sequence[Figure], squares) -> str:
+        """", N squares from FIGURE": the range from the nearest of these figures ("" with none)."""
+        ranges = [(r, f.id) for f in figures if f.alive
+                  for r in [game.board.range_between(s.open_doors, f.space(), squares)] if r is not None]
+        if not ranges:
+            alive = [f.id for f in figures if f.alive]
+            return f", sealed off from {alive[0] if len(alive) == 1 else 'your figures'} by walls and closed doors" \
+                if alive else ""
+        r, fid = min(ranges)
+        return f", {fid} is in it" if r == 0 else f", {count(r, 'square')} from {fid}"
 
     def map_lines(self, game: SkirmishGame, viewer: Side | None) -> list[str]:
         """The map a row a line: a character per square, figures as letters with a key below."""
@@ -217,9 +229,23 @@ class SkirmishWords:
             row = "".join(at.get((x, y), GROUND[grid.terrain_at((x, y))]) for x in range(grid.width))
             lines.append(f"Row {y + 1:>3} {row}")
         lines.append("Key: . clear, o low objects (cover), ~ difficult, t trench, x pit, # solid; walls and doors "
-                     "are on edges: ask `around` for them.")
+                     "lie on the squares' edges and are not drawn here.")
         lines += [f"{letter}: {fid}" for fid, letter in letters.items()]
         return lines
+
+    def map_words(self, game: SkirmishGame, viewer: Side | None) -> list[str]:
+        """The map read aloud, a row a line: ground other than clear in runs, each figure at its square."""
+        s = self.seen(game, viewer)
+        grid = game.setup.grid
+        at = {f.pos: f.id for f in s.living() if f.pos is not None}
+        rows = [(y + 1, [(square_label((x, y)), TERRAIN_SAID.get(grid.terrain_at((x, y)), ""), at.get((x, y), ""))
+                         for x in range(grid.width)]) for y in range(grid.height)]
+        return ([f"Map of {grid.name}, {grid.width} squares wide (A to {square_label((grid.width - 1, 0))[:-1]}) and "
+                 f"{grid.height} deep, a row at a time from the top: what is not clear ground, and who stands where "
+                 "(a large figure at its top-left square)."]
+                + rows_in_words(rows)
+                + ["Walls and doors lie on the squares' edges: type 'around FIGURE' for those beside a figure, "
+                   "'landmarks' for every door and set-up zone, 'map grid' for the map as a grid of characters."])
 
     # ------------------------------------------------------------------ choices
 
@@ -307,7 +333,7 @@ class SkirmishWords:
                 near = f"; nearest an enemy: {square_label(best)}, {count(best_range, 'square')} from {e_id}"
         written = "place" if verb == "set up" else "move"
         return (f"{verb} {unit}: {count(len(ends), 'square')} from {_extent(ends)}{near}. "
-                f"Type `moves {unit}` for each, or `{written} {unit} SQUARE`.")
+                f"Type 'moves {unit}' for each, or '{written} {unit} SQUARE'.")
 
     def shorthand(self, game: SkirmishGame, text: str) -> Action | None:
         """`move FIGURE SQUARE`: the path the game plans to that square (the notation names every step)."""
