@@ -1051,3 +1051,25 @@ def test_the_computers_reasons_and_hints_are_in_words_never_the_bare_notation():
                 assert "could shoot it there" in words or "out of every enemy's shot" in words, words
         g.apply(decide_within(player_named("expert"), g, n, None)[0].action)
     assert {"Move", "Attack", "EndTurn", "Activate"} <= kinds and len(kinds) >= 7
+
+
+def test_the_computers_reasons_and_near_count_distance_the_same_way_around_walls():
+    """A move's reason gives the nearest enemy's range as `near` gives it: squares counted around walls and
+    closed doors (the Echo Base interior puts 32 such squares between D3 and AA2, 23 straight across)."""
+    from hothsim.ai.skirmish import move_reason
+    from hothsim.describe import words_for
+    from hothsim.skirmish.actions import parse_action
+
+    g = open_game("salvage", seed=1)
+    for line in ("place elite-snowtrooper aa1", "place snowtrooper-1 aa2", "place snowtrooper-2 ab1",
+                 "place elite-hoth-trooper d1", "place hoth-trooper-1 d2", "place hoth-trooper-2 c1", "first rebel",
+                 "activate hoth-trooper-1"):
+        g.apply(parse_action(line))
+    move = next(a for a in g.legal_actions() if a.notation() == "move hoth-trooper-1 d3")
+    reason = move_reason(g, move)
+    g.apply(move)
+    near = words_for(g).near(g, "rebel", "hoth-trooper-1")
+    first = near[2]  # the nearest enemy
+    enemy, squares = first.split(" (imperial): ")[0], int(first.split(": ")[1].split(" squares")[0])
+    assert reason.endswith(f"{squares} squares of range from {enemy}")
+    assert squares > 23 and "counted around walls and closed doors" in near[0]

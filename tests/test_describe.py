@@ -44,7 +44,7 @@ def test_near_gives_range_direction_sight_and_cover_as_the_rules_count_them(tmp_
     # A low object at F3 lies between C3 and H3: cover against the trooper's fire; C9 is in the open.
     g = _acting(tmp_path, imperial={"snowtrooper-1": "h3", "snowtrooper-2": "c9"}, low=("f3",))
     lines = words_for(g).near(g, "rebel", "hoth-trooper")
-    assert lines == ["Near hoth-trooper at C3:", "Enemies: 2 figures.",
+    assert lines == ["Near hoth-trooper at C3 (squares of range, counted around walls and closed doors):", "Enemies: 2 figures.",
                      "snowtrooper-1 (imperial): 5 squares east, in line of sight, has cover.",
                      "snowtrooper-2 (imperial): 6 squares south, in line of sight, no cover.", "Friends: 0 figures."]
     s = g.state

@@ -320,7 +320,8 @@ def move_reason(game: SkirmishGame, move: Move) -> str:
                      else "out of every enemy's shot")
     near = nearest_enemy(game, fig, square)
     if near is not None:
-        parts.append(f"{count(_manhattan(fig, square, near), 'square')} from {near.id}")
+        reach, enemy = near
+        parts.append(f"{count(reach, 'square')} of range from {enemy.id}")
     return f"{fig.id} moves to {where}" + (": " + ", ".join(parts) if parts else "")
 
 
@@ -353,24 +354,20 @@ def _near(a: Move, b: Move, apart: int) -> bool:
 
 # ---------------------------------------------------------------------- words
 
-def _manhattan(fig: Figure, pos: tuple[int, int], enemy: Figure) -> int:
-    """Squares between a figure standing at `pos` and an enemy, counted as for range without walls
-    (a diagonal counts 2 in this rulebook, so this is the sum of the two gaps)."""
-    x, y = pos
-    ex0, ey0, ex1, ey1 = enemy.rect()
-    dx = max(ex0 - (x + fig.size - 1), x - (ex1 - 1), 0)
-    dy = max(ey0 - (y + fig.size - 1), y - (ey1 - 1), 0)
-    return dx + dy
-
-
-def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) -> Figure | None:
-    """The living enemy nearest a figure standing at `pos` (None when none stands)."""
+def nearest_enemy(game: SkirmishGame, fig: Figure, pos: tuple[int, int] | None) -> tuple[int, Figure] | None:
+    """The living enemy nearest a figure standing at `pos`, with its range as the rules count it (around walls
+    and closed doors, as `near` counts it); None when no enemy stands or every one is sealed off."""
     if pos is None:
         return None
-    enemies = [e for e in game.state.living() if e.side != fig.side]
-    if not enemies:
+    s = game.state
+    x, y = pos
+    space = tuple((x + i, y + j) for j in range(fig.size) for i in range(fig.size))
+    ranges = [(r, e.id, e) for e in s.living() if e.side != fig.side
+              for r in [game.board.range_to(s.open_doors, space, e.space())] if r is not None]
+    if not ranges:
         return None
-    return min(enemies, key=lambda e: (_manhattan(fig, pos, e), e.id))
+    r, _, enemy = min(ranges, key=lambda t: (t[0], t[1]))
+    return r, enemy
 
 
 def enemies_seeing(game: SkirmishGame, s: GameState, fig: Figure) -> int:

@@ -150,7 +150,7 @@ class SkirmishWords:
         def far(o: Figure) -> tuple[int, str]:
             r = game.board.range_to(s.open_doors, f.space(), o.space())
             return (10_000 if r is None else r, o.id)
-        lines = [f"Near {f.id} at {square_label(f.pos)}:"]
+        lines = [f"Near {f.id} at {square_label(f.pos)} (squares of range, counted around walls and closed doors):"]
         for label, group in (("Enemies", [o for o in others if o.side != f.side]),
                              ("Friends", [o for o in others if o.side == f.side])):
             lines.append(f"{label}: {count(len(group), 'figure')}.")
