@@ -60,12 +60,13 @@ def decide_within(player: Player, game: Game, seed: int, think: float | None = N
 
 
 def think_within(begin: Callable[[], Steppable], think: float, clock: Callable[[], float],
-                 start: float | None = None) -> Choice:
+                 start: float | None = None, steps: int | None = None) -> Choice:
     """The choice of a search begun by `begin`, stepped until it is settled or `think` seconds have passed
     since `start` (by `clock`; None: read now, before the search is begun, so that dealing its root is
-    part of its time), with the garbage collector paused meanwhile (`hothsim.collector`)."""
+    part of its time), or, given `steps`, until it has taken that many steps (`think` then a ceiling
+    only), with the garbage collector paused meanwhile (`hothsim.collector`)."""
     with collector_paused():
-        pace = Pace(think, clock() if start is None else start)
+        pace = Pace(think, clock() if start is None else start, steps=steps)
         thinking = begin()
         while pace.step(thinking, clock()):
             pass

@@ -20,7 +20,7 @@ from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
 from hothsim.kernel.words import count
 from hothsim.match import think_within
-from hothsim.session import REMOTE, Session
+from hothsim.session import HINT_CEILING, HINT_STEPS, REMOTE, Session
 
 #: Decisions of set-up, which `auto` finishes.
 SET_UP = ("place", "board")
@@ -363,7 +363,10 @@ class PlainPlay:
         if self.game.is_over or self.session.computer() is not None:
             self.say("hint: no decision of yours to hint at now.")
             return
-        choice = self.thought(self.session.hint)
+        choice = self.session.known_hint()
+        if choice is None:
+            choice = think_within(self.session.hint, HINT_CEILING, self.clock, steps=HINT_STEPS)
+            choice = self.session.keep_hint(choice)
         number = self.numbers.get(choice.action, 0)
         self.session.log.append(f"hint for {self.game.pending.player}: {choice.reason}")
         self.logged = len(self.session.log)

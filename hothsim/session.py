@@ -8,6 +8,7 @@ revealed, or the other player's decision.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -25,6 +26,12 @@ REMOTE = "remote"
 
 #: Seconds the computer may think per decision unless told otherwise.
 THINK = 1.0
+
+#: A hint's search takes this many steps (about a second of a normal decision's on a laptop), not a time:
+#: asked again in the same position, on any machine, it gives the same answer.
+HINT_STEPS = 1500
+#: ... unless this many seconds pass first (a very slow machine); the answer is kept for the position.
+HINT_CEILING = 20.0
 
 #: How many log lines a session keeps (the message history scrolls through all of them).
 LOG_LIMIT = 5000
@@ -48,6 +55,7 @@ class Session:
     log: list[str] = field(default_factory=list)
     think: float = THINK
     _undo: list[_Step] = field(default_factory=list)
+    _hints: dict[str, Any] = field(default_factory=dict)  # a position's record text: the hint given there
 
     @property
     def kind(self) -> GameKind:
@@ -105,6 +113,17 @@ class Session:
         game = self.game
         seed = derive_seed(game.record.header.seed, len(game.record.entries), game.pending.player)
         return player.thinking(game, seed)
+
+    def known_hint(self) -> Any:
+        """The hint already given in this very position (the same entries and rolls), or None."""
+        return self._hints.get(self.game.record.to_text())
+
+    def keep_hint(self, choice: Any) -> Any:
+        """The hint to give for the search's choice (never to wait into a lost stand-off: the game kind's
+        opponent module's `hint_guard`), remembered for this position so that asking again gives it again."""
+        choice = importlib.import_module(self.kind.ai).hint_guard(self.game, choice)
+        self._hints[self.game.record.to_text()] = choice
+        return choice
 
     def hint(self) -> Any:
         """Start a search for what the computer would do in the place of the person deciding now (the

@@ -1073,3 +1073,31 @@ def test_the_computers_reasons_and_near_count_distance_the_same_way_around_walls
     enemy, squares = first.split(" (imperial): ")[0], int(first.split(": ")[1].split(" squares")[0])
     assert reason.endswith(f"{squares} squares of range from {enemy}")
     assert squares > 23 and "counted around walls and closed doors" in near[0]
+
+
+def test_a_hint_never_says_to_wait_when_the_stand_off_would_then_decide_against_you(tmp_path):
+    """One quiet round ends the game here (tie_break_rounds 1), points are level, and the snowtrooper
+    stands on the centre: were the hoth-trooper to end its turn without attacking, the tie-breaker would
+    give the Empire the game.  A hint to end the turn becomes the attack, and says why; with the round
+    already noisy, or the tie-breaker on the Rebels' side, the hint is left alone."""
+    from hothsim.ai.search import Choice
+    from hothsim.ai.skirmish import hint_guard, stand_off_lost
+    from hothsim.skirmish.actions import EndTurn, parse_action
+
+    def position(imperial_at: str):
+        (tmp_path / imperial_at).mkdir()
+        g = arena(tmp_path / imperial_at, {"hoth-trooper": "c3"}, {"snowtrooper": imperial_at}, [15, 3],
+                  tie_break_rounds=1)
+        for line in ("first rebel", "activate hoth-trooper"):
+            g.apply(parse_action(line))
+        return g
+    g = position("f6")
+    wait = Choice(EndTurn("hoth-trooper"), "hoth-trooper ends its turn")
+    assert "imperial has the character nearest the centre" in stand_off_lost(g, "rebel")
+    hint = hint_guard(g, wait)
+    assert hint.action.notation() == "attack hoth-trooper snowtrooper"
+    assert hint.reason.startswith(f"hoth-trooper attacks snowtrooper: {g.hit_chance(hint.action)}% to hit; ")
+    assert "ending this round without an attack would make 1 quiet round in a row" in hint.reason
+    # The Rebels nearer the centre: waiting would win the stand-off, and the hint stays.
+    far = position("l12")
+    assert stand_off_lost(far, "rebel") == "" and hint_guard(far, wait) is wait

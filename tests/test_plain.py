@@ -209,3 +209,28 @@ def test_a_move_to_a_square_out_of_reach_says_it_is_too_far_not_that_a_step_is_n
     assert "takes a step that is not allowed" not in refused
     assert f"Refused: {why.message} (rule: {why.rule})." in said  # `why` gives the rule
     assert why.message.startswith("Z1 is too far: ") and "hoth-trooper-1 may move" in why.message
+
+
+def test_a_hint_asked_twice_in_the_same_position_gives_the_same_answer_however_fast_the_clock(tmp_path):
+    """A hint's search takes a set number of steps, not a time: two sessions whose clocks run ten times
+    apart (each reading a thousandth, or a hundredth, of a second later) hint alike, and asking again in
+    the same position gives the same hint at once (no clock read)."""
+    hints = []
+    for tick in (0.001, 0.01):
+        reads: list[int] = [0, 0, 0]
+
+        def clock(tick=tick, reads=reads) -> float:
+            reads[0] += 1
+            return reads[0] * tick
+
+        def script(p, reads=reads):
+            yield from ("auto", "auto", "first rebel", "activate hoth-trooper-1", "hint")
+            reads[1] = reads[0]
+            yield "hint"
+            reads[2] = reads[0]
+        plain, said = play(tmp_path / str(tick), "salvage", script, clock=clock)
+        given = [line for line in said if line.startswith("Hint: ")]
+        assert len(given) == 2 and given[0] == given[1]
+        assert reads[1] > 100 and reads[2] == reads[1]  # the first searched; the second was remembered
+        hints.append(given[0])
+    assert hints[0] == hints[1] and "move hoth-trooper-1" in hints[0]

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
+from hothsim.ai.search import Choice
 from hothsim.ai.steps import Steps
 from hothsim.ai.value import coefficients, position_value
 from hothsim.ai.weights import Weights
@@ -235,6 +236,11 @@ class AssaultPolicy:
         if t is Place:
             return f"{action.unit} is set up" + (f" at {hex_label(action.hex)}" if action.hex is not None else "")
         return action.notation()
+
+
+def hint_guard(game: AssaultGame, choice: Choice) -> Choice:
+    """A hint as the search gave it: Assault on Hoth has no stand-off rule that waiting could lose to."""
+    return choice
 
 
 def policy(weights: Weights) -> AssaultPolicy:

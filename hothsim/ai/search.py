@@ -270,6 +270,10 @@ class Pace:
     #: choices, where weighing the choices is most of a step), and the choices open at the step under way.
     per_choice: float = 0.0
     choices: int = 0
+    #: A budget of steps in place of the time (hints: the same answer however fast the machine or busy its
+    #: other work); `think` is then only a ceiling, far above what the steps take, for a very slow machine.
+    steps: int | None = None
+    taken: int = 0
 
     MANY: ClassVar[int] = 30
 
@@ -285,6 +289,9 @@ class Pace:
                 self.per_choice = max(self.per_choice, took / self.choices)
         self.last, self.choices = now, upcoming
         spent = now - self.start
+        if self.steps is not None:
+            self.taken += 1
+            return self.taken <= self.steps and spent < self.think
         ahead = max(self.longest, self.per_choice * upcoming)
         return (ranking or spent < self.think) and spent + ahead <= self.think + self.grace
 

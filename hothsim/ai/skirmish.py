@@ -10,9 +10,11 @@ each side keeps, as a share of all the points on the map, bounded to (0, 1) by a
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from hothsim.ai.chance import Branch, d20_branches, d20_classes
+from hothsim.ai.search import Choice
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step, eyes_counter
 from hothsim.ai.squad_book import book_step
 from hothsim.ai.steps import Steps
@@ -301,6 +303,43 @@ class SkirmishPolicy:
             return move_reason(game, action)
         said = REASONS.get(t)
         return said(action) if said is not None else action.notation()
+
+
+def stand_off_lost(game: SkirmishGame, side: Side) -> str:
+    """Whether a round ended now, quiet as it has been, would let the stand-off rule decide the game against
+    `side`: the tie-breaker's words when it would, else ""."""
+    s = game.state
+    if s.stage != "round" or s.noisy or s.quiet_rounds + 1 < game.setup.tie_break_rounds:
+        return ""
+    winner, why = tie_break(s, game.setup.cards, game.setup.grid, game.board, game.squads.cost_of)
+    return why if winner != side else ""
+
+
+def hint_guard(game: SkirmishGame, choice: Choice) -> Choice:
+    """A hint never says to wait where the stand-off would then decide the game against the side deciding:
+    it says to attack (the best chance), else to move where a shot opens (else nearest an enemy), and
+    why.  Any other hint is kept as it is."""
+    side = game.pending.player
+    why = stand_off_lost(game, side) if side is not None and type(choice.action) is EndTurn else ""
+    if not why:
+        return choice
+    warning = (f"ending this round without an attack would make {count(game.setup.tie_break_rounds, 'quiet round')} "
+               f"in a row, and the stand-off rule would decide against you ({why})")
+    legal = game.legal_actions()
+    attacks = [a for a in legal if type(a) is Attack]
+    if attacks:
+        best = max(attacks, key=lambda a: (game.hit_chance(a), a.notation()))
+        return Choice(best, f"{best.figure} attacks {best.target}: {game.hit_chance(best)}% to hit; {warning}")
+    moves = [a for a in legal if type(a) is Move]
+    if not moves:
+        return replace(choice, reason=f"{choice.reason}; nothing can attack now, and {warning}")
+
+    def promise(m: Move) -> tuple[int, int, str]:
+        shots = game.outlook(m).shots
+        near = nearest_enemy(game, game.state.fig(m.figure), (m.destination[0], m.destination[1]))
+        return (max((c for _, c in shots), default=0), -(near[0] if near else 10_000), m.notation())
+    best_move = max(moves, key=promise)
+    return Choice(best_move, f"{move_reason(game, best_move)}; {warning}")
 
 
 def move_reason(game: SkirmishGame, move: Move) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from hothsim.ai import Pace
 from hothsim.collector import collector_paused
-from hothsim.session import PERSON, Session
+from hothsim.session import HINT_CEILING, HINT_STEPS, PERSON, Session
 from hothsim.tui.frame import Frame
 from hothsim.tui.keys import ESCAPE, read_escape
 from hothsim.kernel.engine import IllegalAction
@@ -238,18 +238,19 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
 
 
 def _thought(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter, begin: Callable[[], Any],
-             shown: Callable[[UIState, str, int], UIState]) -> tuple[Any, UIState]:
-    """A search begun by `begin`, stepped within the session's think time with the collector paused; every
-    tenth of a second `shown(ui, share of the time, games imagined)` is drawn and q looked for.  (Its
-    choice, or None if the person pressed q; the state last shown.)"""
+             shown: Callable[[UIState, str, int], UIState], steps: int | None = None) -> tuple[Any, UIState]:
+    """A search begun by `begin`, stepped within the session's think time (or, given `steps`, that many
+    steps) with the collector paused; every tenth of a second `shown(ui, share done, games imagined)` is
+    drawn and q looked for.  (Its choice, or None if the person pressed q; the state last shown.)"""
     with collector_paused():
         start = last = time.monotonic()  # before the search is made: dealing its root is part of its time
         thinking = begin()
-        budget = Pace(session.think, start)
+        budget = Pace(HINT_CEILING, start, steps=steps) if steps else Pace(session.think, start)
         while budget.step(thinking, time.monotonic()):
             if time.monotonic() - last >= 0.1:
                 last = time.monotonic()
-                share = f"{min(99, int(100 * (last - start) / session.think))}%"  # of its think time
+                done = budget.taken / steps if steps else (last - start) / session.think
+                share = f"{min(99, int(100 * done))}%"  # of its steps or its think time
                 ui = _show(window, session, screen, shown(ui, share, thinking.progress[0]), painter)
                 if _pressed(window) == "q":
                     return None, ui
@@ -287,14 +288,17 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     if session.game.is_over or session.computer() is not None:
         return replace(ui, message="no decision of yours to hint at now")
     side = session.game.pending.player
-    window.timeout(0)
-    try:
-        choice, ui = _thought(window, session, screen, ui, painter, session.hint, lambda ui, share, done: replace(
-            ui, message=f"the computer thinks in your place: {share} (q quits)"))
-    finally:
-        window.timeout(KEY_WAIT_MS)
+    choice = session.known_hint()  # asked again in the same position: the same answer, at once
     if choice is None:
-        return None
+        window.timeout(0)
+        try:
+            choice, ui = _thought(window, session, screen, ui, painter, session.hint, lambda ui, share, done: replace(
+                ui, message=f"the computer thinks in your place: {share} (q quits)"), HINT_STEPS)
+        finally:
+            window.timeout(KEY_WAIT_MS)
+        if choice is None:
+            return None
+        choice = session.keep_hint(choice)
     session.log.append(f"hint for {side}: {choice.reason}")
     return show_hint(screen, session.game, replace(ui, menu=None), choice.action, choice.reason)
 
