@@ -64,6 +64,10 @@ class GameKind:
     describe: str  # the module that puts this game in words (hothsim.describe imports it)
     report: str  # the module that tells a game of it for the after-action report (hothsim.report imports it)
     options: Callable[[Any], tuple[GameOption, ...]] = lambda scenario: ()  # what a scenario's document offers
+    #: Decisions asked of a player even where they have one answer, so that being asked gives no secret
+    #: away (Luke's armor and his Force against a critical hit, asked for every Snowspeeder): against the
+    #: computer, which never sees the screen, a session answers those itself.
+    masking: tuple[str, ...] = ()
 
 
 #: Every game kind, by the name scenario files and records use.
@@ -76,7 +80,7 @@ KINDS: Mapping[str, GameKind] = {
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
                  prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault",
                  "hothsim.describe.assault", "hothsim.report.assault",
-                 assault_scenario_options),
+                 assault_scenario_options, masking=("armor", "critical")),
     )
 }
 

@@ -126,6 +126,8 @@ class PlainPlay:
             if self.session.computer() is not None:
                 self.computer_turn()
                 continue
+            if self.session.answer_alone():
+                continue
             if self.session.remote_turn:
                 self.remote_turn()
                 continue

@@ -152,6 +152,22 @@ class Session:
         del self.log[:-LOG_LIMIT]
         return events
 
+    def answer_alone(self) -> bool:
+        """Against the computer, answer a question asked only to keep a secret (`GameKind.masking`) where it
+        has one answer (Luke's armor for a Snowspeeder he does not fly, or once his Force is spent): the
+        person is asked only where the answer changes something.  Whether it answered (and logged why)."""
+        d = self.game.pending
+        people = [who for who in self.players.values() if who in (PERSON, REMOTE)]
+        if len(people) != 1 or people[0] != PERSON or d.kind not in self.kind.masking or self.computer() is not None:
+            return False  # hot-seat and two machines: asked every time, so that the asking says nothing
+        legal = self.game.legal_actions()
+        if len(legal) != 1:
+            return False
+        events = self.apply(legal[0])
+        self.log.insert(len(self.log) - len(events), f"{d.player}: {legal[0].notation()}, answered for you (the "
+                        "only answer here: you are asked only where Luke's Force could change it)")
+        return True
+
     def save(self) -> None:
         """Write the record to the save file (atomically), if the session has one."""
         if self.save_path is not None:

@@ -54,7 +54,7 @@ def test_walker_second_blaster_hit_is_logged_as_blasters_destroyed():
 def test_walker_blaster_hit_after_the_blasters_are_gone_is_a_body_hit():
     s, ev = hit_walker(2, blaster=2)
     assert (s.unit("walker-1").blaster, s.unit("walker-1").body) == (2, 1)
-    assert ev == [("damage", "damage 2: walker-1 body hit (1)", ())]
+    assert ev == [("damage", "damage 2: walker-1 body hit, 1 of 3 (the last destroys it)", ())]
 
 
 def test_walker_first_leg_hit_is_logged_with_its_movement_penalty():
@@ -72,7 +72,7 @@ def test_walker_second_leg_hit_is_logged_as_immobilized():
 def test_walker_leg_hit_after_it_is_immobilized_is_a_body_hit():
     s, ev = hit_walker(10, legs=2)
     assert (s.unit("walker-1").legs, s.unit("walker-1").body) == (2, 1)
-    assert ev == [("damage", "damage 10: walker-1 body hit (1)", ())]
+    assert ev == [("damage", "damage 10: walker-1 body hit, 1 of 3 (the last destroys it)", ())]
 
 
 def test_walker_first_body_hit_keeps_its_snowtroopers():
@@ -80,7 +80,7 @@ def test_walker_first_body_hit_keeps_its_snowtroopers():
     w = s.unit("walker-1")
     assert (w.body, w.troops_lost) == (1, False)
     assert s.unit("snowtrooper-1").where == "aboard" and may_mount(RULES, s, w)
-    assert ev == [("damage", "damage 7: walker-1 body hit (1)", ())]
+    assert ev == [("damage", "damage 7: walker-1 body hit, 1 of 3 (the last destroys it)", ())]
 
 
 def test_walker_second_body_hit_destroys_every_carried_snowtrooper_by_name():
@@ -90,7 +90,7 @@ def test_walker_second_body_hit_destroys_every_carried_snowtrooper_by_name():
     for c in ("snowtrooper-1", "snowtrooper-2"):
         assert (s.unit(c).where, s.unit(c).aboard) == ("destroyed", "")
     assert ev == [
-        ("damage", "damage 7: walker-1 body hit (2)", ()),
+        ("damage", "damage 7: walker-1 body hit, 2 of 3 (the last destroys it)", ()),
         ("destroyed", "snowtrooper-1, carried by walker-1, is destroyed by the second body hit",
          (("unit", "snowtrooper-1"),)),
         ("destroyed", "snowtrooper-2, carried by walker-1, is destroyed by the second body hit",
@@ -173,7 +173,7 @@ def test_snowspeeder_gunner_hit_keeps_another_speeders_hotshot_gunner():
 def test_snowspeeder_first_body_hit_is_logged():
     s, ev = hit_speeder("body", 6)
     assert (s.unit("speeder-1").body, s.unit("speeder-1").where) == (1, "map")
-    assert ev == [("damage", "damage 6: speeder-1 body hit", ())]
+    assert ev == [("damage", "damage 6: speeder-1 body hit, 1 of 2 (the last destroys it)", ())]
 
 
 def test_snowspeeder_second_body_hit_destroys_it():

@@ -319,7 +319,7 @@ def test_the_chart_is_whole_at_80x24():
     g = arena(clear(), {"walker-1": ("walker", "0202", 3)}, card="walkers-move")
     ui, _ = press(g, UIState(size=(80, 24)), ["c"])
     seen = render_assault(g, ui, 80, 24).text()
-    for _ in range(10):
+    for _ in range(20):
         ui, _ = press(g, ui, [DOWN])
         seen += render_assault(g, ui, 80, 24).text()
     flat = " ".join(seen.split())
@@ -699,3 +699,55 @@ def test_the_menu_says_what_a_harpoon_does_beside_its_odds():
     row = describe_action(g, harpoon)
     assert row.startswith("harpoon speeder-1 walker-1   ") and "% to hit" in row
     assert row.endswith("; a hit destroys the Walker at once, a miss does nothing")
+
+
+def test_against_the_computer_lukes_armor_is_asked_only_where_it_changes_something():
+    """Against the computer, a fire at a Snowspeeder Luke does not fly has one answer (no Force), and the
+    session gives it without asking; at Luke's own Snowspeeder, with Force left, the person is asked, the
+    menu open at once so that Enter (one key) spends nothing.  In hot-seat and at two machines every
+    Snowspeeder is asked about, so that the asking gives nothing away."""
+    from hothsim.assault.actions import Armor
+    from hothsim.session import PERSON, REMOTE, new_session
+
+    def fired_at(target: str, players: dict):
+        g = arena(clear(), {"walker-1": ("walker", "0202", 3), "speeder-1": ("speeder", "0203"),
+                            "speeder-2": ("speeder", "0303")}, card="walkers-fire", luke="speeder-2",
+                  dice=["B"] * 6 + [tuple(range(20))] * 2)
+        session = new_session(g, None, {side: who if who != REMOTE else PERSON for side, who in players.items()})
+        session.players = players  # a game at two machines names the other side so (hothsim.remote_session)
+        session.apply(Fire("walker-1", target))
+        assert g.pending.kind == "armor" and g.pending.player == "rebel"
+        return session
+    computer = {"rebel": PERSON, "imperial": "ai:easy"}
+    session = fired_at("speeder-1", computer)
+    assert session.answer_alone()
+    entries = [e.action for e in session.game.record.entries]
+    assert entries[-1] == "armor 0" and session.game.pending.kind != "armor"
+    assert any(line.startswith("rebel: armor 0, answered for you") for line in session.log)
+    # Luke's own Snowspeeder: asked, with every amount of Force he may spend.
+    own = fired_at("speeder-2", computer)
+    assert not own.answer_alone() and len(own.game.legal_actions()) == own.game.state.force + 1
+    ui = screen_for(own.game).start(own.game, UIState(size=(100, 30)))
+    assert ui.menu is not None and ui.menu.items[0] == Armor(0)
+    assert press_key(screen_for(own.game), own.game, ui, "\n")[1] == Armor(0)  # one key answers
+    # Hot-seat and two machines: asked for every Snowspeeder.
+    for players in ({"rebel": PERSON, "imperial": PERSON}, {"rebel": PERSON, "imperial": REMOTE}):
+        assert not fired_at("speeder-1", players).answer_alone()
+
+
+def test_the_chart_explains_every_damage_word_the_log_uses_from_the_rules_tables():
+    """c: beside the Fire/Armor chart, the damage tables in words, their totals from the rules data: what a
+    body, blaster, leg or gunner hit does, so that `body hit, 1 of 3` in the log can be looked up."""
+    from hothsim.tui.assault.view import chart
+
+    g = open_game("assault-on-hoth", seed=1)
+    lines = chart(g)
+    assert "      4-9  body hit: the second kills troops aboard, the third destroys it" in lines
+    assert "      2-3  blaster hit: fire -3; at the second it cannot fire; then body hits" in lines
+    assert "    10-11  leg hit: -2 MPs; at the second it cannot move; then body hits" in lines
+    assert "      2-4  gunner killed: fire -2, no harpoons; then body hits" in lines
+    assert "     5-10  body hit: the second destroys it" in lines
+    assert all(len(line) <= 81 for line in lines)
+    ui, _ = press(g, UIState(size=(80, 24)), ["c"])
+    shown = render_assault(g, ui, 80, 24).text()
+    assert "Fire/Armor chart" in shown

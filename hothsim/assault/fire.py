@@ -244,7 +244,7 @@ def walker_damage(rules: AssaultRules, s: AssaultState, w: Unit, total: int, ev:
     w = replace(w, body=w.body + 1)
     if w.body >= table.body_steps:
         return destroy(s, w, f"third body hit, damage {total}", ev)
-    ev.append(Event("damage", f"damage {total}: {w.id} body hit ({w.body})"))
+    ev.append(Event("damage", f"damage {total}: {w.id} body hit, {w.body} of {table.body_steps} (the last destroys it)"))
     if w.body == table.body_steps - 1:
         w = replace(w, troops_lost=True)
     s = s.with_unit(w)
@@ -280,5 +280,5 @@ def speeder_damage(rules: AssaultRules, s: AssaultState, sp: Unit, hit: str, tot
     sp = replace(sp, body=sp.body + 1)
     if sp.body >= table.body_steps:
         return destroy(s, sp, f"second body hit, damage {total}", ev)
-    ev.append(Event("damage", f"damage {total}: {sp.id} body hit"))
+    ev.append(Event("damage", f"damage {total}: {sp.id} body hit, {sp.body} of {table.body_steps} (the last destroys it)"))
     return s.with_unit(sp)

@@ -340,6 +340,10 @@ def _loop(window: Any, session: Session) -> None:
     if hot_seat:  # a newcomer's first screen says who plays, and how to play the computer instead (the log)
         session.log.append(hot_seat)
     while True:
+        before = session.game.pending
+        if session.answer_alone():  # against the computer, Luke's armor is asked only where it changes something
+            ui = after_decision(screen, session.game, ui, before)
+            continue
         other = _other_turn(session, ui)
         if other is not None:
             shown = other(window, session, screen, ui, painter)

@@ -95,10 +95,20 @@ LEGEND = [
 ]
 
 
+#: Luke's questions, each opened as a menu at once (one key answers: Enter on the first row spends nothing).
+LUKES_QUESTIONS = {"armor": "Luke's armor against this fire: Enter spends nothing, or choose his Force points",
+                   "critical": "Luke's Force against this critical hit? Choose (Enter)"}
+
+
 def start(game: AssaultView, ui: UIState) -> UIState:
     """Where the cursor starts a decision: on a hex to place on, on a unit that may act, on the decision's
     unit, on a unit an Event may help; else on a unit on the map, or at the top of the middle column."""
     s = game.state
+    if game.pending.kind in LUKES_QUESTIONS:  # answered with one key: the menu is open, Enter takes its row
+        items = game.legal_actions()
+        where = unit_hex(game, s.fire.target) if s.fire is not None and s.has_unit(s.fire.target) else None
+        ui = replace(ui, cursor=offset_of(where)) if where is not None else ui
+        return open_menu(ui, LUKES_QUESTIONS[game.pending.kind], items, [describe_action(game, a) for a in items])
     here = next((a.hex for a in game.legal_actions() if type(a) is Place and a.hex is not None), None)
     if here is None:
         here = next((h for u in actors(game) if (h := unit_spot(game, u)) is not None), None)
@@ -279,7 +289,8 @@ MAP_KEYS: tuple[Key, ...] = (
     Key(ESC, _deselect, "deselect the unit, or leave look mode"),
     Key(("F",), lambda game, ui, key: _force(game, ui), "Luke's Force (Rebel only: a hand-over screen comes "
         "first)"),
-    Key(("c",), lambda game, ui, key: (replace(ui, chart=True, help_top=0), None, False), "the Fire/Armor chart"),
+    Key(("c",), lambda game, ui, key: (replace(ui, chart=True, help_top=0), None, False),
+        "the Fire/Armor chart, and the damage tables: what a body, blaster, leg or gunner hit does"),
     Key(("x",), lambda game, ui, key: (replace(ui, look=not ui.look), None, False),
         "look mode: the map without the overlay of the decision"))
 

@@ -68,7 +68,36 @@ def chart(game: AssaultView) -> list[str]:
               "  hit: relevant symbols >= armor (Rebel: Sabers, Imperial: Vaders)",
               "  each fire die: 2 Vader faces (V), 2 Saber faces (S), 2 blanks (B);",
               "  the log writes the faces rolled, e.g. SBB = one Saber, two blanks"]
-    return lines
+    return lines + damage_words(game)
+
+
+#: What each damage result does, in words (the sizes come from the rules data).
+HIT_WORDS = {
+    "blaster": lambda t: f"blaster hit: fire -{t.blaster_penalty}; at the {_nth(t.blaster_steps)} it cannot fire; "
+                         "then body hits",
+    "legs": lambda t: f"leg hit: -2 MPs; at the {_nth(t.leg_steps)} it cannot move; then body hits",
+    "body": lambda t: (f"body hit: the {_nth(t.body_steps - 1)} kills troops aboard, " if t.leg_steps
+                       else "body hit: ") + f"the {_nth(t.body_steps)} destroys it",
+    "gunner": lambda t: f"gunner killed: fire -{t.gunner_penalty}, no harpoons; then body hits",
+    "critical": lambda t: "critical hit: destroyed at once",
+}
+
+
+def damage_words(game: AssaultView) -> list[str]:
+    """The damage tables in words: a hit rolls 2d6 of damage, read on the target's table (a blaster, leg or
+    gunner hit past its last step counts as a body hit)."""
+    lines = ["", "Damage: a hit on a Walker or a Snowspeeder rolls 2d6 on its table"]
+    for name, table in game.rules.damage.items():
+        lines.append(f"  {name}:")
+        for low, high, hit in table.rows:
+            span = f"{low}" if low == high else f"{low}-{high}"
+            lines.append(f"    {span:>5}  {HIT_WORDS[hit](table) if hit in HIT_WORDS else hit}")
+    return lines + ["  Luke's own Snowspeeder: 1 Force point makes a critical hit a body hit",
+                    "  a Laser Tower, Trooper or AT-ST: any hit destroys it"]
+
+
+def _nth(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
 
 
 def status_parts(game: AssaultView, s: AssaultState | None = None) -> list[str]:
