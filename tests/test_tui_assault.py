@@ -751,3 +751,32 @@ def test_the_chart_explains_every_damage_word_the_log_uses_from_the_rules_tables
     ui, _ = press(g, UIState(size=(80, 24)), ["c"])
     shown = render_assault(g, ui, 80, 24).text()
     assert "Fire/Armor chart" in shown
+
+
+def test_a_hex_says_who_could_fire_on_a_unit_there_and_what_a_walker_could_fire_on_from_where_it_would_stand():
+    """Sight and threat in Assault on Hoth: moving the trooper in front of the Walker puts it in the
+    Walker's field of fire; behind the Walker nobody could fire on it.  With the trooper selected, the
+    cursor on a hex says so before Enter.  A Walker facing south could fire on the trooper; facing north,
+    from the same hex, it could not."""
+    from hothsim.assault.fire import shots_from, threats
+    from hothsim.describe.assault import hex_outlook
+    from hothsim.tui.assault.view import prompt_text
+
+    g = arena(clear(), {"walker-1": ("walker", "0404", 3), "trooper-1": ("trooper", "0407")},
+              card="troopers-move-or-fire")
+    front, behind = parse_hex("0406"), parse_hex("0402")
+    assert in_field_of_fire(parse_hex("0404"), 3, front) and not in_field_of_fire(parse_hex("0404"), 3, behind)
+    fired = dict(threats(g.rules, g.terrain, g.state, "trooper-1", front))
+    assert set(fired) == {"walker-1"} and fired["walker-1"].armor == 1
+    assert threats(g.rules, g.terrain, g.state, "trooper-1", behind) == []
+    chance = round(g.hit_chance(fired["walker-1"]) * 100)
+    assert hex_outlook(g, "trooper-1", front).endswith(f"; fired on by 1: walker-1 {chance}%")
+    assert hex_outlook(g, "trooper-1", behind).endswith("; fired on by none")
+    south = dict(shots_from(g.rules, g.terrain, g.state, "walker-1", parse_hex("0404"), 3))
+    north = dict(shots_from(g.rules, g.terrain, g.state, "walker-1", parse_hex("0404"), 0))
+    assert "trooper-1" in south and "trooper-1" not in north
+    # On the screen: select the trooper (Enter on it), rest the cursor on the hex in front of the Walker.
+    ui, _ = press(g, UIState(size=(160, 30), cursor=offset_of(parse_hex("0407"))), ["\n", UP])
+    assert tuple(ui.cursor) == offset_of(front)
+    assert f"Enter: move to 0406, 1 of 5 MPs; " in prompt_text(g, ui)
+    assert prompt_text(g, ui).endswith(f"fired on by 1: walker-1 {chance}%")

@@ -153,6 +153,45 @@ def plan_fire(rules: AssaultRules, t: Terrain, s: AssaultState, firer: Unit, tar
     return Shot(dice, armor, rng, tuple(parts))
 
 
+def standing_at(s: AssaultState, unit: str, at: Hex, facing: int | None = None) -> AssaultState:
+    """The state with a unit standing on a hex (a Walker facing `facing`, if given): for asking what would
+    follow if it moved or walked there."""
+    u = s.unit(unit)
+    return s.with_unit(replace(u, hex=at, where="map", facing=u.facing if facing is None else facing))
+
+
+def threats(rules: AssaultRules, t: Terrain, s: AssaultState, unit: str, at: Hex) -> list[tuple[str, Shot]]:
+    """The enemy units that could fire on `unit` were it to stand on `at`, each with its shot (a Walker only
+    into its field of fire as it faces now): the fire threat on that hex for the next action round that
+    lets them fire."""
+    there = standing_at(s, unit, at)
+    side = there.unit(unit).side
+    out = []
+    for e in there.units:
+        if e.side != side and e.alive and e.where == "map" and e.hex is not None:
+            shot = plan_fire(rules, t, there, e, unit)
+            if isinstance(shot, Shot):
+                out.append((e.id, shot))
+    return out
+
+
+def shots_from(rules: AssaultRules, t: Terrain, s: AssaultState, unit: str, at: Hex, facing: int | None = None
+               ) -> list[tuple[str, Shot]]:
+    """The targets `unit` could fire on were it to stand on `at` (a Walker facing `facing`): its field of
+    fire from there, as shots."""
+    there = standing_at(s, unit, at, facing)
+    u = there.unit(unit)
+    targets = [e.id for e in there.units if e.side != u.side and e.alive and e.where == "map" and e.hex is not None]
+    if u.side == "imperial":
+        targets += [name for name in INSTALLATIONS if target_hex(t, there, name) is not None]
+    out = []
+    for target in targets:
+        shot = plan_fire(rules, t, there, u, target)
+        if isinstance(shot, Shot):
+            out.append((target, shot))
+    return out
+
+
 def target_marks(rules: AssaultRules, t: Terrain, s: AssaultState, targets: list[str],
                  ) -> list[tuple[str, tuple[int, int] | None, int]]:
     """For `within_reach`: each target with its macrohex (None when it is not on the map) and its armor now,

@@ -11,6 +11,7 @@ import math
 from typing import Sequence
 
 from hothsim.assault.actions import Action, Armor, AssignLuke, Critical, Displace, Fire, Harpoon, Move, Place, Walk
+from hothsim.assault.fire import shots_from, threats
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.state import AssaultState, Unit
 from hothsim.describe import compass, rows_in_words, side_words, unit_named
@@ -296,10 +297,12 @@ class AssaultWords:
             return f"{text}: {count(shot.dice, 'die', 'dice')} against armor {shot.armor}, {round(game.hit_chance(shot) * 100)}% to hit"
         if t is Walk:
             end, facing = game.walk_end(game.state.unit(action.unit), action.steps)  # type: ignore[union-attr]
-            return f"{text}: to {hex_label(end)}, facing {FACING[facing]}"
+            return (f"{text}: to {hex_label(end)}, facing {FACING[facing]}; "
+                    + hex_outlook(game, action.unit, end, facing))  # type: ignore[union-attr]
         if t is Move and action.to.isdigit():  # type: ignore[union-attr]
             cost = game.move_cost(action)  # type: ignore[arg-type]
-            return f"{text}: to {action.to}" + (f", {count(cost, 'MP')}" if cost is not None else "")  # type: ignore
+            return (f"{text}: to {action.to}" + (f", {count(cost, 'MP')}" if cost is not None else "")  # type: ignore
+                    + "; " + hex_outlook(game, action.unit, parse_hex(action.to)))  # type: ignore[union-attr]
         if t is Place and action.facing is not None:  # type: ignore[union-attr]
             return f"{text}: facing {FACING[action.facing]}"  # type: ignore[union-attr]
         if t is Armor:
@@ -410,6 +413,20 @@ def _end(game: AssaultGame, action: Action) -> Hex | None:
     if t is Move and action.to.isdigit():  # type: ignore[union-attr]
         return parse_hex(action.to)  # type: ignore[union-attr]
     return None
+
+
+def hex_outlook(game: AssaultGame, unit: str, at: Hex, facing: int | None = None) -> str:
+    """What a hex would give a unit standing there: the shots it could make from there (a Walker's field of
+    fire as it would face), with their chances, and the enemies that could fire on it there:
+    `shots: walker-2 26%; fired on by 2: tower-3 91%, trooper-4 40%` (or `no shot`, `fired on by none`)."""
+    s = game.state
+    mine = shots_from(game.rules, game.terrain, s, unit, at, facing)
+    theirs = threats(game.rules, game.terrain, s, unit, at)
+    shots = ("shots: " + ", ".join(f"{who} {round(game.hit_chance(shot) * 100)}%" for who, shot in mine)
+             if mine else "no shot")
+    fired = (f"fired on by {len(theirs)}: " + ", ".join(f"{who} {round(game.hit_chance(shot) * 100)}%"
+                                                      for who, shot in theirs) if theirs else "fired on by none")
+    return f"{shots}; {fired}"
 
 
 def _extent(hexes) -> str:

@@ -10,7 +10,7 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 from __future__ import annotations
 
 from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
-from hothsim.describe.assault import GROUND, LETTER, number_mark
+from hothsim.describe.assault import GROUND, LETTER, hex_outlook, number_mark
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import anchor, odds, unit_actions, walk_path
@@ -372,7 +372,9 @@ def _hint(game: AssaultView, ui: UIState) -> str:
     if type(a) is Move:
         cost = game.move_cost(a)
         more = " or other choices (Enter opens them)" if len(choices) > 1 else ""
-        return f"Enter: move to {a.to}, {cost} of {count(game.rules.movement.points, 'MP')}{more}"
+        threat = hex_outlook(game, a.unit, here) if a.to.isdigit() else ""
+        return (f"Enter: move to {a.to}, {cost} of {count(game.rules.movement.points, 'MP')}{more}"
+                + (f"; {threat}" if threat else ""))
     if type(a) in (Fire, Harpoon) and len(choices) == 1:
         return f"Enter: {a.notation()}, {odds(game, a)} (asks first)"
     return "Enter chooses: " + "; ".join(c.notation() for c in choices)
