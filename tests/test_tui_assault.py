@@ -778,5 +778,5 @@ def test_a_hex_says_who_could_fire_on_a_unit_there_and_what_a_walker_could_fire_
     # On the screen: select the trooper (Enter on it), rest the cursor on the hex in front of the Walker.
     ui, _ = press(g, UIState(size=(160, 30), cursor=offset_of(parse_hex("0407"))), ["\n", UP])
     assert tuple(ui.cursor) == offset_of(front)
-    assert f"Enter: move to 0406, 1 of 5 MPs; " in prompt_text(g, ui)
+    assert "Enter: move to 0406, 1 of 5 MPs; " in prompt_text(g, ui)
     assert prompt_text(g, ui).endswith(f"fired on by 1: walker-1 {chance}%")
