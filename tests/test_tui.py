@@ -828,3 +828,26 @@ def test_the_panels_log_shows_whole_entries_never_the_scrap_of_one_wrapped_above
     assert last_entries(blocks, 6) == ["a long entry", "  wrapped once", "  and twice", "short", "last", "  of it"]
     assert last_entries([["one", "  two", "  three"]], 2) == ["one", "  two"]  # too long alone: its beginning
     assert last_entries(blocks, 0) == []
+
+
+def test_the_title_bar_is_never_cut_within_a_word_and_the_roster_wraps_by_words_once():
+    """The status line drops its last parts first, and a first part too long for the screen ends at a
+    word; the roster's long lines (the goal, the legend) are wrapped once, by words, to the screen."""
+    from hothsim.games import open_game
+    from hothsim.tui.panels import fit_parts
+    from hothsim.tui.screen import UIState, draw, press, screen_for
+
+    assert fit_parts(["Assault on Echo Base", "round 3", "REBEL: turn"], 30) == "Assault on Echo Base | round 3"
+    assert fit_parts(["Assault on Echo Base", "round 3"], 14) == "Assault on"
+    g = open_game("echo-base", seed=1)
+    screen = screen_for(g)
+    for width in (40, 47, 53, 61):
+        top = draw(screen, g, screen.start(g, UIState(size=(width, 24))), width, 24).text().splitlines()[0].rstrip()
+        words = "Assault on Echo Base | set-up | IMPERIAL: place".split()
+        assert top.split() == words[:len(top.split())], top
+    ui = press(screen, g, screen.start(g, UIState(size=(80, 24))), "r")[0]
+    for _ in range(3):
+        ui = press(screen, g, ui, "KEY_NPAGE")[0]
+    shown = draw(screen, g, ui, 80, 24).text()
+    assert "  Goal: Defeat every enemy character. After 10 rounds in a row without damage," in shown
+    assert "      attack rolls or forced saves, the side that defeated more points wins." in shown

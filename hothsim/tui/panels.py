@@ -64,11 +64,20 @@ def last_entries(blocks: Sequence[Sequence[str]], room: int) -> list[str]:
 
 
 def fit_parts(parts: Sequence[str], width: int) -> str:
-    """Status parts joined with ' | ', the last ones left out (never cut) until the line fits."""
+    """Status parts joined with ' | ', the last ones left out (never cut) until the line fits; a first part
+    alone too long for the line is cut at a word's end, never within a word."""
     shown = list(parts)
     while len(shown) > 1 and len(" | ".join(shown)) > width:
         shown.pop()
-    return " | ".join(shown)[:width]
+    return clip_words(" | ".join(shown), width)
+
+
+def clip_words(text: str, width: int) -> str:
+    """`text` cut to `width` at the end of a word (a single word too long for the width is cut)."""
+    if len(text) <= width:
+        return text
+    room = text.rfind(" ", 0, width + 1)  # the last space at which the line may end
+    return text[:room].rstrip(" |,") if room > 0 else text[:width]
 
 
 def who_decides(player: str | None, kind: str, winner: str | None) -> str:

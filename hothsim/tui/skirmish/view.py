@@ -14,7 +14,7 @@ from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
 from hothsim.tui.overview import Cell, Overview
 from hothsim.tui.frame import Frame
-from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides, wrap
+from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt, who_decides
 from hothsim.tui.skirmish.ui_state import mine
 from hothsim.tui.screen import UIState, seen
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
@@ -397,7 +397,7 @@ def roster(game: SkirmishView, reveal: bool = False, viewer: str = "") -> list[s
             " turn ends with a character next to it)  : open door",
             f"Move overlay: {REACH_ATTACK} may still attack after moving there, {REACH_ONLY} the attack is spent;"
             " + the path; ( a target in cover; * in set-up: your zone"]
-    return [line for text in out for line in (wrap(text, 100, "    ") if len(text) > 100 else [text])]
+    return out  # the overlay wraps each line by words to the screen's width
 
 
 def overview(game: SkirmishView, reveal: bool = False, viewer: str = "") -> Overview:
