@@ -1029,3 +1029,65 @@ def test_the_side_that_sets_up_first_keeps_out_of_sight_of_the_enemys_set_up_zon
         blind = _zone_seeing(with_changes(Weights(), "skirmish.zone_sight=0"), scenario, 1)
         shipped = _zone_seeing(Weights(), scenario, 1)
         assert blind >= blind_at_least and shipped <= shipped_at_most, (scenario, blind, shipped)
+
+
+# ---------------------------------------------------------------------- the computer's small oddities
+
+def _acting(tmp_path, rebel: dict, imperial: dict, dice: list, lines: tuple, **kw):
+    from hothsim.skirmish.actions import parse_action
+    from tests.arena import arena
+
+    g = arena(tmp_path, rebel, imperial, dice, abilities=True, **kw)
+    for line in lines:
+        g.apply(parse_action(line))
+    return g
+
+
+def test_no_figure_steps_back_onto_the_square_it_has_just_left_in_the_same_turn(tmp_path):
+    """Leia (Mobile Attack) comes out from behind a wall, D3 to D5, shoots and misses.  Stepping back
+    through D4, the square she has just left, to hide again is what the search chose before; now every
+    move whose first step is D4 ranks last, below ending the turn, and the computer steps away elsewhere
+    (C4 and on, out of the snowtroopers' sight behind the same wall)."""
+    from hothsim.kernel.squares import Edge, parse_square
+    from hothsim.skirmish.actions import EndTurn, Move
+
+    walls = tuple(Edge("v", 4, y) for y in range(4))  # between D and E, rows 1 to 4
+    g = _acting(tmp_path, {"leia": "d3"}, {"snowtrooper-1": "j5", "snowtrooper-2": "k6"}, [15, 3, 2],
+                ("first rebel", "activate leia", "move leia d4 d5", "attack leia snowtrooper-1", "keep leia"),
+                walls=walls)
+    assert g.state.turn.came_from == parse_square("d4") and g.pending.kind == "turn"
+    expert = SkirmishExpert(LEVELS["normal"].weights.skirmish)
+    ranked = expert.ranked(g)
+    back = [(v, a) for v, a in ranked if type(a) is Move and tuple(a.path[0][:2]) == parse_square("d4")]
+    end = next(v for v, a in ranked if type(a) is EndTurn)
+    assert back and all(v < end for v, _ in back)
+    widest = max(level.widen for level in LEVELS.values())
+    assert not any(type(a) is Move and tuple(a.path[0][:2]) == parse_square("d4") for _, a in ranked[:widest])
+    choice = decide(Player("computer", LEVELS["normal"]), g, 1)
+    assert not (type(choice.action) is Move and tuple(choice.action.path[0][:2]) == parse_square("d4"))
+
+
+def test_a_figure_that_can_attack_the_enemy_beside_it_does_not_walk_past_it_for_a_shot_worth_no_more(tmp_path):
+    """Leia stands beside Vader, a snowtrooper in the open six squares off.  Every move from E5 gives Vader
+    an attack of opportunity; a move to shoot the snowtrooper, whose shot is worth less than the attack on
+    Vader plus what Vader's free attack is expected to cost, now ranks below that attack (it ranked second,
+    a quarter of a point behind, and the search could take it)."""
+    from hothsim.skirmish.actions import Attack, Move
+
+    g = _acting(tmp_path, {"leia": "e5"}, {"vader": "e6", "snowtrooper": "k5"}, [15, 3],
+                ("first rebel", "activate leia"))
+    expert = SkirmishExpert(LEVELS["normal"].weights.skirmish)
+    ranked = expert.ranked(g)
+    assert ranked[0][1] == Attack("leia", "vader")
+    attack = ranked[0][0]
+    plans = g.move_plans()
+    s = g.state
+    leia = s.fig("leia")
+    here = expert.attack_value(g, s, leia, s.fig("vader"))
+    for value, a in ranked:
+        if type(a) is not Move or not plans[a.destination[:2]].provoked:
+            continue
+        there = replace(leia, pos=a.destination[:2])
+        gain = expert.best_shot(g, s.with_figure(there), there)[0] - here
+        cost = sum(expert.attack_value(g, s, s.fig(e), leia) for e in plans[a.destination[:2]].provoked)
+        assert gain > cost or value <= attack - 1.0, (a.notation(), value, gain, cost)

@@ -192,8 +192,9 @@ class Moves:
             fig = s.fig(turn.figure)
             step = turn.path_cost_left[0]
             moved = {"moved_after": turn.moved_after + step} if turn.attacked else {"moved_before": turn.moved_before + step}
+            left = fig.pos
             if not is_squeezed(turn.path_left[0]):  # a squeezed block is only ever passed through
                 s = s.with_figure(replace(fig, pos=turn.path_left[0]))
             s = replace(s, turn=replace(turn, path_left=turn.path_left[1:], path_cost_left=turn.path_cost_left[1:],
-                                        declined=frozenset(), **moved))
+                                        declined=frozenset(), came_from=left, **moved))
         return s

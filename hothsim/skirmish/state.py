@@ -70,6 +70,7 @@ class Turn:
     path_left: tuple[Square, ...] = ()  # the rest of a move paused for attacks of opportunity
     path_cost_left: tuple[int, ...] = ()  # the cost of each remaining step
     declined: frozenset[str] = frozenset()  # enemies that passed up an attack of opportunity at this step
+    came_from: Square | None = None  # the square its last step left (the computer never steps back onto it)
 
 
 @dataclass(frozen=True)

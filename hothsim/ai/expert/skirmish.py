@@ -557,7 +557,30 @@ class SkirmishExpert:
             else:
                 rough -= 1000.0  # not looked at closely: never preferred to one that was
             scored.append((rough, a))
-        return scored
+        return self._no_odd_moves(game, s, fig, plans, scored, shots)
+
+    def _no_odd_moves(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict, scored: list[Scored],
+                      shots: dict) -> list[Scored]:
+        """Two habits a player calls odd, ruled out whatever the scores: stepping back onto the square the
+        figure has just left this turn; and walking away from an enemy beside it that it could attack where
+        it stands, taking attacks of opportunity, unless the shot the move leads to is worth more than the
+        best attack from here by more than those attacks are expected to cost."""
+        assert s.turn is not None
+        beside = [self.attack_value(game, s, fig, s.fig(a.target)) for _, a in scored if type(a) is Attack
+                  and not a.helpers and game.board.adjacent(s.open_doors, fig.rect(), s.fig(a.target).rect())]
+        attack_score = max((v for v, a in scored if type(a) is Attack), default=0.0)
+        out: list[Scored] = []
+        for value, a in scored:
+            if type(a) is Move:
+                plan = plans.get((a.destination[0], a.destination[1]))
+                if s.turn.came_from is not None and a.path and tuple(a.path[0][:2]) == s.turn.came_from:
+                    value = -2000.0  # back onto the square just left: only if nothing else is left
+                elif beside and plan is not None and plan.provoked:
+                    gain = shots.get((a.destination[0], a.destination[1]), (0.0, None))[0] - max(beside)
+                    if gain <= self._opportunity_cost(game, s, fig, plan.provoked):
+                        value = min(value, attack_score - 1.0)
+            out.append((value, a))
+        return out
 
     def _rough_move(self, game: SkirmishGame, s: GameState, fig: Figure, a: Move, plan, limit: int,
                     shots: dict, noise: float, press: float, made: int
