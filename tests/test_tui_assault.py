@@ -780,3 +780,9 @@ def test_a_hex_says_who_could_fire_on_a_unit_there_and_what_a_walker_could_fire_
     assert tuple(ui.cursor) == offset_of(front)
     assert "Enter: move to 0406, 1 of 5 MPs; " in prompt_text(g, ui)
     assert prompt_text(g, ui).endswith(f"fired on by 1: walker-1 {chance}%")
+    # The panel beside the map says it too, at 80x24, and of a unit standing on the hex under the cursor.
+    panel = " ".join(line[50:].strip() for line in render_assault(g, replace(ui, size=(80, 24)), 80, 24).text()
+                     .splitlines())
+    assert f"Could fire on trooper-1 here: walker-1 {chance}%" in " ".join(panel.split())
+    on_walker, _ = press(g, replace(ui, size=(80, 24), cursor=offset_of(parse_hex("0404"))), [])
+    assert "No enemy could fire on it." in render_assault(g, on_walker, 80, 24).text()

@@ -429,6 +429,15 @@ def hex_outlook(game: AssaultGame, unit: str, at: Hex, facing: int | None = None
     return f"{shots}; {fired}"
 
 
+def fired_on(game: AssaultGame, s: AssaultState, unit: str, here: Hex, who: str) -> str:
+    """Which enemy units could fire on a unit on this hex in the state `s` (their field of fire and range as
+    they stand), with their chances: "Could fire on it: walker-1 87%", or that none could."""
+    theirs = threats(game.rules, game.terrain, s, unit, here)
+    if not theirs:
+        return f"No enemy could fire on {who}."
+    return f"Could fire on {who}: " + ", ".join(f"{e} {round(game.hit_chance(shot) * 100)}%" for e, shot in theirs)
+
+
 def _extent(hexes) -> str:
     """The columns and rows a set of hexes spans."""
     labels = sorted(hex_label(h) for h in hexes)

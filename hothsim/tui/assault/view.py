@@ -10,7 +10,7 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 from __future__ import annotations
 
 from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
-from hothsim.describe.assault import GROUND, LETTER, hex_outlook, number_mark
+from hothsim.describe.assault import GROUND, LETTER, fired_on, hex_outlook, number_mark
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
 from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import anchor, odds, unit_actions, walk_path
@@ -260,9 +260,12 @@ def _panel(game: AssaultView, s: AssaultState, ui: UIState, fr: Frame, x0: int, 
     if unit is not None:
         for ln in unit_lines(game, s, unit.id):
             lines.append((ln, unit.side))
+        lines.append((fired_on(game, s, unit.id, here, "it"), "log"))
     me = mine(ui)
     if me.selected and s.has_unit(me.selected) and (unit is None or unit.id != me.selected):
         lines.append((f"Selected: {me.selected}" + (f", steps {me.walk}" if me.walk else ""), "panel-head"))
+        if unit is None and here in game.terrain.terrain:  # the threat on this hex were it to stand here
+            lines.append((fired_on(game, s, me.selected, here, f"{me.selected} here"), "log"))
     if s.card is not None:
         card = game.rules.action_card(s.card)
         lines.append(("Action card: " + card.title(), "panel-head"))
