@@ -1101,3 +1101,18 @@ def test_a_hint_never_says_to_wait_when_the_stand_off_would_then_decide_against_
     # The Rebels nearer the centre: waiting would win the stand-off, and the hint stays.
     far = position("l12")
     assert stand_off_lost(far, "rebel") == "" and hint_guard(far, wait) is wait
+
+
+def test_a_hint_or_decision_to_end_the_turn_says_why_in_the_games_terms(tmp_path):
+    """Ending a turn is explained: the attack made, nobody in reach, or no attack worth its cost; and how
+    exposed the figure stays (the enemies in sight of its square)."""
+    from hothsim.ai.skirmish import wait_reason
+    from hothsim.skirmish.actions import EndTurn, parse_action
+
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3, 2])
+    for line in ("first rebel", "activate hoth-trooper"):
+        g.apply(parse_action(line))
+    assert wait_reason(g, EndTurn("hoth-trooper")) == (
+        "hoth-trooper ends its turn: no attack here is worth what it would cost; it stays at C3, in sight of 1 enemy")
+    g.apply(parse_action("attack hoth-trooper snowtrooper"))  # a 2: a miss
+    assert wait_reason(g, EndTurn("hoth-trooper")).startswith("hoth-trooper ends its turn: its attack is made; ")

@@ -301,6 +301,8 @@ class SkirmishPolicy:
             return line
         if t is Move:
             return move_reason(game, action)
+        if t is EndTurn:
+            return wait_reason(game, action)
         said = REASONS.get(t)
         return said(action) if said is not None else action.notation()
 
@@ -340,6 +342,25 @@ def hint_guard(game: SkirmishGame, choice: Choice) -> Choice:
         return (max((c for _, c in shots), default=0), -(near[0] if near else 10_000), m.notation())
     best_move = max(moves, key=promise)
     return Choice(best_move, f"{move_reason(game, best_move)}; {warning}")
+
+
+def wait_reason(game: SkirmishGame, end: EndTurn) -> str:
+    """Why end the turn, in the game's terms: the attack already made, no enemy to attack, or a stand-off
+    that an attack roll would break while it favours the side; and how exposed the figure stays."""
+    s = game.state
+    fig = s.fig(end.figure)
+    if s.turn is not None and s.turn.attacked:
+        why = "its attack is made"
+    elif not any(type(a) is Attack for a in game.legal_actions()):
+        why = "no enemy it could attack is in reach"
+    elif s.quiet_rounds and not s.noisy and not stand_off_lost(game, fig.side):
+        why = "an attack roll would end the quiet rounds that favour its side"
+    else:
+        why = "no attack here is worth what it would cost"
+    seen = enemies_seeing(game, s, fig) if fig.pos is not None else 0
+    where = square_label(fig.pos) if fig.pos is not None else "where it is"
+    exposed = f"in sight of {count(seen, 'enemy', 'enemies')}" if seen else "out of every enemy's sight"
+    return f"{fig.id} ends its turn: {why}; it stays at {where}, {exposed}"
 
 
 def move_reason(game: SkirmishGame, move: Move) -> str:
