@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from hothsim.ai import Choice, Player, derive_seed, player_named
-from hothsim.games import Game, GameKind, kind_of, replay_steps
+from hothsim.ai import PLAYER_NAMES, Choice, Player, PlayerNameError, derive_seed, player_named
+from hothsim.games import Game, GameKind, LoadError, kind_of, replay_steps
 from hothsim.kernel.engine import SIDES, Event, Side
 from hothsim.kernel.record import GameRecord, computer_parts
 from hothsim.saves import write_record
@@ -235,6 +235,13 @@ def players_of(computer: str) -> tuple[dict[Side, str], float]:
     if parts is None:
         return {side: PERSON for side in SIDES}, THINK
     named, think = parts
+    for name in named.values():
+        if name != PERSON:
+            try:
+                player_named(name)
+            except PlayerNameError:
+                raise LoadError(f"the record's computer player {name!r} is not one this hothsim knows "
+                                f"({', '.join(PLAYER_NAMES)})") from None
     return {side: named.get(side, PERSON) for side in SIDES}, think
 
 

@@ -328,6 +328,11 @@ def test_the_record_header_says_who_the_computer_plays_and_resume_plays_on_again
     assert computer_header(players, 0.5) == "imperial hard 0.5"
     assert players_of("imperial hard 0.5") == (players, 0.5)
     assert players_of("both easy 2")[0] == {"rebel": "ai:easy", "imperial": "ai:easy"}
+    assert players_of("rebel=expert imperial=ai:hard 0.1") == ({"rebel": "expert", "imperial": "ai:hard"}, 0.1)
+    # The record takes any name; the computer's layer says which it knows (a level added later still reads).
+    from hothsim.games import LoadError
+    with pytest.raises(LoadError, match="'ai:mega' is not one this hothsim knows"):
+        players_of("imperial mega 1")
     game = open_game("salvage", seed=4)
     game.set_computer("imperial hard 0.5")
     session = Session.resume(load_game(game.record.to_text()).record, None)

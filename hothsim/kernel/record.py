@@ -70,9 +70,11 @@ HEADER_PATTERNS = {
     "dice": r"seeded|scripted",
     "source": r"[^\n\r]{0,4096}",  # a scenario file that is not shipped
     # Who the computer plays and how: "imperial normal 1" (side or "both", level, seconds per decision), or
-    # each side's player by name, "rebel=expert imperial=ai:hard 0.1" (games between computer players).
-    "computer": r"(((rebel|imperial|both) (easy|normal|hard)|rebel=(%s) imperial=(%s)) [0-9]{1,3}(\.[0-9]{1,3})?)?"
-                % ((r"person|expert|greedy|random|ai(:easy|:normal|:hard)?",) * 2),
+    # each side's player by name, "rebel=expert imperial=ai:hard 0.1" (games between computer players).  The
+    # names are the computer's layer's to know and check (`hothsim.session.players_of`), not the record's:
+    # a level added later reads in a record written before.
+    "computer": r"(((rebel|imperial|both) [a-z]{1,16}|rebel=[a-z][a-z:-]{0,31} imperial=[a-z][a-z:-]{0,31}) "
+                r"[0-9]{1,3}(\.[0-9]{1,3})?)?",
     # The game options the players agreed before play: "reshuffle=on" (name=value, space-separated).
     "options": r"([a-z][a-z-]{0,31}=[a-z0-9-]{1,16}( [a-z][a-z-]{0,31}=[a-z0-9-]{1,16}){0,15})?",
 }

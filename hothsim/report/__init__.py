@@ -288,4 +288,4 @@ def _player_words(name: str) -> str:
     """A computer player's name in words: "the computer (hard)", "the expert", "the random player"."""
     if name.startswith("ai"):
         return f"the computer ({name.removeprefix('ai').removeprefix(':') or 'normal'})"
-    return {"expert": "the expert player", "greedy": "the greedy player", "random": "the random player"}[name]
+    return {"expert": "the expert player", "greedy": "the greedy player", "random": "the random player"}.get(name, name)
