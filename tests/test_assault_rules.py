@@ -577,7 +577,7 @@ def test_a_walker_carries_three_snowtroopers_at_most():
     assert Move("snowtrooper-4", "walker-1") not in g.legal_actions()
     assert g.refusal(Move("snowtrooper-4", "walker-1")).message == "walker-1 has no room for more Snowtroopers"
     assert g.refusal(Move("snowtrooper-4", "base")).message == "only Rebel Troopers go into the Base"
-    assert g.refusal(Move("snowtrooper-4", "walker-9")).message == "walker-9 is no hex of the map, `base` or a Walker"
+    assert g.refusal(Move("snowtrooper-4", "walker-9")).message == "walker-9 is no hex of the map, 'base' or a Walker"
 
 
 def test_laser_towers_never_move():

@@ -743,11 +743,12 @@ def test_the_chart_explains_every_damage_word_the_log_uses_from_the_rules_tables
     g = open_game("assault-on-hoth", seed=1)
     lines = chart(g)
     assert "      4-9  body hit: the second kills troops aboard, the third destroys it" in lines
-    assert "      2-3  blaster hit: fire -3; at the second it cannot fire; then body hits" in lines
+    assert "      2-3  blaster hit: fire -3; the second stops its fire; then body hits" in lines
     assert "    10-11  leg hit: -2 MPs; at the second it cannot move; then body hits" in lines
     assert "      2-4  gunner killed: fire -2, no harpoons; then body hits" in lines
     assert "     5-10  body hit: the second destroys it" in lines
     assert all(len(line) <= 81 for line in lines)
+    assert all(len(line) <= 76 for line in lines[lines.index("Damage: a hit on a Walker or a Snowspeeder rolls 2d6 on its table"):])
     ui, _ = press(g, UIState(size=(80, 24)), ["c"])
     shown = render_assault(g, ui, 80, 24).text()
     assert "Fire/Armor chart" in shown

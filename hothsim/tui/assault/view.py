@@ -73,7 +73,7 @@ def chart(game: AssaultView) -> list[str]:
 
 #: What each damage result does, in words (the sizes come from the rules data).
 HIT_WORDS = {
-    "blaster": lambda t: f"blaster hit: fire -{t.blaster_penalty}; at the {_nth(t.blaster_steps)} it cannot fire; "
+    "blaster": lambda t: f"blaster hit: fire -{t.blaster_penalty}; the {_nth(t.blaster_steps)} stops its fire; "
                          "then body hits",
     "legs": lambda t: f"leg hit: -2 MPs; at the {_nth(t.leg_steps)} it cannot move; then body hits",
     "body": lambda t: (f"body hit: the {_nth(t.body_steps - 1)} kills troops aboard, " if t.leg_steps
