@@ -122,3 +122,50 @@ def test_the_computers_set_up_is_shown_in_one_step(tmp_path):
     placed = _entries(save)
     assert len(placed) == 3 and all("snowtrooper" in e for e in placed)
     t.finish()
+
+
+def test_at_80x24_an_assault_hex_says_who_could_fire_there_and_enter_saves_that_move(tmp_path):
+    """Assault on Hoth against the computer at 80x24: Luke assigned (m, Enter), the Rebels set up (a,
+    Enter); in the first action round Tab and Enter select a Rebel unit, a cursor step puts it on a hex it
+    may move to, and the prompt names the MPs, its shots from there and who could fire on it there; Enter
+    saves exactly the move the prompt named."""
+    import re
+
+    env = {**os.environ, "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "HOTHSIM_PACE": "0"}
+    save = tmp_path / "hoth.hothsim"
+    t = Terminal(["play", "assault-on-hoth", "--ai", "imperial", "--seed", "4", "--think", "0.05", "--save",
+                  str(save)], env, cols=80, rows=24)
+    t.wait_for("REBEL: assign Luke to a Snowspeeder in secret (m)")
+    t.keys(["m"])
+    t.wait_for("Choose (Enter), or Esc")
+    t.keys(["\n"])
+    t.wait_for("REBEL: place")
+    t.keys(["a"])
+    t.wait_for("Enter (or m) sets up")
+    t.keys(["\n"])
+    t.wait_for("Enter on your unit selects it", seconds=90)
+    t.keys(["\t", "\n"])
+    t.wait_for(" selected")
+    said = ""
+    for key in ("KEY_UP", "KEY_LEFT", "KEY_LEFT", "KEY_DOWN", "KEY_DOWN"):  # off the units onto a * hex
+        shown = re.search(r"\|Hex (\d{4})", t.text())[1]
+        t.keys([key])
+        end = time.time() + 60
+        while re.search(r"\|Hex (\d{4})", t.text())[1] == shown and time.time() < end:  # the cursor's move shown
+            t.pump(0.2)
+        said = ""
+        while said != " ".join(t.text().split()) and time.time() < end:  # and the whole screen drawn
+            said = " ".join(t.text().split())
+            t.pump(0.2)
+        if "of 5 MPs" in said:
+            break
+    found = re.search(r"(\S+): Enter: move to (\d{4}), \d+ of 5 MPs; (no shot|shots: [^;]+); "
+                      r"(fired on by none|fired on by \d+: [^E]+?)(?: Enter |$)", said)
+    assert found, said or t.text()
+    unit, hex_ = found[1], found[2]
+    before = len(_entries(save))
+    t.keys(["\n"])
+    entries = wait_for_entries(save, lambda es: len(es) > before)
+    assert entries[before] == f"move {unit} {hex_}"
+    t.finish()
