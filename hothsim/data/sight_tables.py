@@ -79,9 +79,11 @@ def read_tables(map_path: Path, grid: SquareMap) -> dict[frozenset[Edge], SightT
 
 def tables_document(grid: SquareMap) -> dict[str, Any]:
     """The tables of a map, worked out now, as the file keeps them."""
+    from hothsim.kernel.sight import work_out_table  # the geometry, only when tables are made or checked
+
     entries = []
     for name, doors in door_states(grid).items():
-        table = SightTable.work_out(grid.barriers(doors), grid.width, grid.height)
+        table = work_out_table(grid.barriers(doors), grid.width, grid.height)
         text = table.encode()
         entries.append({"doors": name, "digest": table.digest, "checksum": table.checksum(),
                         "rows": [text[i:i + CHUNK] for i in range(0, len(text), CHUNK)]})
@@ -90,13 +92,15 @@ def tables_document(grid: SquareMap) -> dict[str, Any]:
 
 def stale(map_path: Path, grid: SquareMap) -> list[str]:
     """What is wrong with a map's tables, compared pair by pair with the geometry ([] when they hold)."""
+    from hothsim.kernel.sight import work_out_table  # the geometry, only when tables are made or checked
+
     kept = read_tables(map_path, grid)
     problems = []
     for name, doors in door_states(grid).items():
         table = kept.get(doors)
         if table is None:
             problems.append(f"{table_path(map_path).name}: no table for every door {name} that fits the map")
-        elif table != SightTable.work_out(grid.barriers(doors), grid.width, grid.height):
+        elif table != work_out_table(grid.barriers(doors), grid.width, grid.height):
             problems.append(f"{table_path(map_path).name}: the table for every door {name} differs from the geometry")
     return problems
 

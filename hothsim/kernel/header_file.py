@@ -2,7 +2,7 @@
 `RecordHeader` (the brief: every file read from disk goes through a pydantic model).
 
 Kept apart from `hothsim.kernel.record` so that starting a new game, which only writes headers, never
-imports pydantic (issue 16's fast start).  The fields' rules are the record module's `HEADER_PATTERNS`.
+imports pydantic (issue 16's fast start).  The fields' rules are `hothsim.kernel.header`'s `HEADER_PATTERNS`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from hothsim.kernel.numbers import whole_number
-from hothsim.kernel.record import HEADER_PATTERNS, SEED_LIMIT, HeaderError, RecordHeader, created_problem
+from hothsim.kernel.header import HEADER_PATTERNS, SEED_LIMIT, HeaderError, RecordHeader, created_problem
 
 
 def _pattern(name: str) -> str:

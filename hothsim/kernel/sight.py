@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from hothsim.kernel.cover import BarrierRows, ConeShape, ConeView, cone_view
-from hothsim.kernel.sight_table import SightTable
+from hothsim.kernel.sight_table import SightTable, barrier_digest
 from hothsim.kernel.sightlines import (
     Rect,
     SightMemo,
@@ -23,7 +23,7 @@ from hothsim.kernel.sightlines import (
 from hothsim.kernel.squares import Barriers, Square, SquareMap, Terrain, step_is_open
 
 # Re-exported: the map's queries and the geometry's entry points are asked for from here.
-__all__ = ["Sight", "find_line_of_sight", "rect_of", "segment_clear", "touching"]
+__all__ = ["Sight", "find_line_of_sight", "rect_of", "segment_clear", "touching", "work_out_table"]
 
 
 
@@ -281,3 +281,18 @@ class Sight:
 def _is_big(r: Rect) -> bool:
     """Whether a space is more than one square."""
     return r[2] - r[0] > 1 or r[3] - r[1] > 1
+
+
+def work_out_table(barriers: Barriers, width: int, height: int) -> SightTable:
+    """Every pair of squares of a map asked of the exact geometry, as a table (seconds to a minute for a
+    30 x 24 map): the shipped tables are made and checked so."""
+    sight = Sight(barriers, stride=width, bounds=(width, height))
+    spaces = [(x, y, x + 1, y + 1) for y in range(height) for x in range(width)]
+    rows = [0] * len(spaces)
+    for i, a in enumerate(spaces):
+        rows[i] |= 1 << i
+        for j in range(i + 1, len(spaces)):
+            if sight.can_see(a, spaces[j]):
+                rows[i] |= 1 << j
+                rows[j] |= 1 << i
+    return SightTable(width, height, barrier_digest(barriers, width, height), tuple(rows))

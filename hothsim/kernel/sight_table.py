@@ -93,18 +93,3 @@ class SightTable:
         rows = tuple(int.from_bytes(raw[i * size:(i + 1) * size], "little") for i in range(width * height))
         return SightTable(width, height, digest, rows)
 
-    @staticmethod
-    def work_out(barriers: Barriers, width: int, height: int) -> "SightTable":
-        """Every pair of squares asked of the exact geometry (seconds to a minute for a 30 x 24 map)."""
-        from hothsim.kernel.sight import Sight  # the geometry's caches and region test, as every game asks
-
-        sight = Sight(barriers, stride=width, bounds=(width, height))
-        spaces = [(x, y, x + 1, y + 1) for y in range(height) for x in range(width)]
-        rows = [0] * len(spaces)
-        for i, a in enumerate(spaces):
-            rows[i] |= 1 << i
-            for j in range(i + 1, len(spaces)):
-                if sight.can_see(a, spaces[j]):
-                    rows[i] |= 1 << j
-                    rows[j] |= 1 << i
-        return SightTable(width, height, barrier_digest(barriers, width, height), tuple(rows))
