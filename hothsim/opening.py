@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
-from hothsim.data.cards import parse_ability
+from hothsim.data.abilities import parse_ability
 from hothsim.data.catalog import Catalog
 from hothsim.data.documents import Document, as_document
 from hothsim.data.errors import DataError
@@ -91,7 +91,7 @@ def check_rules_file(catalog: Catalog, path: Path) -> str:
     Returns what was checked, in words; a problem is a DataError naming the file, the entry and the field."""
     from hothsim.data.assault import assault_documents, assault_rules
     from hothsim.data.cards import load_cards, load_glossary
-    from hothsim.data.catalog import RULES_FILES
+    from hothsim.data.files import RULES_FILES
     from hothsim.data.files import read_text, read_toml
 
     fmt = read_toml(path, read_text(path)).get("format")
@@ -172,7 +172,7 @@ def open_skirmish(catalog: Catalog, data: SkirmishData, scenario_path: Path, map
     key = ("skirmish-board", str(map_path), data.grid)
     board = catalog.shared.get(key)
     if board is None:
-        board = catalog.shared[key] = Board(data.grid, lambda: catalog.sight_tables(map_path, data.grid))
+        board = catalog.shared[key] = Board(data.grid, lambda: _sight_tables(map_path, data.grid))
     game = SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))
     if data.positions:
         problem = game.set_up_at(data.positions)
@@ -294,3 +294,9 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
         terrain = catalog.shared[key] = HexTerrain(data.field)
     return AssaultGame(setup, assault_initial_state(setup), dice, terrain, GameRecord(assault_header(setup)))
 
+
+def _sight_tables(map_path: Path, grid: SquareMap) -> dict:
+    """The line-of-sight tables kept beside a map file that fit it, read when the board first asks."""
+    from hothsim.data.sight_tables import read_tables
+
+    return read_tables(map_path, grid)

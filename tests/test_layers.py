@@ -393,3 +393,44 @@ def test_the_secret_check_finds_what_it_looks_for(tmp_path):
                       "def g(game):\n    return game.state.squads\n"
                       "def h(game):\n    s = game.observation('rebel').state\n    return s.luke\n")
     assert secrets_read(sample) == ["line 3: .luke", "line 5: .squads"]
+
+
+def _imports_between_modules() -> dict[str, set[str]]:
+    """Every module of hothsim by dotted name, with the hothsim modules it imports anywhere in it (at the
+    top, or inside a function: an import put off is still a tie), a package's `from P import name` counted
+    as an import of the submodule where one is so named, else of the package itself."""
+    mods = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        mods[name.removesuffix(".__init__")] = path
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                graph[name] |= {a.name for a in node.names if a.name in mods}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([base] if base else []))
+                for a in node.names:
+                    graph[name] |= {f"{base}.{a.name}"} if f"{base}.{a.name}" in mods else ({base} & mods.keys())
+        graph[name].discard(name)
+    return graph
+
+
+def test_no_modules_import_each_other_in_a_circle_even_through_imports_inside_functions():
+    graph = _imports_between_modules()
+    assert "hothsim.kernel.header" in graph["hothsim.kernel.header_file"]  # the graph was read
+    circles = []
+    for start in graph:  # a module that reaches itself again by its imports sits in a circle
+        seen, todo = set(), list(graph[start])
+        while todo:
+            here = todo.pop()
+            if here not in seen:
+                seen.add(here)
+                todo.extend(graph[here])
+        if start in seen:
+            circles.append(start)
+    assert not circles, f"these modules reach themselves through their imports: {sorted(circles)}"

@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 
 from hothsim.data.documents import Document
 from hothsim.data.errors import DataError, UnknownScenario
-from hothsim.data.files import DATA_LIMIT, SAVE_LIMIT, data_root, read_text, read_toml
+from hothsim.data.files import DATA_LIMIT, RULES_FILES, SAVE_LIMIT, data_root, read_text, read_toml
 from hothsim.kernel.record import MAGIC
 
 if TYPE_CHECKING:
     from hothsim.kernel.hexes import HexMap
-    from hothsim.kernel.sight_table import SightTable
-    from hothsim.kernel.squares import Edge, SquareMap
+    from hothsim.kernel.squares import SquareMap
 
 
 @dataclass(frozen=True)
@@ -125,12 +124,6 @@ class Catalog:
         path = self.map_path(map_id)
         return build_map(path, *self._shipped_map(path, map_id))
 
-    def sight_tables(self, map_path: Path, grid: SquareMap) -> dict[frozenset[Edge], SightTable]:
-        """The line-of-sight tables kept beside a map file that fit it (`hothsim.data.sight_tables`)."""
-        from hothsim.data.sight_tables import read_tables
-
-        return read_tables(map_path, grid)
-
     def data_hash(self, *paths: Path) -> str:
         """sha256 over the given files and every rules file, in a fixed order (for game records).  Each is read
         as data files are (a pipe or a device is a DataError, never a hang); the hash is of its bytes."""
@@ -189,14 +182,3 @@ def file_kind(path: Path, text: str | None = None) -> str:
                     "one, e.g. format = \"hothsim-scenario/1\")", field="format")
 
 
-#: The rules files: the format a file's first field names, where the shipped one lies under rules/, and
-#: what it holds.
-RULES_FILES: tuple[tuple[str, str, str], ...] = (
-    ("hothsim-skirmish-cards/1", "skirmish/cards.toml", "the skirmish stat cards"),
-    ("hothsim-skirmish-glossary/1", "skirmish/glossary.toml", "the skirmish glossary"),
-    ("hothsim-assault-units/1", "assault/units.toml", "Assault on Hoth's unit chart"),
-    ("hothsim-assault-actions/1", "assault/action-cards.toml", "Assault on Hoth's Action deck"),
-    ("hothsim-assault-events/1", "assault/event-cards.toml", "Assault on Hoth's Event deck"),
-    ("hothsim-assault-damage/1", "assault/damage-tables.toml", "Assault on Hoth's damage tables"),
-    ("hothsim-assault-hero/1", "assault/hero.toml", "Assault on Hoth's Hero card"),
-)

@@ -22,6 +22,19 @@ LINE_LIMIT = 10_000
 DEPTH_LIMIT = 16
 INT_LIMIT = 10**12
 
+#: The rules files: the format a file's first field names, where the shipped one lies under rules/, and
+#: what it holds.
+RULES_FILES: tuple[tuple[str, str, str], ...] = (
+    ("hothsim-skirmish-cards/1", "skirmish/cards.toml", "the skirmish stat cards"),
+    ("hothsim-skirmish-glossary/1", "skirmish/glossary.toml", "the skirmish glossary"),
+    ("hothsim-assault-units/1", "assault/units.toml", "Assault on Hoth's unit chart"),
+    ("hothsim-assault-actions/1", "assault/action-cards.toml", "Assault on Hoth's Action deck"),
+    ("hothsim-assault-events/1", "assault/event-cards.toml", "Assault on Hoth's Event deck"),
+    ("hothsim-assault-damage/1", "assault/damage-tables.toml", "Assault on Hoth's damage tables"),
+    ("hothsim-assault-hero/1", "assault/hero.toml", "Assault on Hoth's Hero card"),
+)
+
+
 #: Raised by `read_regular`: (message, line or None) -> the caller's own error type.
 Problem = Callable[[str, "int | None"], Exception]
 

@@ -89,7 +89,7 @@ def check_corrections(folder: Path | None) -> None:
     """Every file in your corrections folder must correct a rules file hothsim reads corrections of: a
     misspelt name, the wrong folder or the glossary (our own words, not values to correct) is an error naming
     the file, not a file quietly left unread while it changes the saves' data hash."""
-    from hothsim.data.catalog import RULES_FILES
+    from hothsim.data.files import RULES_FILES
 
     correctable = [rel for _, rel, _ in RULES_FILES if rel != "skirmish/glossary.toml"]
     for p in override_files(folder):

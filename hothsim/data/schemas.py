@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from hothsim.data.cards import FORCE_POWERS, parse_ability
+from hothsim.data.abilities import FORCE_POWERS, parse_ability
 from hothsim.data.documents import Document, as_document
 from hothsim.data.errors import DataError, key_line
 
