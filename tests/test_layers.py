@@ -434,3 +434,29 @@ def test_no_modules_import_each_other_in_a_circle_even_through_imports_inside_fu
         if start in seen:
             circles.append(start)
     assert not circles, f"these modules reach themselves through their imports: {sorted(circles)}"
+
+
+#: The methods that ask a card or a figure about an ability or a Force power by its name.
+ABILITY_QUERIES = {"printed", "has", "number", "numbers", "power"}
+
+
+def test_every_ability_and_force_power_the_code_asks_about_is_one_the_card_data_knows():
+    """A misspelt ability in the rules code would quietly turn a rule off (the card never "has" it): every
+    name given as text to an ability query anywhere in hothsim is in the data's vocabulary, and the
+    vocabulary itself holds each name the skirmish's notation words stand for."""
+    from hothsim.data.abilities import ABILITY_PARAMS, FORCE_POWERS
+    from hothsim.skirmish.actions import ABILITY_WORDS
+
+    known = set(ABILITY_PARAMS) | set(FORCE_POWERS)
+    asked: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ABILITY_QUERIES:
+                for arg in node.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value[:1].isupper():
+                        asked.setdefault(arg.value, []).append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert len(asked) >= 15  # the rules ask about many abilities by name (the scan found them)
+    unknown = {name: where for name, where in asked.items() if name not in known}
+    assert not unknown, f"abilities asked about that no card could have: {unknown}"
+    assert set(ABILITY_WORDS.values()) <= known
