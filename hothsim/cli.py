@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 import textwrap
+import time
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,6 +29,7 @@ from hothsim.data.overrides import check_corrections, override_files, user_rules
 from hothsim.games import Game, LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import GameResult, play_match
+from hothsim.workers import WorkerDied, default_workers
 from hothsim.session import PERSON, Session, computer_header, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
@@ -135,6 +137,8 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--seed", type=_seed, default=0, help="the first game's seed; each next game adds 1 (default 0)")
     pm.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds a computer player thinks per decision (default: its level's)")
+    pm.add_argument("--workers", type=int, metavar="N",
+                    help="play the games in N processes (default: every core); the lines come in seed order")
     pm.add_argument("--save-dir", type=Path, metavar="DIR",
                     help="keep each game's record in DIR as SCENARIO-SEED.hothsim (to report or replay it)")
     _add_options(pm)
@@ -647,9 +651,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _utc_now() -> str:
-    """The time now as a record header writes it."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+class Progress:
+    """The progress of a match on standard error, at a terminal only: games done, wins so far, time left."""
+
+    def __init__(self, games: int) -> None:
+        self.games, self.done, self.start = games, 0, time.monotonic()
+        self.wins = {"rebel": 0, "imperial": 0, "draws": 0}
+
+    def count(self, winner: str | None) -> None:
+        """One more game finished."""
+        self.done += 1
+        self.wins[winner or "draws"] += 1
+
+    def show(self) -> None:
+        """The line drawn again (below the games' lines)."""
+        left = (time.monotonic() - self.start) / self.done * (self.games - self.done)
+        sys.stderr.write(f"\r{self.done}/{self.games} games: rebel {self.wins['rebel']}, imperial "
+                         f"{self.wins['imperial']}, draws {self.wins['draws']}; about {int(left) // 60}:"
+                         f"{int(left) % 60:02d} left ")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        """The line wiped, so that what follows starts clean."""
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _printed(line: str, progress: Progress | None) -> None:
+    """A game's line on standard output, below the progress line when there is one."""
+    if progress is not None:
+        progress.clear()
+    print(line, flush=True)
+    if progress is not None:
+        progress.show()
 
 
 def _check_think(seconds: float) -> None:
@@ -672,17 +706,32 @@ def cmd_match(args: argparse.Namespace) -> int:
     open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
     computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
 
-    began = [_utc_now()]
+    workers = default_workers() if args.workers is None else args.workers
+    if not 1 <= workers <= 1024:
+        raise UserError("--workers takes a number of processes from 1 to 1024")
+    progress = Progress(args.games) if sys.stderr.isatty() else None
 
     def keep(result: GameResult) -> None:
         """Write a game's record into --save-dir, its header naming each side's player and the time the game
-        began (games are played one after another, so each begins as the one before it is kept)."""
-        header = replace(result.record.header.with_computer(computer), created=began[0])
+        began."""
+        began = datetime.fromtimestamp(result.began, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        header = replace(result.record.header.with_computer(computer), created=began)
         write_record(args.save_dir / f"{header.scenario}-{result.seed}{SAVE_SUFFIX}",
                      GameRecord(header, result.record.entries))
-        began[0] = _utc_now()
-    wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                      lambda line: print(line, flush=True), _options(args), keep if args.save_dir else None)
+
+    def done(result: GameResult) -> None:
+        if args.save_dir:
+            keep(result)
+        if progress is not None:
+            progress.count(result.winner)
+    try:
+        wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
+                          lambda line: _printed(line, progress), _options(args), done, workers)
+    except WorkerDied as e:
+        raise UserError(f"{e}; the games before it are printed (and kept with --save-dir)") from None
+    finally:
+        if progress is not None:
+            progress.clear()
     print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
     return 0
 

@@ -17,6 +17,7 @@ from hothsim.ai.search import Steppable
 from hothsim.collector import collector_paused
 from hothsim.games import Game, open_game
 from hothsim.kernel.engine import Side
+from hothsim.workers import run_in_order
 
 #: A game that has not ended after this many decisions is stopped and counted a draw.
 DECISION_LIMIT = 20_000
@@ -38,6 +39,7 @@ class GameResult:
     #: Decisions of each side answered in haste: the time ran out before the expert had weighed the
     #: choices, and its quick rules answered (`Choice.hasty`).
     hasty: Mapping[Side, int]
+    began: float = 0.0  # when the game began, in seconds since the epoch (the real time, for its record)
 
     def line(self) -> str:
         """One line for `hothsim match`."""
@@ -79,6 +81,7 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
     """One whole game from `seed` (stopped, a draw, after `limit` decisions); each decision seeded from the
     game's seed and its number.  `watch`, if given, sees the game and each choice before its action is
     applied, and the finished game with None (the benchmarks count behaviour and trace games so)."""
+    began = time.time()
     game = open_game(scenario, seed=seed, options=options)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     simulations: dict[Side, list[int]] = {"rebel": [], "imperial": []}
@@ -98,19 +101,26 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
         watch(game, None)
     reason = game.state.end_reason if game.is_over else f"stopped after {limit} decisions"
     return GameResult(seed, game.winner, reason, n, {side: tuple(v) for side, v in times.items()}, game.record,
-                      {side: tuple(v) for side, v in simulations.items()}, hasty)
+                      {side: tuple(v) for side, v in simulations.items()}, hasty, began)
 
 
 def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
                report: Callable[[str], None], options: Mapping[str, str] | None = None,
-               keep: Callable[[GameResult], None] | None = None) -> dict[str, int]:
-    """Play `games` games (seeds seed, seed+1, ...) with the game options given, reporting a line for each
-    (and handing each result to `keep`, if given); the wins of each side."""
+               keep: Callable[[GameResult], None] | None = None, workers: int = 1) -> dict[str, int]:
+    """Play `games` games (seeds seed, seed+1, ...) with the game options given, in `workers` processes,
+    reporting a line for each in seed order (and handing each result to `keep`, if given, as soon as the
+    game is over, whatever its order); the wins of each side."""
     wins = {"rebel": 0, "imperial": 0, "draws": 0}
-    for i in range(games):
-        result = play_game(scenario, players, seed + i, think, options=options)
+
+    def done(result: GameResult) -> None:
         wins[result.winner or "draws"] += 1
-        if keep is not None:
-            keep(result)
         report(result.line())
+    jobs = [(scenario, dict(players), seed + i, think, dict(options or {})) for i in range(games)]
+    run_in_order(one_game, jobs, workers, done, keep)
     return wins
+
+
+def one_game(job: tuple[str, dict[Side, Player], int, float | None, dict[str, str]]) -> GameResult:
+    """One game of a match, as a worker process plays it: (scenario, players, seed, think, options)."""
+    scenario, players, seed, think, options = job
+    return play_game(scenario, players, seed, think, options=options or None)

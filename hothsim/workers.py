@@ -1,0 +1,105 @@
+"""Many games at once: a match's games played in worker processes (`hothsim match --workers N`).
+
+A game is a function of its seed (and of its players: the baselines decide alike whatever the machine's
+load, while the computer's levels search for a time, so theirs may differ from run to run as they always
+have).  The runner hands each result back in seed order, whichever worker finished it first, so one
+worker or many print the same lines and keep the same records.
+
+A worker that dies (killed, or out of memory) breaks the pool: the games it left unfinished are played
+again, once, in a fresh pool, and never counted twice; a game whose worker dies twice is an error.
+Ctrl-C stops every worker at once; the games already handed back stay handed back (their records kept).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable, Iterable, Sequence
+
+
+class WorkerDied(RuntimeError):
+    """A game whose worker process died twice: it is not played a third time."""
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS and Windows have no affinity call
+        return max(1, os.cpu_count() or 1)
+
+
+def run_in_order(play: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
+                 done: Callable[[Any], None], finished: Callable[[Any], None] | None = None) -> None:
+    """Call `play(job)` for every job, in `workers` processes (1: here, one after another), and hand each
+    result to `finished`, if given, as soon as it comes (to keep it: a Ctrl-C later loses nothing
+    finished), and to `done` in the jobs' order.  `play` must be a module-level function (the workers
+    import it)."""
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            result = play(job)
+            if finished is not None:
+                finished(result)
+            done(result)
+        return
+    results: dict[int, Any] = {}
+    handed = 0
+    tries = {i: 0 for i in range(len(jobs))}
+    left = list(range(len(jobs)))
+    while left:
+        for i in left:
+            tries[i] += 1
+            if tries[i] > 2:
+                raise WorkerDied(f"the worker playing game {i + 1} of {len(jobs)} died twice")
+        left = _one_pool(play, jobs, left, min(workers, len(left)), results, finished)
+        while handed in results:  # what is finished, in order, as soon as it can be
+            done(results.pop(handed))
+            handed += 1
+    while handed in results:
+        done(results.pop(handed))
+        handed += 1
+
+
+def _one_pool(play: Callable[[Any], Any], jobs: Sequence[Any], which: Iterable[int], workers: int,
+              results: dict[int, Any], finished: Callable[[Any], None] | None) -> list[int]:
+    """Play the jobs numbered `which` in one pool of `workers` processes, putting each result in `results`;
+    the jobs left unfinished when a worker died (to be played again), or [] when all finished."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_runner)
+    pending: dict[Future, int] = {}
+    try:
+        pending = {pool.submit(play, jobs[i]): i for i in which}
+        while pending:
+            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
+                i = pending.pop(future)
+                try:
+                    results[i] = future.result()
+                except BrokenProcessPool:
+                    return sorted([i, *pending.values()])
+                if finished is not None:
+                    finished(results[i])
+        return []
+    except BaseException:  # Ctrl-C, or a game's own error: no worker goes on playing
+        _stop(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _leave_interrupts_to_the_runner() -> None:
+    """In a worker: Ctrl-C is the runner's to answer (it stops every worker), so that a worker's own
+    interrupt is never taken for a worker that died and its game played again."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's workers at once (a game in play is not waited for)."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14 and later
+    if kill is not None:
+        kill()
+        return
+    # Before 3.14 the executor keeps its processes in a private mapping, the only way to stop them now.
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.kill()
