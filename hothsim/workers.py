@@ -45,7 +45,16 @@ def run_in_order(play: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
             done(result)
         return
     results: dict[int, Any] = {}
-    handed = 0
+    handed = [0]
+
+    def arrived(i: int, result: Any) -> None:
+        """A game over: kept at once, then everything finished before it handed on in order."""
+        if finished is not None:
+            finished(result)
+        results[i] = result
+        while handed[0] in results:
+            done(results.pop(handed[0]))
+            handed[0] += 1
     tries = {i: 0 for i in range(len(jobs))}
     left = list(range(len(jobs)))
     while left:
@@ -53,19 +62,14 @@ def run_in_order(play: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
             tries[i] += 1
             if tries[i] > 2:
                 raise WorkerDied(f"the worker playing game {i + 1} of {len(jobs)} died twice")
-        left = _one_pool(play, jobs, left, min(workers, len(left)), results, finished)
-        while handed in results:  # what is finished, in order, as soon as it can be
-            done(results.pop(handed))
-            handed += 1
-    while handed in results:
-        done(results.pop(handed))
-        handed += 1
+        left = _one_pool(play, jobs, left, min(workers, len(left)), arrived)
 
 
 def _one_pool(play: Callable[[Any], Any], jobs: Sequence[Any], which: Iterable[int], workers: int,
-              results: dict[int, Any], finished: Callable[[Any], None] | None) -> list[int]:
-    """Play the jobs numbered `which` in one pool of `workers` processes, putting each result in `results`;
-    the jobs left unfinished when a worker died (to be played again), or [] when all finished."""
+              arrived: Callable[[int, Any], None]) -> list[int]:
+    """Play the jobs numbered `which` in one pool of `workers` processes, handing each result to `arrived`
+    with its job's number as it comes; the jobs left unfinished when a worker died (to be played again),
+    or [] when all finished."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_runner)
     pending: dict[Future, int] = {}
     try:
@@ -75,11 +79,10 @@ def _one_pool(play: Callable[[Any], Any], jobs: Sequence[Any], which: Iterable[i
             for future in ready:
                 i = pending.pop(future)
                 try:
-                    results[i] = future.result()
+                    result = future.result()
                 except BrokenProcessPool:
                     return sorted([i, *pending.values()])
-                if finished is not None:
-                    finished(results[i])
+                arrived(i, result)
         return []
     except BaseException:  # Ctrl-C, or a game's own error: no worker goes on playing
         _stop(pool)
