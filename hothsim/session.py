@@ -2,7 +2,7 @@
 
 The terminal front end and `hothsim run` both go through a Session: it applies decisions, autosaves
 after each one, keeps the log of what happened, and takes back a player's own last decisions under the
-undo rule (design.md §6): never past a random outcome (a die roll, a shuffle, a card drawn), a secret
+undo rule (docs/front-end.md): never past a random outcome (a die roll, a shuffle, a card drawn), a secret
 revealed, or the other player's decision.
 """
 

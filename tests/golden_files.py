@@ -1,4 +1,4 @@
-"""Golden files (design.md §6): what a test produced, kept in tests/golden/ and compared byte for byte.
+"""Golden files: what a test produced, kept in tests/golden/ and compared byte for byte.
 After a deliberate change, regenerate them with HOTHSIM_UPDATE_GOLDEN=1 and read the diff before
 committing."""
 

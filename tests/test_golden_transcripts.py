@@ -1,4 +1,4 @@
-"""Golden transcripts (design.md §6): whole seeded games played by the conformance policy, printed as
+"""Golden transcripts: whole seeded games played by the conformance policy, printed as
 `hothsim replay --text` prints them, and kept in tests/golden/.  A rules change shows up as a readable diff
 of what happened.  After a deliberate change, regenerate them with HOTHSIM_UPDATE_GOLDEN=1 and read the diff
 before committing."""

@@ -1,4 +1,4 @@
-"""The architecture of design.md §2, checked on the source: the rules core (kernel, skirmish, assault)
+"""The architecture of docs/architecture.md, checked on the source: the rules core (kernel, skirmish, assault)
 never imports the front end, the command line, file access or the file models."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "hothsim"
 CORE = sorted(p for part in ("kernel", "skirmish", "assault") for p in (PACKAGE / part).glob("*.py"))
 FORBIDDEN = ("hothsim.tui", "hothsim.cli", "hothsim.saves", "hothsim.data", "hothsim.opening", "hothsim.games",
              "curses", "pydantic", "os", "pathlib", "io", "time", "datetime")
-# The game record's header is validated by a pydantic model as it is parsed (design.md §4), and its
+# The game record's header is validated by a pydantic model as it is parsed (docs/save-format.md), and its
 # creation time is checked to be a date (the clock itself is read by the caller); reading and writing the
 # file are in hothsim/saves.py.
 ALLOWED = {("kernel/header_file.py", "pydantic"), ("kernel/header.py", "datetime")}
@@ -460,3 +460,15 @@ def test_every_ability_and_force_power_the_code_asks_about_is_one_the_card_data_
     unknown = {name: where for name, where in asked.items() if name not in known}
     assert not unknown, f"abilities asked about that no card could have: {unknown}"
     assert set(ABILITY_WORDS.values()) <= known
+
+
+def test_nothing_in_the_repository_points_outside_it():
+    """The code, the tests and the docs name only what the checkout holds: no starting design document or
+    shared folder beside it (their words are in docs/ now)."""
+    outside = ("design" + ".md", "../" + "shared", "shared/" + "docs", "shared/" + "rulebooks")
+    root = PACKAGE.parent
+    files = [*PACKAGE.rglob("*.py"), *(root / "tests").rglob("*.py"), *(root / "docs").rglob("*.md"),
+             root / "README.md", *(root / "benchmarks").rglob("*.py")]
+    found = [f"{path.relative_to(root)}: {word}" for path in files for word in outside
+             if word in path.read_text(encoding="utf-8")]
+    assert not found, found

@@ -1,4 +1,4 @@
-"""The Session: taking back decisions (design.md §6: your own last decisions, never past a roll, a card
+"""The Session: taking back decisions (docs/front-end.md: your own last decisions, never past a roll, a card
 drawn, a secret revealed or the other player's decision), autosave after every decision, and the log of a
 resumed game."""
 

@@ -1,4 +1,4 @@
-"""Line of sight, adjacency and cover (design.md §3), including the rulebook's diagrams."""
+"""Line of sight, adjacency and cover (docs/geometry.md), including the rulebook's diagrams."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cover on the square grid (design.md §3): from each corner the attacker could pick, the defender has cover
+"""Cover on the square grid (docs/geometry.md): from each corner the attacker could pick, the defender has cover
 when some segment from the corner to a point inside the defender crosses the inside of a barrier or the
 inside of a square that grants cover; the defender has cover only if that holds for every corner.
 

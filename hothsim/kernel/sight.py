@@ -1,5 +1,5 @@
 """Line of sight, adjacency and cover for one map and one state of its doors, with the caches a game needs
-(design.md §3).  The exact geometry is `hothsim.kernel.sightlines` (line of sight) and
+(docs/geometry.md).  The exact geometry is `hothsim.kernel.sightlines` (line of sight) and
 `hothsim.kernel.cover` (cover); everything is integers and fractions, no floating point.
 """
 

@@ -1,4 +1,4 @@
-"""Exact line of sight on the square grid (design.md §3): the geometry behind `hothsim.kernel.sight`.
+"""Exact line of sight on the square grid (docs/geometry.md): the geometry behind `hothsim.kernel.sight`.
 
 Everything here is integers and `fractions.Fraction`; no floating point.
 

@@ -25,7 +25,7 @@ class TargetView:
 
 def legal_targets(state: GameState, board: Board, attacker: Figure, enemies: list[Figure], melee: bool,
                   accurate: bool, covered: Callable[[Figure, Figure], bool]) -> list[TargetView]:
-    """The enemies the attacker may choose now, with their cover (design.md §3, rulebook pp. 8-10).
+    """The enemies the attacker may choose now, with their cover (docs/geometry.md, rulebook pp. 8-10).
 
     `enemies` are the enemies that count (a Hologram never does); `melee` limits the choice to adjacent
     enemies; `accurate` (Accurate Shot) lifts the nearest-enemy rule for covered enemies; `covered(a, t)`

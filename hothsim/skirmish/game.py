@@ -1,4 +1,4 @@
-"""The skirmish game: one state machine with an explicit pending decision (design.md §2).
+"""The skirmish game: one state machine with an explicit pending decision (docs/architecture.md).
 
     game = hothsim.open_game("echo-base", seed=7)
     game.pending            # Decision(player="imperial", kind="place", ...)

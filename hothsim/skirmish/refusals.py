@@ -1,4 +1,4 @@
-"""Why the rules refuse an action (design.md: every refusal names its rule): the rule a player broke and a
+"""Why the rules refuse an action (every refusal names its rule): the rule a player broke and a
 sentence in the game's words, worked out only once an action is known to be illegal.
 
 `reason_against` is a function of the shared rules of attacking and moving (`Targeting`), the squad rules,
