@@ -472,3 +472,14 @@ def test_nothing_in_the_repository_points_outside_it():
     found = [f"{path.relative_to(root)}: {word}" for path in files for word in outside
              if word in path.read_text(encoding="utf-8")]
     assert not found, found
+
+
+def test_code_comments_say_why_in_the_codes_own_terms_not_by_tracker_numbers():
+    """A comment or docstring cites a doc or the rulebook, never an issue or a stop by number (the reader
+    of the code has no tracker)."""
+    import re
+
+    cited = [f"{path.relative_to(PACKAGE.parent)}:{n}" for path in PACKAGE.rglob("*.py")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\b(issue|stop)s? [0-9]+", line, re.IGNORECASE)]
+    assert not cited, cited

@@ -59,7 +59,7 @@ class Level:
     #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
     #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87; 4 won
     #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai-history.md).  `normal` races
-    #: three candidates at 2 since stop 43: with rollouts played by the expert itself a sample costs five
+    #: three candidates at 2: with rollouts played by the expert itself a sample costs five
     #: of the quick rules', and 4 standard errors were then seldom reached (docs/ai-history.md).
     trust: float = 4.0
     #: The same where the samples would put ending the turn (or the round) ahead of an action the expert
@@ -73,12 +73,12 @@ class Level:
     #: At the deciding side's own first decision after the other side has acted in a simulation, play on
     #: from each of its expert's best this many choices (with the same dice) and keep the best: the side's
     #: next turn weighed as a search would choose it, not as its expert's first choice (0 or 1: no branching).
-    #: `hard` with 2 won salvage no more often against `normal` (stop 61, docs/ai-history.md): a knob.
+    #: `hard` with 2 won salvage no more often against `normal` (docs/ai-history.md): a knob.
     follow_ups: int = 0
     #: The simulations' dice keyed by each roll's purpose (hothsim.kernel.dice.KeyedDice), so that the
     #: candidates' samples meet the same roll for the same attack: the race's paired differences are far
-    #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai-history.md,
-    #: stop 42: head to head in skirmish the plain stream won 16 of 24), so it is a knob (`--level keyed=1`).
+    #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai-history.md:
+    #: head to head in skirmish the plain stream won 16 of 24), so it is a knob (`--level keyed=1`).
     keyed: bool = False
     #: The fewest paired samples on which one candidate may count as behind another (dropped from the
     #: race, or overruled where the expert ranks it higher): with two to four, a standard error is itself
@@ -89,11 +89,11 @@ class Level:
     #: error is larger than the difference it reports.  `hard` takes 0.01: with three times `normal`'s
     #: samples it reached two standard errors on smaller leads and overruled its expert on them, and lost
     #: salvage (87 of 192 against `normal`); at 0.01 it won 37 of 72 there, quick-start 32 of 48, the
-    #: skirmish 16 of 24 (docs/ai-history.md, stops 64-65).
+    #: skirmish 16 of 24 (docs/ai-history.md).
     margin: float = 0.002
     #: How far a simulation's cost of standing (`Policy.exposure`) shrinks as its value nears a decided
     #: game: the cost times 1 - stake + stake * 4v(1 - v), so at 1 a simulation already won or lost pays
-    #: nothing for the eyes on its figure and one in the balance pays it whole.  At 1 (stop 63) the cost
+    #: nothing for the eyes on its figure and one in the balance pays it whole.  At 1 the cost
     #: counts in the skirmish scenario too: its Empire was seen by 0.80 enemies (1.12 without the cost)
     #: winning 42 of 72, and its Rebels won 32 of 36, where the whole cost had left them 28.
     stake: float = 1.0
@@ -120,9 +120,9 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", think=0.3, simulations=24, candidates=3, widen=3, horizon=1, rollout_limit=20, reply=False),
     Level("normal", think=1.0, simulations=5000, candidates=3, widen=4, horizon=2, rollout_limit=60,
           first_samples=4, trust=2.0, trust_pass=2.0),
-    # `hard` is `normal`'s race (stop 44) with three times the time, a longer horizon and two more to widen
+    # `hard` is `normal`'s race with three times the time, a longer horizon and two more to widen
     # into: eight candidates at `trust` 4 seldom left the expert's choice once rollouts were the expert's.
-    # Its least lead is five times `normal`'s (stop 65: `margin` above).
+    # Its least lead is five times `normal`'s (`margin` above).
     Level("hard", think=3.0, simulations=20000, candidates=4, widen=6, horizon=3, rollout_limit=100,
           first_samples=4, trust=2.0, trust_pass=2.0, margin=0.01),
 )}
@@ -253,7 +253,7 @@ class Pace:
     It stops once `think` seconds have passed since `start`, and also sooner where the next step would
     likely end past `think + grace`: each step is a part of the expert's ranking of the decision's
     choices, or one of the expert's decisions in a rollout, or a part of one (a figure's turn is weighed
-    `STEP` choices at a time, since stop 50), and where those are slow the last step would otherwise carry
+    `STEP` choices at a time), and where those are slow the last step would otherwise carry
     the decision that much past its time.  The next step is foreseen as long as the longest so far, or
     longer where it weighs more choices than those did (the most time a step has taken per choice, times
     the choices open at the next: a Snowspeeder's hundreds of squares after a trooper's few).  While the

@@ -1,6 +1,6 @@
 """Setting up as the computer does, for a person too: the rest of the deciding player's set-up, chosen
 one placement at a time by the computer's own set-up rules (its policy's `immediate`, the expert's
-scores), so that the front end's `a` and the computer set up alike (issue 30).
+scores), so that the front end's `a` and the computer set up alike.
 
 It sees only what the deciding player may see (its observation) and works on a copy: nothing is applied
 to the game itself.

@@ -1,4 +1,4 @@
-"""What the front end may ask of Assault on Hoth: `AssaultView`, the typed face of `AssaultGame` (issue 30).
+"""What the front end may ask of Assault on Hoth: `AssaultView`, the typed face of `AssaultGame`.
 
 The front end imports this and the action values, never the game class or its rule modules; a question it
 needs that is not here is added to the game and named here first.

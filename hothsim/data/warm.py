@@ -1,5 +1,5 @@
 """The warm start: a scenario's validated data kept as plain JSON in your cache folder, so that opening
-it again needs neither the TOML files parsed nor pydantic imported (issue 16).
+it again needs neither the TOML files parsed nor pydantic imported.
 
 What is kept is the validated documents (`hothsim.data.documents`) of the scenario, its map and the
 game's rules files: JSON's own kinds of values, nothing that names code to run (never pickle).  A game's

@@ -258,7 +258,7 @@ class RecordedGame(Generic[StateT]):
 
 class GameView(Protocol):
     """What the front end, the session and the computer opponent may ask of a game of either kind: the
-    public face of `RecordedGame` and the decision it waits on (issue 30: no bare `game` parameters).
+    public face of `RecordedGame` and the decision it waits on (no bare `game` parameters).
     Each game widens it with its own questions (`SkirmishView`, `AssaultView`)."""
 
     dice: Dice

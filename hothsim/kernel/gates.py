@@ -1,5 +1,5 @@
 """Gates: the conditions that open a kind of action, each with the reason a refusal gives when it is shut
-(issue 30: legality and refusals from one source).
+(legality and refusals from one source).
 
 A legal-action generator lists an action only past every gate of its kind (`passes`); a refusal of such an
 action is the first gate it does not pass (`shut`), so the two cannot drift apart.  A gate's test and its

@@ -67,7 +67,7 @@ class RecordHeader:
     """Who played what: a record's header, every field checked when it is made (HeaderError).
 
     A plain value rather than a pydantic model, so that starting a game need not import pydantic
-    (issue 16's fast start); a header read from a file is validated by pydantic first."""
+    (a fast start); a header read from a file is validated by pydantic first."""
 
     game: str
     scenario: str

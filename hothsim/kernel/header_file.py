@@ -2,7 +2,7 @@
 `RecordHeader` (the brief: every file read from disk goes through a pydantic model).
 
 Kept apart from `hothsim.kernel.record` so that starting a new game, which only writes headers, never
-imports pydantic (issue 16's fast start).  The fields' rules are `hothsim.kernel.header`'s `HEADER_PATTERNS`.
+imports pydantic (a fast start).  The fields' rules are `hothsim.kernel.header`'s `HEADER_PATTERNS`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The exact geometry (`hothsim.kernel.sightlines`) settles most pairs of squares in a few microseconds, but
 a pair that needs its full search takes a quarter of a millisecond, and a game's first decisions ask
 thousands of pairs no cache has met yet: the computer opponent's first searches in a skirmish spent more
-than half their time there (docs/speed.md, stop 54).  A table holds the answer for every pair of single squares, worked out
+than half their time there (docs/speed.md).  A table holds the answer for every pair of single squares, worked out
 by that same geometry, as one bit mask of the squares each square sees; a bigger space sees what any of
 its squares sees (`Sight._find_by_squares`), so the table answers for big figures too.
 

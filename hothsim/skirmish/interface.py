@@ -1,4 +1,4 @@
-"""What the front end may ask of a skirmish: `SkirmishView`, the typed face of `SkirmishGame` (issue 30).
+"""What the front end may ask of a skirmish: `SkirmishView`, the typed face of `SkirmishGame`.
 
 The front end imports this and the action values, never the game class or its rule modules; a question it
 needs that is not here is added to the game and named here first.
