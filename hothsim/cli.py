@@ -12,7 +12,6 @@ import os
 import shutil
 import sys
 import textwrap
-import time
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -29,6 +28,7 @@ from hothsim.data.overrides import check_corrections, override_files, user_rules
 from hothsim.games import Game, LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
 from hothsim.match import GameResult, play_match
+from hothsim.progress import Progress, printed
 from hothsim.workers import WorkerDied, default_workers
 from hothsim.session import PERSON, Session, computer_header, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
@@ -651,41 +651,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-class Progress:
-    """The progress of a match on standard error, at a terminal only: games done, wins so far, time left."""
-
-    def __init__(self, games: int) -> None:
-        self.games, self.done, self.start = games, 0, time.monotonic()
-        self.wins = {"rebel": 0, "imperial": 0, "draws": 0}
-
-    def count(self, winner: str | None) -> None:
-        """One more game finished."""
-        self.done += 1
-        self.wins[winner or "draws"] += 1
-
-    def show(self) -> None:
-        """The line drawn again (below the games' lines)."""
-        left = (time.monotonic() - self.start) / self.done * (self.games - self.done)
-        sys.stderr.write(f"\r{self.done}/{self.games} games: rebel {self.wins['rebel']}, imperial "
-                         f"{self.wins['imperial']}, draws {self.wins['draws']}; about {int(left) // 60}:"
-                         f"{int(left) % 60:02d} left ")
-        sys.stderr.flush()
-
-    def clear(self) -> None:
-        """The line wiped, so that what follows starts clean."""
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
-
-
-def _printed(line: str, progress: Progress | None) -> None:
-    """A game's line on standard output, below the progress line when there is one."""
-    if progress is not None:
-        progress.clear()
-    print(line, flush=True)
-    if progress is not None:
-        progress.show()
-
-
 def _check_think(seconds: float) -> None:
     if not 0.01 <= seconds <= 600:  # also refuses nan and inf
         raise UserError("--think takes the seconds per decision, from 0.01 to 600")
@@ -726,7 +691,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             progress.count(result.winner)
     try:
         wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                          lambda line: _printed(line, progress), _options(args), done, workers)
+                          lambda line: printed(line, progress), _options(args), done, workers)
     except WorkerDied as e:
         raise UserError(f"{e}; the games before it are printed (and kept with --save-dir)") from None
     finally:

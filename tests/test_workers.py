@@ -93,3 +93,16 @@ def test_ctrl_c_stops_every_worker_and_keeps_the_finished_games(tmp_path):
         assert read_record(path).entries  # each record whole, as it was written (atomically)
     left = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True).stdout.split()
     assert not left, f"workers still running: {left}"
+
+
+def test_the_progress_line_counts_games_and_wins_and_clears_itself(capsys):
+    from hothsim.progress import Progress, printed
+
+    progress = Progress(4)
+    progress.count("rebel")
+    printed("seed 0: rebel wins", progress)
+    out, err = capsys.readouterr()
+    assert out == "seed 0: rebel wins\n"
+    assert "\r1/4 games: rebel 1, imperial 0, draws 0; about 0:0" in err and err.endswith(" left ")
+    progress.clear()
+    assert capsys.readouterr().err == "\r\x1b[K"
