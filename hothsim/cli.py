@@ -144,6 +144,20 @@ def _parser() -> argparse.ArgumentParser:
     _add_options(pm)
     pm.set_defaults(func=cmd_match)
 
+    pb = sub.add_parser("balance", help="how a scenario's sides fare over many games between computer players",
+                        description="Play many games of a scenario between two computer players and print each "
+                        "side's share of wins with its 95% interval, the draws, how and when the games end, "
+                        "and each side's average losses.")
+    pb.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
+    pb.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    pb.add_argument("--players", default="expert,expert", metavar="A,B",
+                    help="the Rebels' player and the Empire's (default expert,expert)")
+    pb.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default 0)")
+    pb.add_argument("--think", type=float, metavar="SECONDS", help="a computer level's seconds per decision")
+    pb.add_argument("--workers", type=int, metavar="N", help="processes (default: every core)")
+    _add_options(pb)
+    pb.set_defaults(func=cmd_balance)
+
     ph = sub.add_parser("host", help="host a game for an opponent at another machine",
                         description="Wait for an opponent at another machine and play a scenario with them. Prints "
                         "the invitation's key (give it to your opponent privately) and the line the opponent "
@@ -698,6 +712,33 @@ def cmd_match(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.clear()
     print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Play the lab's games and print what they say of the scenario's balance."""
+    from hothsim.balance import play_lab, summary
+
+    names = args.players.split(",")
+    if len(names) != 2:
+        raise UserError("--players takes two players, the Rebels' and the Empire's: --players expert,greedy")
+    try:
+        rebel, imperial = player_named(names[0]), player_named(names[1])
+    except PlayerNameError as e:
+        raise UserError(str(e)) from None
+    if not 1 <= args.games <= 100_000 or args.seed + args.games - 1 >= SEED_LIMIT:
+        raise UserError("--games takes a number of games from 1 to 100000 (their seeds below the limit)")
+    if args.think is not None:
+        _check_think(args.think)
+    workers = default_workers() if args.workers is None else args.workers
+    if not 1 <= workers <= 1024:
+        raise UserError("--workers takes a number of processes from 1 to 1024")
+    open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
+    outcomes = play_lab(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
+                        _options(args), workers)
+    print(f"{args.scenario}: {count(args.games, 'game')} (seeds {args.seed} to {args.seed + args.games - 1}), "
+          f"{names[0]} as the Rebels against {names[1]}")
+    print("\n".join(summary(outcomes)))
     return 0
 
 

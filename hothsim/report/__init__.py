@@ -160,6 +160,10 @@ class Chronicler(Protocol):
         """What the maps' marks mean: (a sample drawn as the map draws it, its meaning in words)."""
         ...
 
+    def losses(self, game: Any) -> list[tuple[str, str]]:
+        """Each unit lost by the game's end, as (its side, what it is: a card's or a unit type's name)."""
+        ...
+
 
 class SecretKept(ValueError):
     """A game whose record still hides a secret from a player: its report is refused."""

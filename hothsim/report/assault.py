@@ -110,6 +110,14 @@ class AssaultChronicler:
                      f"{'standing' if s.power_grid else 'destroyed'}.")
         return lines
 
+    def losses(self, game: AssaultGame) -> list[tuple[str, str]]:
+        """Each unit destroyed, by its type's name, and the installations brought down."""
+        s = game.state
+        out = [(u.side, game.rules.units[u.type].name) for u in s.units if u.where == "destroyed"]
+        out += [("rebel", name) for uid, name in INSTALLATIONS.items()
+                if not (s.shield_generator if uid == SHIELD_GENERATOR else s.power_grid)]
+        return out
+
     def secrets(self, steps: Sequence[tuple[str, list, Any]]) -> list[str]:
         """Luke's Snowspeeder, and when it became known."""
         final = steps[-1][2].state

@@ -80,6 +80,10 @@ class SkirmishChronicler:
                 + ("defeated" if f.defeated else f"{f.hp} of {game.card(f).hp} hit points") for f in figs))
         return lines
 
+    def losses(self, game: SkirmishGame) -> list[tuple[str, str]]:
+        """Each figure defeated, by its card's name."""
+        return [(f.side, game.card(f).name) for f in game.state.figures if f.defeated]
+
     def secrets(self, steps: Sequence[tuple[str, list, Any]]) -> list[str]:
         """Squads built in secret, and the entry that revealed them."""
         out = []

@@ -1,0 +1,58 @@
+"""The balance lab (`hothsim balance`): Wilson's interval, how games end, what each side loses, and the
+same findings with one worker or two."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from hothsim.ai import player_named
+from hothsim.balance import condition_of, play_lab, summary, wilson
+from hothsim.cli import main
+from hothsim.games import load_game
+from hothsim.match import play_game
+
+
+def test_wilsons_interval_is_the_textbook_one_and_stays_within_0_and_1():
+    low, high = wilson(9, 20)
+    assert (round(low, 3), round(high, 3)) == (0.258, 0.658)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 3) == 0.278
+    assert round(wilson(10, 10)[0], 3) == 0.722 and wilson(10, 10)[1] <= 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("reason,condition", [
+    ("rebel wins: every imperial character is defeated", "every imperial character is defeated"),
+    ("imperial wins (every rebel character is defeated)", "every rebel character is defeated"),
+    ("no damage, attack or save for 10 rounds: imperial wins on points defeated (19 to 7)",
+     "no damage, attack or save for 10 rounds, by the tie-breaker"),
+    ("the Shield Generator is destroyed", "the Shield Generator is destroyed"),
+])
+def test_a_games_end_is_counted_by_the_rule_that_ended_it_not_by_who_won(reason, condition):
+    assert condition_of(reason) == condition
+
+
+def test_the_lab_counts_each_sides_wins_ends_and_losses_as_the_games_went(capsys):
+    players = {"rebel": player_named("expert"), "imperial": player_named("greedy")}
+    outcomes = play_lab("salvage", players, 4, 3, None, None, 2)
+    assert [o.seed for o in outcomes] == [3, 4, 5, 6]
+    assert outcomes == play_lab("salvage", players, 4, 3, None, None, 1)  # one worker or two: the same
+    lost: Counter = Counter()
+    for seed in range(3, 7):  # each game played again here, its defeated figures counted from its end
+        result = play_game("salvage", players, seed, None)
+        assert result.winner == outcomes[seed - 3].winner
+        final = load_game(result.record)
+        lost.update((f.side, final.card(f).name) for f in final.state.figures if f.defeated)
+    assert Counter(loss for o in outcomes for loss in o.losses) == lost
+    lines = summary(outcomes)
+    assert lines[0] == "rebel 75% (30-95%), 3 of 4" and lines[1] == "imperial 25% (5-70%), 1 of 4"
+    assert lines[2] == "draws 0 of 4" and lines[3] == "How the games end:"
+    assert any(line.startswith("  every imperial character is defeated: 3 (round ") for line in lines)
+    assert main(["balance", "salvage", "--games", "4", "--seed", "3", "--players", "expert,greedy",
+                 "--workers", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "salvage: 4 games (seeds 3 to 6), expert as the Rebels against greedy"
+    assert out[1:] == lines
+    assert main(["balance", "salvage", "--players", "expert"]) == 2
+    assert "--players takes two players" in capsys.readouterr().err
