@@ -12,10 +12,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from statistics import median
 from typing import Mapping, Sequence
 
 from hothsim.ai import Player
+from hothsim.data.catalog import Catalog
 from hothsim.games import Game
 from hothsim.kernel.engine import Side
 from hothsim.match import play_game
@@ -60,11 +62,17 @@ def condition_of(reason: str) -> str:
     return f"{head}, by the tie-breaker" if tail and (" wins " in tail or "draw" in tail) else reason
 
 
-def play_one(job: tuple[str, dict[Side, Player], int, float | None, dict[str, str]]) -> Outcome:
-    """One game of the lab, as a worker plays it: (scenario, players, seed, think, options)."""
-    scenario, players, seed, think, options = job
+#: Where a lab's data comes from, as a worker is told: (the data folder, the corrections folder, the warm
+#: start's folder); the worker opens a catalog of its own from it (a catalog's caches stay in its process).
+DataPlace = tuple[Path, "Path | None", "Path | None"]
+
+
+def play_one(job: tuple[str, dict[Side, Player], int, float | None, dict[str, str], DataPlace | None]) -> Outcome:
+    """One game of the lab, as a worker plays it: (scenario, players, seed, think, options, the data)."""
+    scenario, players, seed, think, options, place = job
+    catalog = None if place is None else Catalog(place[0], overrides=place[1], warm=place[2])
     final: list[Game] = []
-    result = play_game(scenario, players, seed, think, options=options or None,
+    result = play_game(scenario, players, seed, think, options=options or None, catalog=catalog,
                        watch=lambda game, choice: final.append(game) if choice is None else None)
     teller = chronicler_for(final[0])
     chapter, title = teller.chapter(final[0])
@@ -73,9 +81,11 @@ def play_one(job: tuple[str, dict[Side, Player], int, float | None, dict[str, st
 
 
 def play_lab(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
-             options: Mapping[str, str] | None, workers: int) -> list[Outcome]:
-    """The lab's games (seeds seed, seed+1, ...), in seed order."""
-    jobs = [(scenario, dict(players), seed + i, think, dict(options or {})) for i in range(games)]
+             options: Mapping[str, str] | None, workers: int, catalog: Catalog | None = None) -> list[Outcome]:
+    """The lab's games (seeds seed, seed+1, ...), in seed order, opened from `catalog` (None: the rules as
+    installed, your corrections included)."""
+    place = None if catalog is None else (catalog.root, catalog.overrides, catalog.warm)
+    jobs = [(scenario, dict(players), seed + i, think, dict(options or {}), place) for i in range(games)]
     out: list[Outcome] = []
     run_in_order(play_one, jobs, workers, out.append)
     return out
@@ -105,6 +115,21 @@ def summary(outcomes: Sequence[Outcome]) -> list[str]:
         said = ", ".join(f"{what} {count / n:.2f}" for what, count in sorted(lost.items(), key=lambda kv: (-kv[1], kv[0])))
         lines.append(f"  {side}: {said or 'nothing'}")
     return lines
+
+
+def compared(shipped: Sequence[Outcome], corrected: Sequence[Outcome]) -> str:
+    """Whether the Rebels' share of wins differs between the shipped rules and the corrected ones by more
+    than chance would make it, by a two-sided test of two proportions (the games are not paired: with
+    other rules the same seed plays another game)."""
+    n1, n2 = len(shipped), len(corrected)
+    w1, w2 = sum(o.winner == "rebel" for o in shipped), sum(o.winner == "rebel" for o in corrected)
+    p1, p2 = w1 / n1, w2 / n2
+    pooled = (w1 + w2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    p_value = 1.0 if spread == 0 else math.erfc(abs(p2 - p1) / spread / math.sqrt(2))
+    verdict = ("more than chance would make it" if p_value < 0.05 else "within what chance alone makes")
+    return (f"the Rebels' share: {_pct(p1)} with the shipped rules, {_pct(p2)} with the corrections, a "
+            f"difference of {round(abs(p2 - p1) * 100)} points, {verdict} (two-sided p = {p_value:.2f})")
 
 
 def _pct(share: float, sign: bool = True) -> str:

@@ -12,7 +12,6 @@ import os
 import shutil
 import sys
 import textwrap
-from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
@@ -21,52 +20,20 @@ from hothsim import __version__
 from hothsim.data.catalog import Catalog, file_kind
 from hothsim.data.errors import DataError
 from hothsim.kernel.options import OptionError
-from hothsim.saves import SAVE_SUFFIX, CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, remote_paths, \
+from hothsim.saves import CutShortSave, SaveFileError, SaveInfo, list_saves, read_record, remote_paths, \
     unused_save, user_save_dir, write_record, write_text_file
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
 from hothsim.games import Game, LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
-from hothsim.ai import LEVELS, PLAYER_NAMES, PlayerNameError, player_named
-from hothsim.match import GameResult, play_match
-from hothsim.progress import Progress, printed
-from hothsim.workers import WorkerDied, default_workers
-from hothsim.session import PERSON, Session, computer_header, new_session
+from hothsim.ai import LEVELS, PLAYER_NAMES
+from hothsim.session import PERSON, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import IllegalAction, NotationError
-from hothsim.kernel.record import SEED_LIMIT, GameRecord, complete_part, computer_parts
+from hothsim.kernel.record import GameRecord, complete_part, computer_parts
 from hothsim.kernel.words import count
+from hothsim.arguments import UserError, add_options, check_think, options_given, seed_argument
 
 EXIT_USER_ERROR = 2
-
-
-class UserError(Exception):
-    """Something the user can fix; printed as one paragraph, exit code 2."""
-
-
-def _seed(text: str) -> int:
-    """A --seed value: a whole number a game's record can hold (0 up to 2**64 - 1)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
-    if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
-    return value
-
-
-def _add_options(parser: argparse.ArgumentParser) -> None:
-    """The game options a scenario may offer, agreed before play (written in the save's header)."""
-    parser.add_argument("--reshuffle", choices=("on", "off"), help="Assault on Hoth, rule 8: when the first five "
-                        "Events are all Transports Away!, shuffle the fifth back into the Event deck and play on "
-                        "(default on)")
-    parser.add_argument("--draws", choices=("deck", "rolled"), help="Assault on Hoth: draw each card from the top "
-                        "of a shuffled deck, or by a roll over the cards left (the same chances; remote play always "
-                        "rolls; default deck)")
-
-
-def _options(args: argparse.Namespace) -> dict[str, str]:
-    """The game options given on the command line."""
-    return {name: getattr(args, name) for name in ("reshuffle", "draws") if getattr(args, name, None)}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -87,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
                         description="Two players at one keyboard, or one against the computer (--ai). The game is "
                         "saved after every decision.")
     pp.add_argument("scenario", help="a scenario id from 'hothsim list' or a path to a scenario file")
-    pp.add_argument("--seed", type=_seed, help="seed for the dice (default: a fresh one)")
+    pp.add_argument("--seed", type=seed_argument, help="seed for the dice (default: a fresh one)")
     pp.add_argument("--save", type=Path, help="where to save (default: your hothsim saves folder)")
     pp.add_argument("--ai", choices=("rebel", "imperial", "both"),
                     help="the side the computer plays (both: watch it play itself)")
@@ -98,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
                     + ", ".join(f"{n} {lv.think:g}" for n, lv in LEVELS.items()) + ")")
     pp.add_argument("--plain", action="store_true", help="play in plain text, a line at a time (for screen readers "
                     "and terminals without curses; chosen anyway when there is no terminal or TERM=dumb)")
-    _add_options(pp)
+    add_options(pp)
     pp.set_defaults(func=cmd_play)
 
     pe = sub.add_parser("resume", help="continue a saved game",
@@ -122,9 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("--actions", type=Path, required=True, help="file of actions, one per line ('-' for stdin)")
     pr.add_argument("--dice", help="scripted results, comma-separated: die faces (14,7,20), fire dice (V,S,B) and "
                     "card orderings (2/0/1); default: seeded dice")
-    pr.add_argument("--seed", type=_seed, default=0, help="seed for the dice (default 0)")
+    pr.add_argument("--seed", type=seed_argument, default=0, help="seed for the dice (default 0)")
     pr.add_argument("--json", action="store_true", help="print the state, pending decision and log as JSON")
-    _add_options(pr)
+    add_options(pr)
     pr.set_defaults(func=cmd_run)
 
     pm = sub.add_parser("match", help="play games between computer players, headless",
@@ -134,14 +101,14 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--rebel", default="ai", help="who plays the Rebels (default ai)")
     pm.add_argument("--imperial", default="ai", help="who plays the Empire (default ai)")
     pm.add_argument("--games", type=int, default=1, help="how many games (default 1)")
-    pm.add_argument("--seed", type=_seed, default=0, help="the first game's seed; each next game adds 1 (default 0)")
+    pm.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed; each next game adds 1 (default 0)")
     pm.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds a computer player thinks per decision (default: its level's)")
     pm.add_argument("--workers", type=int, metavar="N",
                     help="play the games in N processes (default: every core); the lines come in seed order")
     pm.add_argument("--save-dir", type=Path, metavar="DIR",
                     help="keep each game's record in DIR as SCENARIO-SEED.hothsim (to report or replay it)")
-    _add_options(pm)
+    add_options(pm)
     pm.set_defaults(func=cmd_match)
 
     pb = sub.add_parser("balance", help="how a scenario's sides fare over many games between computer players",
@@ -152,10 +119,13 @@ def _parser() -> argparse.ArgumentParser:
     pb.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     pb.add_argument("--players", default="expert,expert", metavar="A,B",
                     help="the Rebels' player and the Empire's (default expert,expert)")
-    pb.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default 0)")
+    pb.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed (default 0)")
     pb.add_argument("--think", type=float, metavar="SECONDS", help="a computer level's seconds per decision")
     pb.add_argument("--workers", type=int, metavar="N", help="processes (default: every core)")
-    _add_options(pb)
+    pb.add_argument("--rules", type=Path, metavar="DIR",
+                    help="a folder of corrections (laid out like rules/): the same games with the shipped rules "
+                    "and with these, and whether the difference is more than chance")
+    add_options(pb)
     pb.set_defaults(func=cmd_balance)
 
     ph = sub.add_parser("host", help="host a game for an opponent at another machine",
@@ -174,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     ph.add_argument("--by-mail", action="store_true",
                     help="play by mail instead: write the game's first turn (SAVE.turn) to send to the opponent "
                     "with the key")
-    _add_options(ph)
+    add_options(ph)
     ph.set_defaults(func=cmd_host)
 
     pj = sub.add_parser("join", help="join a game hosted at another machine",
@@ -263,7 +233,7 @@ def _player_arguments(parser: argparse.ArgumentParser) -> None:
 def _remote(args: argparse.Namespace) -> None:
     """What every remote command checks of its arguments before it begins."""
     if args.think is not None:
-        _check_think(args.think)
+        check_think(args.think)
     if args.wait is not None and not 0 < args.wait <= 86400:
         raise UserError("--wait must be more than 0 and at most 86400 seconds (a day)")
 
@@ -286,7 +256,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if not 0 <= args.port < 65536:
         raise UserError("--port must be from 0 (any free port) to 65535")
     _remote(args)
-    args.options = _options(args)
+    args.options = options_given(args)
     try:
         return remote_commands.cmd_host(args, _play, _review)
     except RemoteUsage as e:
@@ -423,7 +393,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise UserError(f"the actions on standard input are longer than {DATA_LIMIT:,} characters")
     else:
         text = read_text(args.actions)
-    session = Session(open_game(args.scenario, seed=args.seed, dice=dice, options=_options(args)))  # no save file
+    session = Session(open_game(args.scenario, seed=args.seed, dice=dice, options=options_given(args)))  # no save file
     for n, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -512,9 +482,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     now = datetime.now(timezone.utc)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     think = LEVELS[args.level].think if args.think is None else args.think
-    _check_think(think)
+    check_think(think)
     players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
-    game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=_options(args))
+    game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=options_given(args))
     save = args.save or unused_save(user_save_dir(), f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}")
     session = new_session(game, save, players, think)
     _play(session, args.plain)
@@ -665,81 +635,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_think(seconds: float) -> None:
-    if not 0.01 <= seconds <= 600:  # also refuses nan and inf
-        raise UserError("--think takes the seconds per decision, from 0.01 to 600")
-
-
 def cmd_match(args: argparse.Namespace) -> int:
-    """Play games between computer players and print the results."""
-    try:
-        rebel, imperial = player_named(args.rebel), player_named(args.imperial)
-    except PlayerNameError as e:
-        raise UserError(str(e)) from None
-    if not 1 <= args.games <= 100_000:
-        raise UserError("--games takes a number of games from 1 to 100000")
-    if args.seed + args.games - 1 >= SEED_LIMIT:
-        raise UserError(f"the games' seeds (--seed and one more for each next game) must stay below {SEED_LIMIT}")
-    if args.think is not None:
-        _check_think(args.think)
-    open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
-    computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
+    """Play games between computer players and print the results (`hothsim.lab_commands`)."""
+    from hothsim.lab_commands import cmd_match as match
 
-    workers = default_workers() if args.workers is None else args.workers
-    if not 1 <= workers <= 1024:
-        raise UserError("--workers takes a number of processes from 1 to 1024")
-    progress = Progress(args.games) if sys.stderr.isatty() else None
-
-    def keep(result: GameResult) -> None:
-        """Write a game's record into --save-dir, its header naming each side's player and the time the game
-        began."""
-        began = datetime.fromtimestamp(result.began, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        header = replace(result.record.header.with_computer(computer), created=began)
-        write_record(args.save_dir / f"{header.scenario}-{result.seed}{SAVE_SUFFIX}",
-                     GameRecord(header, result.record.entries))
-
-    def done(result: GameResult) -> None:
-        if args.save_dir:
-            keep(result)
-        if progress is not None:
-            progress.count(result.winner)
-    try:
-        wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                          lambda line: printed(line, progress), _options(args), done, workers)
-    except WorkerDied as e:
-        raise UserError(f"{e}; the games before it are printed (and kept with --save-dir)") from None
-    finally:
-        if progress is not None:
-            progress.clear()
-    print(f"rebel {wins['rebel']}, imperial {wins['imperial']}, draws {wins['draws']}")
-    return 0
+    return match(args)
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    """Play the lab's games and print what they say of the scenario's balance."""
-    from hothsim.balance import play_lab, summary
+    """Play the balance lab's games and print what they say (`hothsim.lab_commands`)."""
+    from hothsim.lab_commands import cmd_balance as balance
 
-    names = args.players.split(",")
-    if len(names) != 2:
-        raise UserError("--players takes two players, the Rebels' and the Empire's: --players expert,greedy")
-    try:
-        rebel, imperial = player_named(names[0]), player_named(names[1])
-    except PlayerNameError as e:
-        raise UserError(str(e)) from None
-    if not 1 <= args.games <= 100_000 or args.seed + args.games - 1 >= SEED_LIMIT:
-        raise UserError("--games takes a number of games from 1 to 100000 (their seeds below the limit)")
-    if args.think is not None:
-        _check_think(args.think)
-    workers = default_workers() if args.workers is None else args.workers
-    if not 1 <= workers <= 1024:
-        raise UserError("--workers takes a number of processes from 1 to 1024")
-    open_game(args.scenario, seed=args.seed, options=_options(args))  # a bad scenario or option: refused first
-    outcomes = play_lab(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                        _options(args), workers)
-    print(f"{args.scenario}: {count(args.games, 'game')} (seeds {args.seed} to {args.seed + args.games - 1}), "
-          f"{names[0]} as the Rebels against {names[1]}")
-    print("\n".join(summary(outcomes)))
-    return 0
+    return balance(args)
 
 
 def cmd_report(args: argparse.Namespace) -> int:

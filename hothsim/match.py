@@ -15,6 +15,7 @@ from hothsim.kernel.record import GameRecord
 from hothsim.ai import Choice, Pace, Player, derive_seed
 from hothsim.ai.search import Steppable
 from hothsim.collector import collector_paused
+from hothsim.data.catalog import Catalog
 from hothsim.games import Game, open_game
 from hothsim.kernel.engine import Side
 from hothsim.workers import run_in_order
@@ -77,12 +78,14 @@ def think_within(begin: Callable[[], Steppable], think: float, clock: Callable[[
 
 def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,
               watch: Callable[[Game, Choice | None], None] | None = None,
-              options: Mapping[str, str] | None = None, limit: int = DECISION_LIMIT) -> GameResult:
+              options: Mapping[str, str] | None = None, limit: int = DECISION_LIMIT,
+              catalog: Catalog | None = None) -> GameResult:
     """One whole game from `seed` (stopped, a draw, after `limit` decisions); each decision seeded from the
     game's seed and its number.  `watch`, if given, sees the game and each choice before its action is
-    applied, and the finished game with None (the benchmarks count behaviour and trace games so)."""
+    applied, and the finished game with None (the benchmarks count behaviour and trace games so).
+    `catalog`, if given, is the data the scenario is opened from (the balance lab's corrected rules)."""
     began = time.time()
-    game = open_game(scenario, seed=seed, options=options)
+    game = open_game(scenario, seed=seed, options=options, catalog=catalog)
     times: dict[Side, list[float]] = {"rebel": [], "imperial": []}
     simulations: dict[Side, list[int]] = {"rebel": [], "imperial": []}
     hasty: dict[Side, int] = {"rebel": 0, "imperial": 0}

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import os
 import signal
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+if TYPE_CHECKING:  # the processes' machinery is imported only where games are played in them (start-up time)
+    from concurrent.futures import ProcessPoolExecutor
 
 
 class WorkerDied(RuntimeError):
@@ -70,6 +71,9 @@ def _one_pool(play: Callable[[Any], Any], jobs: Sequence[Any], which: Iterable[i
     """Play the jobs numbered `which` in one pool of `workers` processes, handing each result to `arrived`
     with its job's number as it comes; the jobs left unfinished when a worker died (to be played again),
     or [] when all finished."""
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_runner)
     pending: dict[Future, int] = {}
     try:

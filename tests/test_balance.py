@@ -56,3 +56,33 @@ def test_the_lab_counts_each_sides_wins_ends_and_losses_as_the_games_went(capsys
     assert out[1:] == lines
     assert main(["balance", "salvage", "--players", "expert"]) == 2
     assert "--players takes two players" in capsys.readouterr().err
+
+
+def test_the_lab_plays_the_same_games_with_the_shipped_rules_and_with_corrections_and_compares_them(tmp_path,
+                                                                                                    capsys):
+    """A correction that leaves the Snowtroopers no attack bonus and 1 damage turns salvage toward the
+    Rebels: the lab plays the same seeds under both rules, prints both findings, and says the difference
+    is more than chance would make it.  A folder that corrects nothing is refused before any game."""
+    from hothsim.balance import Outcome, compared
+
+    rules = tmp_path / "mine"
+    (rules / "skirmish").mkdir(parents=True)
+    (rules / "skirmish" / "cards.toml").write_text(
+        'format = "hothsim-skirmish-cards/1"\n\n[[card]]\nid = "snowtrooper"\nattack = 0\ndamage = 1\n\n'
+        '[[card]]\nid = "elite-snowtrooper"\nattack = 0\ndamage = 1\n', encoding="utf-8")
+    assert main(["balance", "salvage", "--games", "12", "--players", "expert,expert", "--workers", "2",
+                 "--rules", str(rules)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "With the shipped rules:" and f"With the corrections in {rules}:" in out
+    corrected = out[out.index(f"With the corrections in {rules}:") + 1]
+    assert corrected.startswith("rebel ") and int(corrected.split("%")[0].split()[1]) >= 90
+    assert out[-1].startswith("Compared: the Rebels' share: ") and "more than chance would make it" in out[-1]
+    # The test of two shares: level shares are within chance; 10 of 20 against 19 of 20 is not.
+    def games(wins: int, n: int) -> list[Outcome]:
+        return [Outcome(i, "rebel" if i < wins else "imperial", "x", 1, "round", ()) for i in range(n)]
+    assert "within what chance alone makes (two-sided p = 1.00)" in compared(games(10, 20), games(10, 20))
+    assert "more than chance would make it (two-sided p = 0.00)" in compared(games(10, 20), games(19, 20))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["balance", "salvage", "--rules", str(empty)]) == 2
+    assert "holds no correction" in capsys.readouterr().err
