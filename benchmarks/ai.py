@@ -26,7 +26,6 @@ takes minutes.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from dataclasses import dataclass, field, replace
@@ -35,20 +34,11 @@ from typing import Any
 from hothsim.ai import LEVELS, Choice, Player, player_named
 from hothsim.ai.skirmish import enemies_seeing
 from hothsim.ai.weights import Weights, with_changes
+from hothsim.balance import wilson
 from hothsim.match import play_game
 
 TARGETS = {"random": 0.95, "expert": 0.65, "greedy": 0.75, "hard": 0.5, "shipped": 0.5, "ai": 0.5}
 SCENARIOS = ("salvage", "echo-base", "assault-on-hoth", "quick-start", "skirmish")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share of wins."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
