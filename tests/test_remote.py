@@ -751,7 +751,10 @@ def test_a_side_left_waiting_may_claim_the_game_and_the_other_side_is_shown_the_
     assert restored(saves[other]).claim == restored(saves[claimant]).claim is not None
 
 
-def test_a_claim_made_while_the_other_sides_line_was_lost_is_withdrawn_and_play_goes_on():
+def a_lost_line(claimed_at: float) -> tuple[Peer, Peer, list[str]]:
+    """Twenty decisions into a game at two machines, the side due to send makes its next line, which never
+    arrives; at `claimed_at` the waiting side claims the game.  (The sender, the waiting side, the lines
+    the sender made.)"""
     host, guest = pair()
     peers = {"rebel": host, "imperial": guest}
     for n in range(20):
@@ -762,7 +765,12 @@ def test_a_claim_made_while_the_other_sides_line_was_lost_is_withdrawn_and_play_
         lines, _ = sender.act(decide_within(player_named("expert"), sender.game, 0, None)[0].action)
     else:
         lines = [sender.respond()[0]]
-    waiting.claim_line(700)  # the line never arrived: the waiting side claims
+    waiting.claim_line(claimed_at)
+    return sender, waiting, lines
+
+
+def test_a_claim_made_while_the_other_sides_line_was_lost_is_withdrawn_and_play_goes_on():
+    sender, waiting, lines = a_lost_line(700)  # the line never arrived: the waiting side claims
     assert waiting.expected() is None and waiting.claim[0] == waiting.side
     # Meeting again: the sender holds a real line where the claim stands, and sends it; the claim stays until
     # that line has arrived and passed every check.

@@ -33,7 +33,7 @@ from hothsim.remote.messages import Message, RemoteError, line_hash
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import RemoteSession
 from hothsim.saves import read_remote, remote_paths
-from tests.test_remote import IDS, KEY, MEETING, age, at_luke, by_mail, forged, hello_line, mail_key, opener, pair, run_cli, \
+from tests.test_remote import IDS, KEY, MEETING, a_lost_line, age, at_luke, by_mail, forged, hello_line, mail_key, opener, pair, run_cli, \
     step
 
 # ---------------------------------------------------------------- every line belongs to its sender
@@ -530,17 +530,7 @@ def test_a_claim_crossing_a_lost_line_settles_the_same_on_both_sides_when_they_m
     the same (no "the two copies disagree")."""
     from hothsim.remote_session import meet
 
-    host, guest = pair()
-    peers = {"rebel": host, "imperial": guest}
-    for n in range(20):
-        step(peers, n)
-    side, kind = host.expected()
-    sender, waiting = peers[side], peers["imperial" if side == "rebel" else "rebel"]
-    if kind in ("action", "commit"):
-        sender.act(decide_within(player_named("expert"), sender.game, 0, None)[0].action)
-    else:
-        sender.respond()
-    waiting.claim_line(900)
+    sender, waiting, _ = a_lost_line(900)
     a, b = socket.socketpair()
     errors: list[BaseException] = []
 
