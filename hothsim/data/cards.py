@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hothsim.data.documents import Document
 from hothsim.data.errors import DataError
-from hothsim.data.abilities import ABILITY_PARAMS, FORCE_POWERS, parse_ability  # noqa: F401 (their names here)
+from hothsim.data.abilities import ABILITY_PARAMS, FORCE_POWERS
 from hothsim.data.files import read_text, read_toml
 
 def load_cards(path: Path, override: Path | None = None) -> dict[str, Document]:

@@ -566,8 +566,7 @@ class SkirmishExpert:
         it stands, taking attacks of opportunity, unless the shot the move leads to is worth more than the
         best attack from here by more than those attacks are expected to cost."""
         assert s.turn is not None
-        beside = [self.attack_value(game, s, fig, s.fig(a.target)) for _, a in scored if type(a) is Attack
-                  and not a.helpers and game.board.adjacent(s.open_doors, fig.rect(), s.fig(a.target).rect())]
+        beside: list[float] | None = None  # the attacks on enemies beside it: weighed only if a move provokes
         attack_score = max((v for v, a in scored if type(a) is Attack), default=0.0)
         out: list[Scored] = []
         for value, a in scored:
@@ -575,9 +574,13 @@ class SkirmishExpert:
                 plan = plans.get((a.destination[0], a.destination[1]))
                 if s.turn.came_from is not None and a.path and tuple(a.path[0][:2]) == s.turn.came_from:
                     value = -2000.0  # back onto the square just left: only if nothing else is left
-                elif beside and plan is not None and plan.provoked:
-                    gain = shots.get((a.destination[0], a.destination[1]), (0.0, None))[0] - max(beside)
-                    if gain <= self._opportunity_cost(game, s, fig, plan.provoked):
+                elif plan is not None and plan.provoked:
+                    if beside is None:
+                        beside = [self.attack_value(game, s, fig, s.fig(b.target)) for _, b in scored
+                                  if type(b) is Attack and not b.helpers
+                                  and game.board.adjacent(s.open_doors, fig.rect(), s.fig(b.target).rect())]
+                    gain = shots.get((a.destination[0], a.destination[1]), (0.0, None))[0] - max(beside, default=0.0)
+                    if beside and gain <= self._opportunity_cost(game, s, fig, plan.provoked):
                         value = min(value, attack_score - 1.0)
             out.append((value, a))
         return out
