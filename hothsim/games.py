@@ -9,7 +9,7 @@ replaying every decision and checking every recorded roll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Union
 
@@ -17,6 +17,7 @@ from hothsim.data import warm
 from hothsim.data.catalog import Catalog, build_map
 from hothsim.data.errors import DataError
 from hothsim.data.files import read_text
+from hothsim.kernel.chance import ChanceGame
 from hothsim.kernel.dice import Dice, DiceError, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.engine import GameView
 from hothsim.kernel.hexes import HexMap
@@ -68,6 +69,9 @@ class GameKind:
     #: away (Luke's armor and his Force against a critical hit, asked for every Snowspeeder): against the
     #: computer, which never sees the screen, a session answers those itself.
     masking: tuple[str, ...] = ()
+    #: The options a game opened with chance nodes is played with (`open_game(..., chance=True)`): each card
+    #: drawn by a roll over the cards left, since a deck's shuffle has too many results to list.
+    chance_options: Mapping[str, str] = field(default_factory=dict)
 
 
 #: Every game kind, by the name scenario files and records use.
@@ -80,7 +84,7 @@ KINDS: Mapping[str, GameKind] = {
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
                  prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault",
                  "hothsim.describe.assault", "hothsim.report.assault",
-                 assault_scenario_options, masking=("armor", "critical")),
+                 assault_scenario_options, masking=("armor", "critical"), chance_options={"draws": "rolled"}),
     )
 }
 
@@ -106,16 +110,27 @@ Game = Union[SkirmishGame, "AssaultGame"]
 
 
 def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, created: str = EPOCH,
-              catalog: Catalog | None = None, options: Mapping[str, str] | None = None) -> Game:
+              catalog: Catalog | None = None, options: Mapping[str, str] | None = None, chance: bool = False) -> Any:
     """A new game of a scenario (an id from `hothsim list`, or a path to a scenario file).
 
     `dice` overrides the seeded dice (tests and `hothsim run --dice` pass ScriptedDice); `options` are the
     game options the players agreed ({"reshuffle": "off"}; OptionError for one the scenario does not
-    offer), written in the record's header.
+    offer), written in the record's header.  With `chance`, every roll and card draw is a decision of the
+    chance player (`hothsim.kernel.chance.ChanceGame`: `is_chance()`, `chance_outcomes()`, `apply(outcome)`);
+    its record is an ordinary record whose rolls are the outcomes chosen.
     """
     catalog = catalog or Catalog.installed()
     path = catalog.scenario_path(str(scenario))
     kind, data, map_path, data_hash = _prepared(catalog, path)
+    if chance:
+        if dice is not None:
+            raise ValueError("a game with chance nodes has no dice of its own: the chance player rolls")
+        chosen = dict(options or {})
+        for name, value in kind.chance_options.items():
+            if chosen.setdefault(name, value) != value:
+                raise OptionError(f"with chance nodes the option {name} must be {value}, not {chosen[name]!r}")
+        return ChanceGame(lambda given: kind.open(catalog, data, path, map_path, data_hash, given, seed, created,
+                                                  True, chosen))
     scripted = dice is not None and type(dice) is not SeededDice
     return kind.open(catalog, data, path, map_path, data_hash, dice or SeededDice(seed), seed, created, scripted,
                      options or {})
