@@ -28,7 +28,7 @@ from hothsim.games import Game, LoadError, kind_named, load_game, open_game, rep
 from hothsim.ai import LEVELS, PLAYER_NAMES
 from hothsim.session import PERSON, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
-from hothsim.kernel.engine import IllegalAction, NotationError
+from hothsim.kernel.engine import SIDES, IllegalAction, NotationError
 from hothsim.kernel.record import GameRecord, complete_part, computer_parts
 from hothsim.kernel.words import count
 from hothsim.arguments import UserError, add_options, check_think, options_given, seed_argument
@@ -483,7 +483,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     think = LEVELS[args.level].think if args.think is None else args.think
     check_think(think)
-    players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in ("rebel", "imperial")}
+    players = {side: f"ai:{args.level}" if args.ai in (side, "both") else PERSON for side in SIDES}
     game = open_game(args.scenario, seed=seed, created=now.strftime("%Y-%m-%dT%H:%M:%SZ"), options=options_given(args))
     save = args.save or unused_save(user_save_dir(), f"{game.setup.scenario_id}-{now.strftime('%Y%m%d-%H%M%S')}")
     session = new_session(game, save, players, think)

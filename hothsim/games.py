@@ -171,7 +171,7 @@ def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
     rules = kind.read_rules(catalog)
     data = kind.prepare(catalog, scenario, path, grid, rules)
     data_hash = known[1] if known is not None and known[0] == map_path else catalog.data_hash(path, map_path)
-    if name:
+    if name and catalog.warm is not None:
         warm.write_entry(catalog.warm, name, {"data": data_hash},
                          {"scenario": scenario, "map": map_doc, "rules": rules})
     return kind, data, map_path, data_hash
@@ -182,12 +182,12 @@ class LoadError(Exception):
 
 
 def _parsed(record: GameRecord | str) -> GameRecord:
-    if type(record) is str:
+    if isinstance(record, str):
         try:
             return parse_record(record)
         except RecordError as e:
             raise LoadError(str(e)) from None
-    return record  # type: ignore[return-value]
+    return record
 
 
 def script_of(rolls: Sequence[Roll]) -> list:
@@ -201,7 +201,7 @@ def script_of(rolls: Sequence[Roll]) -> list:
     return out
 
 
-def parse_action_for(game: str, text: str):
+def parse_action_for(game: str, text: str) -> Any:
     """Read an action in the notation of a game kind (by its registered name)."""
     return kind_named(game).parse_action(text)
 
@@ -231,7 +231,7 @@ def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Game:
         game = replay(_parsed(record), lambda header, script: _fresh(header, script, catalog))
     except ReplayMismatch as e:
         raise LoadError(f"the record does not replay as written: {e}") from None
-    return game  # type: ignore[return-value]
+    return game
 
 
 def _entries_replayed(record: GameRecord, catalog: Catalog) -> Iterator[tuple[RecordEntry, list, Game]]:
@@ -243,7 +243,7 @@ def _entries_replayed(record: GameRecord, catalog: Catalog) -> Iterator[tuple[Re
     for i, entry in enumerate(record.entries, 1):
         before = len(game.dice.log)
         try:
-            events = game.apply(parse_action_for(record.header.game, entry.action))  # type: ignore[arg-type]
+            events = game.apply(parse_action_for(record.header.game, entry.action))
         except Exception as exc:  # the typed errors say which rule refused it
             raise LoadError(f"entry {i} ({entry.action}): refused on replay: {exc}") from None
         got = [(r.kind, tuple(r.faces)) for r in game.dice.log[before:]]

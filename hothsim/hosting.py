@@ -25,9 +25,9 @@ from hothsim.kernel.options import OptionError, parse_options
 from hothsim.match import decide_within
 from hothsim.remote.chain import Commitment, HashChain, as_hex, from_hex
 from hothsim.remote.dice import SharedDice
-from hothsim.remote.files import PRIVATE_FORMAT, Private
+from hothsim.remote.files import PRIVATE_FORMAT, Private, Role
 from hothsim.remote.identity import Identity
-from hothsim.remote.link import CONNECT_WAIT, Closed, Door, Link, Silence, connect, enter, listen, outward_address
+from hothsim.remote.link import CONNECT_WAIT, Closed, Door, Lines, Link, Silence, connect, enter, listen, outward_address
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
 from hothsim.remote_session import BeforeHello, RemoteSession, Reopen, keep, meet, write_turn
@@ -172,7 +172,8 @@ def open_hosted(scenario: str, options: dict[str, str]) -> Any:
     return open_game(scenario, dice=SharedDice(), created=_now(), options={**options, **required_options(doc)})
 
 
-def new_private(save: Path | None, peer: Peer, key: str, where: str, wait: float, role: str) -> tuple[Path, Private]:
+def new_private(save: Path | None, peer: Peer, key: str, where: str, wait: float, role: Role
+                ) -> tuple[Path, Private]:
     """This side's private file for a new game (its key, chain, signing key and private randomness, where
     the host is): written before its hello commits to them, beside the save (the saves folder's, if none
     is given)."""
@@ -273,9 +274,11 @@ def join(where: str, key: Callable[[], str], save: Path | None, me: Seat, wait: 
     except RemoteError as e:
         raise RemoteUsage(why_stopped(e, save, private)) from None
 
+    kept = (save, private) if save is not None and private is not None else None  # its chain is the one kept
+
     def before_hello() -> tuple[Path, Private]:
-        if private is not None:
-            return save, private  # type: ignore[return-value]  # written before: its chain is the one kept
+        if kept is not None:
+            return kept
         return new_private(save, peer, invitation, where, wait, "guest")
     return play_remote(link, peer, save, me, wait, private, meeting, reopen=reopen, before_hello=before_hello)
 
@@ -313,7 +316,7 @@ def _address(where: str) -> tuple[str, int]:
     return address, int(port)
 
 
-def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float, private: Private | None,
+def play_remote(link: Lines, peer: Peer, save: Path | None, me: Seat, wait: float, private: Private | None,
                 meeting: str, reopen: Reopen | None = None, before_hello: BeforeHello | None = None,
                 door: Door | None = None) -> int:
     """Catch up with the opponent, then play to the end: headless (one line per decision, then the result)
@@ -351,9 +354,9 @@ def play_remote(link: Link, peer: Peer, save: Path | None, me: Seat, wait: float
     return 0
 
 
-def _first_meeting(link: Link, peer: Peer, meeting: str, wait: float, save: Path | None, private: Private | None,
-                   before_hello: BeforeHello | None, reopen: Reopen | None) -> tuple[Link, Path | None,
-                                                                                   Private | None]:
+def _first_meeting(link: Lines, peer: Peer, meeting: str, wait: float, save: Path | None, private: Private | None,
+                   before_hello: BeforeHello | None, reopen: Reopen | None) -> tuple[Lines, Path | None,
+                                                                                    Private | None]:
     """Meet the opponent (`meet`), the connection made again within the wait if it breaks before the two
     have met: the connection then, the save and the private file."""
     while True:
@@ -377,7 +380,7 @@ def _door_for_a_screen(door: Door, log: list[str]) -> None:
     door.stop = lambda: False
 
 
-def _reopened(reopen: Reopen, wait: float) -> tuple[Link, str]:
+def _reopened(reopen: Reopen, wait: float) -> tuple[Lines, str]:
     """The connection made again within `wait` seconds; Silence if the other machine does not come back."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:

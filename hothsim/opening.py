@@ -18,7 +18,7 @@ from hothsim.data.catalog import Catalog
 from hothsim.data.documents import Document, as_document
 from hothsim.data.errors import DataError
 from hothsim.kernel.dice import Dice
-from hothsim.kernel.engine import SIDES
+from hothsim.kernel.engine import SIDES, Side
 from hothsim.kernel.options import GameOption, options_text, resolve
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.squares import Square, SquareMap, parse_square
@@ -64,9 +64,9 @@ class SkirmishData:
     cards: dict[str, Card]
     glossary: Glossary
     squads: dict[str, tuple[str, ...]]  # side -> card ids (empty when the players build their squads)
-    zones: dict[str, frozenset[Square]]  # side -> its set-up zone
+    zones: dict[str, frozenset[Square]]  # side -> its set-up zone (and the scenario's other named zones)
     abilities: bool
-    setup_first: str
+    setup_first: Side
     tie_break_rounds: int
     build_points: int | None
     positions: dict[str, Square]  # a fixed set-up: figure id -> square
@@ -129,7 +129,7 @@ def prepare_skirmish(catalog: Catalog, scenario: Document, scenario_path: Path, 
             if cards[cid].side != side:
                 raise DataError(scenario_path, f"{cid} fights for the {cards[cid].side} side", entry="skirmish",
                                 field=side)
-    zones = {}
+    zones: dict[str, frozenset[Square]] = {}
     for side in SIDES:
         name = settings[f"{side}_zone"]
         try:

@@ -384,7 +384,7 @@ class PlainPlay:
         expert = player_named("expert")
         n = 0
         while self.game.pending.kind in SET_UP and self.game.pending.player == side:
-            choice, _ = expert_choice(expert, self.game, n)
+            choice, _took = expert_choice(expert, self.game, n)
             self.session.apply(choice.action)
             self.say(f"{side_words(side)}: {choice.action.notation()}")
             n += 1

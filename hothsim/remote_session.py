@@ -20,7 +20,7 @@ from hothsim.kernel.engine import Event, Side, other
 from hothsim.remote.chain import as_hex
 from hothsim.remote.door import MAIL_SESSION
 from hothsim.remote.files import Private, Secret, turn_text
-from hothsim.remote.link import Closed, Link, Silence
+from hothsim.remote.link import Closed, Lines, Silence
 from hothsim.remote.messages import RemoteError
 from hothsim.remote.peer import Peer
 from hothsim.saves import write_private, write_remote, write_text_file
@@ -28,7 +28,7 @@ from hothsim.session import LOG_LIMIT, PERSON, REMOTE, Session
 
 #: Opens the connection again after a break: within the seconds given, the new link and the meeting's
 #: session, or None if the other machine has not come back yet.
-Reopen = Callable[[float], "tuple[Link, str] | None"]
+Reopen = Callable[[float], "tuple[Lines, str] | None"]
 #: Writes this side's private file before its hello commits to its chain and key (a guest's new game):
 #: the save and the private file.
 BeforeHello = Callable[[], "tuple[Path, Private]"]
@@ -47,7 +47,7 @@ def keep(save: Path | None, peer: Peer, private: Private | None) -> Private | No
     return private
 
 
-def meet(link: Link, peer: Peer, session: str, wait: float, save: Path | None, private: Private | None,
+def meet(link: Lines, peer: Peer, session: str, wait: float, save: Path | None, private: Private | None,
          before_hello: BeforeHello | None = None) -> tuple[Path | None, Private | None]:
     """Catch up with the opponent when the two meet (the sync lines, then what either copy lacks, each line
     through every check) and, for a new game, exchange the hellos.  The save and private file after it."""
@@ -127,8 +127,8 @@ def said_of(line: str) -> str:
 class RemoteSession(Session):
     """A Session whose other side plays at another machine (see the module docstring)."""
 
-    peer: Peer = field(default=None)  # type: ignore[assignment]
-    link: Link | None = None  # None while the connection is broken
+    peer: Peer = field(kw_only=True)
+    link: Lines | None = None  # None while the connection is broken
     private: Private | None = None
     wait: float = 600.0  # seconds the opponent may stay silent before this side stops (saved)
     reopen: Reopen | None = None  # how the connection is made again after a break (None: it is not)
@@ -139,7 +139,7 @@ class RemoteSession(Session):
     _silent: float = 0.0  # seconds the opponent has been silent so far
 
     @classmethod
-    def over(cls, peer: Peer, link: Link, save: Path | None, private: Private | None, player: str, think: float,
+    def over(cls, peer: Peer, link: Lines, save: Path | None, private: Private | None, player: str, think: float,
              wait: float, reopen: Reopen | None = None, randomness: str = "",
              door_watch: Reopen | None = None) -> "RemoteSession":
         """The session of a game both sides have opened (past their hellos): `player` plays this side (a
@@ -280,7 +280,8 @@ class RemoteSession(Session):
                     self.log.append("The other machine came in again on a new connection.")
                     return self._met(opened, started)
                 if time.monotonic() >= end:
-                    return self._silence(started)
+                    self._silence(started)  # raises Silence once the other side has been silent too long
+                    return None
             except Closed:
                 self._broke()
                 return None
@@ -299,7 +300,6 @@ class RemoteSession(Session):
         self._silent += time.monotonic() - started
         if self._silent >= self.wait:
             raise Silence(self.wait)
-        return None
 
     def _broke(self) -> None:
         """The connection broke: this side waits for the other machine to come back, if it can."""
@@ -316,10 +316,11 @@ class RemoteSession(Session):
         assert self.reopen is not None
         opened = self.reopen(seconds)
         if opened is None:
-            return self._silence(started)
+            self._silence(started)  # raises Silence once the other side has been silent too long
+            return None
         return self._met(opened, started)
 
-    def _met(self, opened: tuple[Link, str], started: float) -> list[Event] | None:
+    def _met(self, opened: tuple[Lines, str], started: float) -> list[Event] | None:
         """The other machine met again on a new connection: catch up where the game was."""
         link, meeting = opened
         before = len(self.peer.lines)
@@ -328,7 +329,8 @@ class RemoteSession(Session):
         except (Closed, Silence):
             link.close()
             self.link = None
-            return self._silence(started)
+            self._silence(started)  # raises Silence once the other side has been silent too long
+            return None
         self.link, self._silent = link, 0.0
         self.game = self.peer.game
         self.save()

@@ -100,6 +100,16 @@ class Session:
         return False
 
     @property
+    def waiting_words(self) -> str:
+        """What the screen says while the other machine is waited for (nothing, but in a RemoteSession)."""
+        return ""
+
+    def poll(self, seconds: float | None = None) -> list[Event] | None:
+        """Wait for the other machine's next line and apply it (never, but in a RemoteSession: nothing
+        comes)."""
+        return None
+
+    @property
     def against_computer(self) -> bool:
         """Whether the computer plays a side (no hand-over screens then)."""
         return any(self.players.get(side, PERSON) != PERSON for side in SIDES)

@@ -107,7 +107,7 @@ class AssaultPolicy:
 
     def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:
         """A fire or a harpoon turns on its dice: enough of the firer's symbol to reach the armor, or not."""
-        if type(action) not in (Fire, Harpoon):
+        if not isinstance(action, (Fire, Harpoon)):
             return None
         shot = game.shot(action)
         if isinstance(shot, str):
@@ -212,28 +212,27 @@ class AssaultPolicy:
     def explain(self, game: AssaultGame, action: Action, outcomes: Sequence[Any]) -> str:
         """Why, in the game's terms, never naming Luke's Snowspeeder while it is a secret."""
         s = game.state
-        t = type(action)
-        if t in (Fire, Harpoon):
+        if isinstance(action, (Fire, Harpoon)):
             shot = game.shot(action)
-            verb = "fires at" if t is Fire else "harpoons"
+            verb = "fires at" if isinstance(action, Fire) else "harpoons"
             odds = f": {round(100 * game.hit_chance(shot))}% to hit" if not isinstance(shot, str) else ""
             return f"{action.unit} {verb} {action.target}{odds}"
-        if t is Walk:
+        if isinstance(action, Walk):
             walker = s.unit(action.unit)
             end, _ = game.walk_end(walker, action.steps)
             left = game.terrain.range(end, game.setup.field.shield_generator)
             return f"{action.unit} walks toward the Shield Generator: {left} macrohexes left"
-        if t is Move:
+        if isinstance(action, Move):
             return f"{action.unit} moves to {action.to}"
-        if t is Done:
+        if isinstance(action, Done):
             return "no more units act this round"
-        if t is AssignLuke:
+        if isinstance(action, AssignLuke):
             return "Luke is assigned to a Snowspeeder in secret"
-        if t is Armor:
+        if isinstance(action, Armor):
             return f"Luke spends {action.points} Force on armor" if action.points else "no Force spent on armor"
-        if t is Critical:
+        if isinstance(action, Critical):
             return "Luke spends a Force point against the critical hit" if action.spend else "the critical hit stands"
-        if t is Place:
+        if isinstance(action, Place):
             return f"{action.unit} is set up" + (f" at {hex_label(action.hex)}" if action.hex is not None else "")
         return action.notation()
 

@@ -33,7 +33,7 @@ class Branch:
 
     def accepts_fire(self, faces: tuple[FireFace, ...]) -> bool:
         """Whether a fire roll belongs to this branch."""
-        return (faces.count(self.symbol) >= self.armor) == self.hit  # type: ignore[arg-type]
+        return (faces.count(self.symbol) >= self.armor) == self.hit
 
 
 def d20_branches(chance_percent: int) -> list[Branch]:

@@ -58,7 +58,7 @@ class Player:
 
     def thinking(self, game: GameView, seed: int) -> "Thinking | Instant":
         """Start deciding the pending decision of `game` (seen through its side's observation)."""
-        side = game.pending.player
+        side = game.pending.decider
         obs = game.observation(side)
         policy = policy_for(game, self.level.weights)
         if self.kind == "computer":

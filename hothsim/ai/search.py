@@ -108,7 +108,9 @@ class Level:
             key, _, value = (s.strip() for s in part.partition("="))
             if key not in numeric:
                 raise ValueError(f"{part!r}: a level has no {key!r} (it has {', '.join(numeric)})")
-            kind = {"int": lambda v: int(float(v)), "float": float, "bool": lambda v: bool(float(v))}[str(numeric[key])]
+            readers: dict[str, Callable[[str], Any]] = {  # a value of the field's own type
+                "int": lambda v: int(float(v)), "float": float, "bool": lambda v: bool(float(v))}
+            kind = readers[str(numeric[key])]
             try:
                 out = replace(out, **{key: kind(value)})
             except ValueError:
@@ -238,11 +240,22 @@ class Choice:
 class Steppable(Protocol):
     """A decision being made a step at a time (`Thinking`, or `Instant` for one made at once)."""
 
-    upcoming: int  # choices the next step weighs (0: not known)
-    ranking: bool  # whether the steps are still ranking the decision's choices (the search's root)
+    @property
+    def upcoming(self) -> int:
+        """Choices the next step weighs (0: not known)."""
+        ...
+
+    @property
+    def ranking(self) -> bool:
+        """Whether the steps are still ranking the decision's choices (the search's root)."""
+        ...
 
     def step(self) -> bool:
         """Take one step; False once there is nothing left to do."""
+        ...
+
+    def choice(self) -> Any:
+        """The choice made (the best so far, while steps are left)."""
         ...
 
 

@@ -85,7 +85,7 @@ class SkirmishPolicy:
     def play(self, game: SkirmishGame, rng: random.Random) -> Action:
         """The expert's own choice (the `expert` player): a squad drawn by cost, or built from the book where
         the weights say so (`expert_squad_book`)."""
-        step = self._from_book(game, game.pending.player, rng, self.weights.skirmish.expert_squad_book)
+        step = self._from_book(game, game.pending.decider, rng, self.weights.skirmish.expert_squad_book)
         return step if step is not None else self.expert.choose(game, rng)
 
     @staticmethod
@@ -168,14 +168,13 @@ class SkirmishPolicy:
         Deflect turn on a save's d20, made or failed.  Keeping the roll or declining rolls nothing: the
         choice between spending a Force point and not is then weighed at the roll's exact odds, where a
         few samples that all missed made the point look wasted."""
-        t = type(action)
-        if t is Attack:
+        if isinstance(action, Attack):
             return d20_branches(game.hit_chance(action))
         s = game.state
-        if t is Reroll and s.attack is not None:
+        if isinstance(action, Reroll) and s.attack is not None:
             mods, defense = s.attack.modifiers, s.attack.defense
             return d20_classes(lambda face: (judge(face, mods, defense).hit, face == 20))
-        if t is Reroll and s.save is not None:
+        if isinstance(action, Reroll) and s.save is not None:
             needed = s.save.needed
             return d20_classes(lambda face: save_succeeds(face, needed))
         if isinstance(action, ForcePower) and action.power == "deflect":
@@ -289,7 +288,7 @@ class SkirmishPolicy:
         """Why, in the game's terms: the odds of an attack, where a move leads."""
         s = game.state
         t = type(action)
-        if t is Attack:
+        if isinstance(action, Attack):
             target = s.fig(action.target)
             chance = game.hit_chance(action)
             fall = self.expert.kill_share(game, s, s.fig(action.figure), target, action.helpers)
@@ -299,9 +298,9 @@ class SkirmishPolicy:
             elif fall > 0:
                 line += f", {game.card(target).name} falls {round(100 * fall)}% of the time"
             return line
-        if t is Move:
+        if isinstance(action, Move):
             return move_reason(game, action)
-        if t is EndTurn:
+        if isinstance(action, EndTurn):
             return wait_reason(game, action)
         said = REASONS.get(t)
         return said(action) if said is not None else action.notation()

@@ -382,13 +382,12 @@ UNSEEN_SPEEDER = "?"
 
 def force_spent(action: object) -> int:
     """Luke's Force points an action spends (spending any reveals his Snowspeeder)."""
-    t = type(action)
-    if t is Fire or t is Harpoon:
-        return action.force  # type: ignore[attr-defined]
-    if t is Armor:
-        return action.points  # type: ignore[attr-defined]
-    if t is Critical:
-        return 1 if action.spend else 0  # type: ignore[attr-defined]
+    if isinstance(action, Fire) or isinstance(action, Harpoon):
+        return action.force
+    if isinstance(action, Armor):
+        return action.points
+    if isinstance(action, Critical):
+        return 1 if action.spend else 0
     return 0
 
 

@@ -17,7 +17,7 @@ from hothsim.kernel.engine import Decision
 
 
 def _board(ctx: Context, s: AssaultState, d: Decision) -> list[Action]:
-    return [Board(d.unit, w.id) for w in s.units  # type: ignore[arg-type]
+    return [Board(d.acting, w.id) for w in s.units
             if w.type == "walker" and w.where == "map" and may_mount(ctx.rules, s, w)]
 
 

@@ -57,6 +57,7 @@ def place(ctx: Context, s: AssaultState, a: Place, ev: list[Event]) -> AssaultSt
         s = s.with_unit(replace(u, where="map", hex=a.hex, facing=a.facing if a.facing is not None else u.facing))
         face = f" facing {DIRECTION_NAMES[a.facing]}" if a.facing is not None else ""
         ev.append(Event("place", f"{u.id} is placed at {hex_label(a.hex)}{face}"))
+    assert s.placing is not None  # a unit is placed only while the set-up queue has it
     return next_placement(ctx, replace(s, placing=replace(s.placing, queue=s.placing.queue[1:])), ev)
 
 
@@ -68,7 +69,8 @@ def next_placement(ctx: Context, s: AssaultState, ev: list[Event]) -> AssaultSta
             return s
         ev.append(Event("place", f"{uid} finds no empty hex to arrive in"))
         s = destroy(s, s.unit(uid), "no room to arrive", ev)
-        s = replace(s, placing=replace(s.placing, queue=s.placing.queue[1:]))
+        if s.placing is not None:
+            s = replace(s, placing=replace(s.placing, queue=s.placing.queue[1:]))
     side = s.placing.side if s.placing else None
     s = replace(s, placing=None)
     if s.stage == "setup" and side == "rebel":
@@ -87,7 +89,7 @@ def assign_luke(ctx: Context, s: AssaultState, speeder: str, ev: list[Event]) ->
 
 def rebel_setup(ctx: Context, s: AssaultState) -> AssaultState:
     """The Rebel units to place, Snowspeeders first."""
-    order = []
+    order: list[Unit] = []
     for tid in ("speeder", "trooper", "heavy-trooper", "tower"):
         order.extend(u for u in s.units if u.side == "rebel" and u.type == tid and u.where == "reserve")
     order.extend(u for u in s.units if u.side == "rebel" and u.where == "reserve" and u not in order)

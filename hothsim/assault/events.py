@@ -15,7 +15,7 @@ from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import AssaultState, Placing, Special, Unit
 from hothsim.assault.turns import draw_card, end_round, game_over
 from hothsim.kernel.dice import Dice
-from hothsim.kernel.engine import Event
+from hothsim.kernel.engine import Event, side_named
 from hothsim.kernel.values import replace
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def reinforce(setup: "Setup", s: AssaultState, index: int, ev: list[Event]) -> A
     for tid in card.units:
         ut = setup.rules.units[tid]
         counters[tid] = counters.get(tid, 0) + 1
-        new.append(Unit(f"{ut.prefix}-{counters[tid]}", tid, ut.side))  # type: ignore[arg-type]
+        new.append(Unit(f"{ut.prefix}-{counters[tid]}", tid, ut.side))
     s = replace(s, next_id=tuple(sorted(counters.items())))
     walker = next((u for u in new if setup.rules.units[u.type].is_walker), None)
     queue = []
@@ -115,7 +115,10 @@ def reinforce(setup: "Setup", s: AssaultState, index: int, ev: list[Event]) -> A
         s = s.with_unit(u)
     if not queue:
         return end_round(s)
-    return replace(s, placing=Placing(card.side, tuple(queue)))  # type: ignore[arg-type]
+    side = side_named(card.side)
+    if side is None:  # the rules data gives every reinforcement card its side
+        raise ValueError(f"the Event card {card.id} brings units but names no side")
+    return replace(s, placing=Placing(side, tuple(queue)))
 
 
 # ---------------------------------------------------------------------- an Event's choice

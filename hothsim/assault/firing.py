@@ -11,7 +11,7 @@ from hothsim.assault.fire import (INSTALLATIONS, POWER_GRID, SHIELD_GENERATOR, S
 from hothsim.assault.setup import Context
 from hothsim.assault.state import AssaultState, PendingFire
 from hothsim.assault.turns import game_over
-from hothsim.kernel.dice import count_symbols
+from hothsim.kernel.dice import FireFace, count_symbols
 from hothsim.kernel.engine import Event
 from hothsim.kernel.values import replace
 from hothsim.kernel.words import count
@@ -67,7 +67,7 @@ def roll(ctx: Context, s: AssaultState, uid: str, target: str, dice: int, harpoo
             ) -> AssaultState:
     """The fire dice against the armor; a hit destroys, damages or (a Snowspeeder) may wait for Luke."""
     u = s.unit(uid)
-    symbol = "S" if u.side == "rebel" else "V"
+    symbol: FireFace = "S" if u.side == "rebel" else "V"
     faces = ctx.dice.fire(dice, f"{'harpoon' if harpoon else 'fire'} {uid} at {target}")
     got = count_symbols(faces, symbol)
     armor = ctx.rules.units["walker"].armor if harpoon else armor_of(ctx.rules, s, target)

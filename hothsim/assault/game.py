@@ -32,7 +32,7 @@ from hothsim.assault.setup import Context, Setup, new_header
 from hothsim.assault.state import AssaultState, Placing, Unit
 from hothsim.assault.turns import check_victory, end_round, next_round
 from hothsim.kernel.dice import Dice
-from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side
+from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side, side_named
 from hothsim.kernel.hexes import Hex
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.values import replace
@@ -60,7 +60,7 @@ def initial_state(setup: Setup) -> AssaultState:
         for tid, n in forces:
             ut = setup.rules.units[tid]
             for i in range(1, n + 1):
-                units.append(Unit(f"{ut.prefix}-{i}", tid, ut.side))  # type: ignore[arg-type]
+                units.append(Unit(f"{ut.prefix}-{i}", tid, ut.side))
             counters[tid] = n
     queue = tuple((u.id, "imperial-setup", False) for u in units
                   if u.side == "imperial" and u.type not in SNOWTROOPERS)
@@ -115,12 +115,12 @@ class AssaultGame(RecordedGame[AssaultState]):
             kind = "armor" if s.fire.stage == "armor" else "critical"
             note = ("Luke may spend Force points on armor" if kind == "armor"
                     else "Luke may spend a Force point to make the critical hit a body hit")
-            return Decision("rebel", kind, s.fire.target, note)  # type: ignore[arg-type]
+            return Decision("rebel", kind, s.fire.target, note)
         if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
             kind = "repair" if s.special.effect == "repair" else "choose"
-            return Decision(s.special.side, kind, note=s.special.effect)  # type: ignore[arg-type]
+            return Decision(s.special.side, kind, note=s.special.effect)
         side, _, _ = acting(self.rules, s)
-        return Decision(side, "act", note=self.round_title())  # type: ignore[arg-type]
+        return Decision(side_named(side), "act", note=self.round_title())  # "none" acts in no round
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
@@ -298,7 +298,8 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def _next_round(self, s: AssaultState, ev: list[Event]) -> AssaultState:
         s = next_round(self.setup, self.dice, s, ev)
-        if self.rules.action_card(s.card).is_event:  # type: ignore[arg-type]
+        assert s.card is not None  # next_round draws the round's card
+        if self.rules.action_card(s.card).is_event:
             s = draw_event(self.setup, self.dice, s, ev)
             if s.placing is not None:  # reinforcements to place
                 return next_placement(self._context(), s, ev)

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from hothsim.assault.state import AssaultState
+from hothsim.assault.state import AssaultState, Unit
 from hothsim.kernel.engine import GameView
 
-__all__ = ["AssaultState", "AssaultView"]  # the state, for the type of what a screen draws (`seen`)
+__all__ = ["AssaultState", "AssaultView", "Unit"]  # the state, for the type of what a screen draws (`seen`)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.assault.actions import Fire, Harpoon, Move
     from hothsim.assault.fire import Shot
     from hothsim.assault.setup import Setup
     from hothsim.assault.movement import Terrain
-    from hothsim.assault.rules import AssaultRules
-    from hothsim.assault.state import Unit
+    from hothsim.assault.rules import ActionCard, AssaultRules, DamageTable  # noqa: F401 - for the screens
     from hothsim.kernel.hexes import Hex
 
 

@@ -286,7 +286,8 @@ def walk_problem(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit,
         return "the Walker is immobilized" if walker.legs >= 2 else "the Walker has no movement points"
     h, f = walker.hex, walker.facing
     assert h is not None
-    walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id}
+    walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id
+               and u.hex is not None}
     for i, c in enumerate(steps):
         if c in "lr":
             if mp < rules.movement.walker_turn:
@@ -314,7 +315,8 @@ def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit)
     mp0 = walker_points(rules, walker)
     if mp0 == 0 or walker.hex is None:
         return []
-    walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id}
+    walkers = {u.hex for u in s.units if u.type == "walker" and u.where == "map" and u.id != walker.id
+               and u.hex is not None}
     terrain, open_, rough = t.terrain, t.walker_open, rules.movement.walker_rough
     turn = rules.movement.walker_turn
     out: list[str] = []

@@ -7,7 +7,7 @@ line here; the game looks an action's step up by its class.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from hothsim.assault.actions import (Action, Armor, AssignLuke, Board, Choose, Critical, Displace, Done, Fire,
                                      Harpoon, Move, Place, Repair, Walk)
@@ -23,7 +23,9 @@ from hothsim.assault.turns import end_round
 from hothsim.kernel.engine import Event
 from hothsim.kernel.values import replace
 
-Step = Callable[[Context, AssaultState, Action, list[Event]], AssaultState]
+#: A step of resolution, given an action of the class that keys it in `RESOLVE` (so any of the union: a
+#: dispatch table types no tighter).
+Step = Callable[[Context, AssaultState, Any, list[Event]], AssaultState]
 
 
 def _walk(ctx: Context, s: AssaultState, a: Walk, ev: list[Event]) -> AssaultState:
@@ -65,7 +67,7 @@ def _done(ctx: Context, s: AssaultState, a: Done, ev: list[Event]) -> AssaultSta
 
 
 #: The step that carries out each class of action.
-RESOLVE: dict[type, Step] = {  # type: ignore[dict-item]
+RESOLVE: dict[type, Step] = {
     Place: place, Board: board, AssignLuke: _luke, Move: move, Walk: _walk, Displace: displace, Fire: _fire,
     Harpoon: _harpoon, Armor: _armor, Critical: _critical, Choose: _choose, Repair: _repair, Done: _done,
 }

@@ -11,7 +11,7 @@ rules written plainly (the reach less the occupied hexes, `walker_walks`, `plan_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Literal
 
 from hothsim.assault.actions import Action, Fire, Harpoon, Move, Walk
 from hothsim.assault.fire import (
@@ -27,7 +27,7 @@ from hothsim.assault.fire import (
 from hothsim.assault.movement import Terrain, imperial_held, move_extras, move_reach, walker_points, walker_walks
 from hothsim.assault.rules import AssaultRules
 from hothsim.assault.state import AssaultState, Unit
-from hothsim.kernel.engine import other
+from hothsim.kernel.engine import Side, other
 from hothsim.kernel.hexes import Hex, distance
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------- who acts (5.2 action cards)
 
-def acting(rules: AssaultRules, s: AssaultState) -> tuple[str, tuple[str, ...], bool]:
+def acting(rules: AssaultRules, s: AssaultState) -> tuple[Side | Literal["none"], tuple[str, ...], bool]:
     """(side, actions allowed, single unit only) of the round in progress."""
     if s.special is not None and s.special.effect == "veers":
         return "imperial", ("move", "fire"), True
@@ -56,7 +56,8 @@ def round_units(rules: AssaultRules, s: AssaultState) -> Callable[[Unit], bool]:
     if s.special is not None and s.special.effect == "rally":
         return lambda u: (u.side == "rebel" and u.id not in acted and u.alive and u.where == "base"
                           and units[u.type].trooper)
-    card = rules.action_card(s.card)  # type: ignore[arg-type]
+    assert s.card is not None  # the round's units are asked of a round in progress, whose card is drawn
+    card = rules.action_card(s.card)
     side, kind = card.side, card.units
     if kind == "troopers":
         return lambda u: (u.side == side and u.id not in acted and u.alive and u.where != "reserve"

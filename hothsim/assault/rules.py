@@ -7,6 +7,7 @@ rules core never reads a file itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from hothsim.kernel.hexes import Hex, HexMap
 
@@ -45,7 +46,7 @@ class ActionCard:
     """An Action card: who acts, with which units, doing which actions (or Draw Event Card)."""
 
     id: str
-    side: str  # "rebel", "imperial" or "none" (Draw Event Card)
+    side: Side | Literal["none"]  # "none": Draw Event Card
     units: str  # a unit type id, "troopers" for both trooper types of the side, or "none"
     actions: tuple[str, ...]  # "move", "fire", "harpoon", or ("event",)
 
@@ -73,7 +74,7 @@ class EventCard:
     name: str
     effect: str
     text: str
-    side: str = ""
+    side: Side | Literal[""] = ""  # "": no side's (an Event that brings nobody)
     units: tuple[str, ...] = ()
     sector: str = ""  # a map zone, or "base" for the Base Box only
     base: bool = False  # Rebel Troopers may arrive in the Base Box instead

@@ -4,7 +4,8 @@ steps are handed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hothsim.assault.rules import AssaultRules, Battlefield
@@ -38,7 +39,7 @@ class Setup:
     # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
     # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
     # values, and making them anew was costly; at most one for each unit and end of the scenario.
-    moves: dict = field(default_factory=dict, compare=False, repr=False)
+    moves: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
 
 def new_header(setup: Setup) -> RecordHeader:

@@ -8,7 +8,7 @@ place).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from hothsim.kernel.engine import Side
@@ -45,6 +45,13 @@ class Unit:
     def alive(self) -> bool:
         """Not destroyed."""
         return self.where != "destroyed"
+
+    @property
+    def place(self) -> Hex:
+        """The hex it stands on (ValueError for a unit off the map)."""
+        if self.hex is None:
+            raise ValueError(f"{self.id} is not on the map")
+        return self.hex
 
     def at(self) -> str:
         """Where it is, for the log: a hex label, 'the Base' or 'aboard walker-2'."""
@@ -131,21 +138,23 @@ class AssaultState:
     winner: Side | None = None
     end_reason: str = ""
 
+    # An index by id, rebuilt with every new state (states are never changed in place).
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
-        # An index by id, rebuilt with every new state (states are never changed in place).
         object.__setattr__(self, "_index", {u.id: i for i, u in enumerate(self.units)})
 
     def unit(self, uid: str) -> Unit:
         """The unit with this id; KeyError if there is none."""
-        return self.units[self._index[uid]]  # type: ignore[attr-defined]
+        return self.units[self._index[uid]]
 
     def has_unit(self, uid: str) -> bool:
         """Whether a unit with this id exists."""
-        return uid in self._index  # type: ignore[attr-defined]
+        return uid in self._index
 
     def with_unit(self, unit: Unit) -> "AssaultState":
         """A new state with one unit replaced (or added)."""
-        i = self._index.get(unit.id)  # type: ignore[attr-defined]
+        i = self._index.get(unit.id)
         if i is None:
             return replace(self, units=self.units + (unit,))
         # The same ids stay in the same places, so the copy shares the index instead of building it again

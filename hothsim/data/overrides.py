@@ -92,8 +92,10 @@ def check_corrections(folder: Path | None) -> None:
     from hothsim.data.files import RULES_FILES
 
     correctable = [rel for _, rel, _ in RULES_FILES if rel != "skirmish/glossary.toml"]
+    if folder is None:
+        return
     for p in override_files(folder):
-        if p.relative_to(folder).as_posix() not in correctable:  # type: ignore[arg-type]
+        if p.relative_to(folder).as_posix() not in correctable:
             raise DataError(p, f"corrects no rules file: hothsim reads corrections of {', '.join(correctable)} "
                             f"in {folder}")
 

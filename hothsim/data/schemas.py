@@ -476,7 +476,7 @@ def list_entry_error(path: Path | str, err: ValidationError, raw: dict, text: st
     return from_validation(path, err, text)
 
 
-def first_problem(err: ValidationError) -> dict:
+def first_problem(err: ValidationError) -> Any:
     """The complaint to show: an unknown field first (it is usually the typo behind a missing one)."""
     errors = err.errors()
     return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])

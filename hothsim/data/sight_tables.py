@@ -39,7 +39,7 @@ def table_path(map_path: Path) -> Path:
 def door_states(grid: SquareMap) -> dict[str, frozenset[Edge]]:
     """The states of a map's doors that tables are worked out for, by name: every door closed, and every
     door open (the same state on a map without doors)."""
-    states = {"closed": frozenset()}
+    states: dict[str, frozenset[Edge]] = {"closed": frozenset()}
     if grid.doors:
         states["open"] = frozenset(grid.doors)
     return states

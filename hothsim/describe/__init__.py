@@ -140,7 +140,7 @@ def words_for(game: Any) -> Describer:
     """The describer of a game's kind (the registry names its module)."""
     from hothsim.games import kind_of  # the registry imports the rules core; this keeps the import light
 
-    return importlib.import_module(kind_of(game).describe).DESCRIBER  # type: ignore[no-any-return]
+    return importlib.import_module(kind_of(game).describe).DESCRIBER
 
 
 def units_meant(ids: Sequence[str], text: str) -> list[str]:

@@ -8,11 +8,12 @@ to a viewer whose observation holds it (the Rebel player, or anyone once he has 
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 from hothsim.assault.actions import Action, Armor, AssignLuke, Critical, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.assault.fire import shots_from, threats
 from hothsim.assault.game import AssaultGame
+from hothsim.assault.interface import AssaultView
 from hothsim.assault.state import AssaultState, Unit
 from hothsim.describe import compass, rows_in_words, side_words, unit_named
 from hothsim.kernel.engine import IllegalAction, Side
@@ -107,7 +108,9 @@ class AssaultWords:
         """Every unit in play or lost (or the viewer's, or the enemy's); units still in reserve are left out."""
         s = self.seen(game, viewer)
         me = viewer or game.pending.player
-        keep = {"all": lambda u: True, "mine": lambda u: u.side == me, "enemy": lambda u: u.side != me}[which]
+        tests: dict[str, Callable[[Unit], bool]] = {
+            "all": lambda u: True, "mine": lambda u: u.side == me, "enemy": lambda u: u.side != me}
+        keep = tests[which]
         return [self.unit_line(game, s, u) for u in s.units if keep(u) and u.where != "reserve"] or ["Units: none."]
 
     def unit_ids(self, game: AssaultGame, viewer: Side | None) -> list[str]:
@@ -175,12 +178,13 @@ class AssaultWords:
         if u.hex is None or u.where != "map":
             return [f"{u.id}: not on a hex of the map ({_where(u)})."]
         others = [o for o in s.units if o.id != u.id and o.where == "map" and o.hex is not None]
-        lines = [f"Near {u.id} at {hex_label(u.hex)}:"]
+        here = u.hex
+        lines = [f"Near {u.id} at {hex_label(here)}:"]
         for label, group in (("Enemies", [o for o in others if o.side != u.side]),
                              ("Friends", [o for o in others if o.side == u.side])):
             lines.append(f"{label}: {count(len(group), 'unit')}.")
-            group.sort(key=lambda o: (distance(u.hex, o.hex), o.id))  # type: ignore[arg-type]
-            lines += [self.relation(game, u, o.id, o.hex, o.side) for o in group]  # type: ignore[arg-type]
+            group.sort(key=lambda o: (distance(here, o.place), o.id))
+            lines += [self.relation(game, u, o.id, o.place, o.side) for o in group]
         bf = game.setup.field
         lines.append(self.relation(game, u, "Shield Generator", bf.shield_generator, "installation"))
         lines.append(self.relation(game, u, "Power Grid", bf.power_grid, "installation"))
@@ -212,12 +216,12 @@ class AssaultWords:
         def nearest(h: Hex) -> str:
             if not walkers:
                 return ""
-            w = min(walkers, key=lambda u: (distance(u.hex, h), u.id))  # type: ignore[arg-type]
-            return f" Nearest Walker: {w.id}, {count(distance(w.hex, h), 'hex', 'hexes')} away."  # type: ignore
+            w = min(walkers, key=lambda u: (distance(u.place, h), u.id))
+            return f" Nearest Walker: {w.id}, {count(distance(w.place, h), 'hex', 'hexes')} away."
 
-        def away(hexes) -> str:
+        def away(hexes: Iterable[Hex]) -> str:
             """", N hexes from UNIT" for the nearest of ours ("" with none on the map)."""
-            found = [(distance(u.hex, h), u.id) for u in ours for h in hexes]  # type: ignore[arg-type]
+            found = [(distance(u.place, h), u.id) for u in ours for h in hexes]
             if not found:
                 return ""
             d, uid = min(found)
@@ -289,27 +293,26 @@ class AssaultWords:
     def choice(self, game: AssaultGame, action: Action) -> str:
         """The notation, then the odds of a fire, where a walk ends, the facing of a set-up."""
         text = action.notation()
-        t = type(action)
-        if t in (Fire, Harpoon):
-            shot = game.shot(action)  # type: ignore[arg-type]
-            if type(shot) is str:
+        if isinstance(action, (Fire, Harpoon)):
+            shot = game.shot(action)
+            if isinstance(shot, str):
                 return f"{text}: {shot}"
             return f"{text}: {count(shot.dice, 'die', 'dice')} against armor {shot.armor}, {round(game.hit_chance(shot) * 100)}% to hit"
-        if t is Walk:
-            end, facing = game.walk_end(game.state.unit(action.unit), action.steps)  # type: ignore[union-attr]
+        if isinstance(action, Walk):
+            end, facing = game.walk_end(game.state.unit(action.unit), action.steps)
             return (f"{text}: to {hex_label(end)}, facing {FACING[facing]}; "
-                    + hex_outlook(game, action.unit, end, facing))  # type: ignore[union-attr]
-        if t is Move and action.to.isdigit():  # type: ignore[union-attr]
-            cost = game.move_cost(action)  # type: ignore[arg-type]
-            return (f"{text}: to {action.to}" + (f", {count(cost, 'MP')}" if cost is not None else "")  # type: ignore
-                    + "; " + hex_outlook(game, action.unit, parse_hex(action.to)))  # type: ignore[union-attr]
-        if t is Place and action.facing is not None:  # type: ignore[union-attr]
-            return f"{text}: facing {FACING[action.facing]}"  # type: ignore[union-attr]
-        if t is Armor:
-            return f"{text}: " + ("no Force spent" if action.points == 0 else  # type: ignore[union-attr]
-                                  f"armor +{action.points} this action round")  # type: ignore[union-attr]
-        if t is Critical:
-            return f"{text}: " + ("1 Force point, a body hit instead" if action.spend  # type: ignore[union-attr]
+                    + hex_outlook(game, action.unit, end, facing))
+        if isinstance(action, Move) and action.to.isdigit():
+            cost = game.move_cost(action)
+            return (f"{text}: to {action.to}" + (f", {count(cost, 'MP')}" if cost is not None else "")
+                    + "; " + hex_outlook(game, action.unit, parse_hex(action.to)))
+        if isinstance(action, Place) and action.facing is not None:
+            return f"{text}: facing {FACING[action.facing]}"
+        if isinstance(action, Armor):
+            return f"{text}: " + ("no Force spent" if action.points == 0 else
+                                  f"armor +{action.points} this action round")
+        if isinstance(action, Critical):
+            return f"{text}: " + ("1 Force point, a body hit instead" if action.spend
                                   else "the Snowspeeder is destroyed")
         return text
 
@@ -327,7 +330,7 @@ class AssaultWords:
 
     def is_variant(self, action: Action) -> bool:
         """A fire or harpoon with Luke's Force added."""
-        return type(action) in (Fire, Harpoon) and action.force > 0  # type: ignore[union-attr]
+        return isinstance(action, (Fire, Harpoon)) and action.force > 0
 
     def is_spread(self, action: Action) -> bool:
         """Moves, walks, set-up hexes and pushes aside: many per unit."""
@@ -336,7 +339,7 @@ class AssaultWords:
     def same_end(self, game: AssaultGame, action: Action) -> object:
         """A walk comes to its end hex and facing; anything else is its own end."""
         if type(action) is Walk:
-            return game.walk_end(game.state.unit(action.unit), action.steps)  # type: ignore[union-attr]
+            return game.walk_end(game.state.unit(action.unit), action.steps)
         return action
 
     def in_order(self, game: AssaultGame, actions: Sequence[Action]) -> tuple[str, list[Action]]:
@@ -345,7 +348,7 @@ class AssaultWords:
         if not actions or type(actions[0]) in (Place, Displace):
             return "", list(actions)
         s = game.state
-        unit = s.unit(actions[0].unit)  # type: ignore[union-attr]
+        unit = s.unit(actions[0].about().actor or "")
         goals = [game.setup.field.shield_generator] if unit.side == "imperial" else [
             u.hex for u in s.units if u.type in ("walker", "atst") and u.where == "map" and u.hex is not None]
         if not goals:
@@ -353,7 +356,7 @@ class AssaultWords:
 
         def near(a: Action) -> int:
             end = _end(game, a)
-            return min(distance(end, g) for g in goals) if end is not None else 10_000  # type: ignore[arg-type]
+            return min(distance(end, g) for g in goals) if end is not None else 10_000
         what = "the Shield Generator" if unit.side == "imperial" else "a Walker"
         return f"Nearest {what} first:", sorted(actions, key=near)
 
@@ -361,7 +364,7 @@ class AssaultWords:
         """How many, over what area, and the end nearest the Shield Generator."""
         goal = game.setup.field.shield_generator
         ends = [e for e in (_end(game, a) for a in actions) if e is not None]
-        verb = {Walk: "walk", Place: "set up", Displace: "push aside"}.get(type(actions[0]), "move")  # type: ignore
+        verb = {Walk: "walk", Place: "set up", Displace: "push aside"}.get(type(actions[0]), "move")
         if not ends:
             return f"{verb} {unit}: {count(len(actions), 'choice')}. Type 'moves {unit}' for each."
         best = min(ends, key=lambda h: (distance(h, goal), h))
@@ -405,17 +408,16 @@ def _delta(a: Hex, b: Hex) -> tuple[float, float]:
 
 
 def _end(game: AssaultGame, action: Action) -> Hex | None:
-    t = type(action)
-    if t in (Place, Displace):
-        return action.hex  # type: ignore[union-attr]
-    if t is Walk:
-        return game.walk_end(game.state.unit(action.unit), action.steps)[0]  # type: ignore[union-attr]
-    if t is Move and action.to.isdigit():  # type: ignore[union-attr]
-        return parse_hex(action.to)  # type: ignore[union-attr]
+    if isinstance(action, (Place, Displace)):
+        return action.hex
+    if isinstance(action, Walk):
+        return game.walk_end(game.state.unit(action.unit), action.steps)[0]
+    if isinstance(action, Move) and action.to.isdigit():
+        return parse_hex(action.to)
     return None
 
 
-def hex_outlook(game: AssaultGame, unit: str, at: Hex, facing: int | None = None) -> str:
+def hex_outlook(game: AssaultView, unit: str, at: Hex, facing: int | None = None) -> str:
     """What a hex would give a unit standing there: the shots it could make from there (a Walker's field of
     fire as it would face), with their chances, and the enemies that could fire on it there:
     `shots: walker-2 26%; fired on by 2: tower-3 91%, trooper-4 40%` (or `no shot`, `fired on by none`)."""
@@ -429,7 +431,7 @@ def hex_outlook(game: AssaultGame, unit: str, at: Hex, facing: int | None = None
     return f"{shots}; {fired}"
 
 
-def fired_on(game: AssaultGame, s: AssaultState, unit: str, here: Hex, who: str) -> str:
+def fired_on(game: AssaultView, s: AssaultState, unit: str, here: Hex, who: str) -> str:
     """Which enemy units could fire on a unit on this hex in the state `s` (their field of fire and range as
     they stand), with their chances: "Could fire on it: walker-1 87%", or that none could."""
     theirs = threats(game.rules, game.terrain, s, unit, here)
@@ -438,7 +440,7 @@ def fired_on(game: AssaultGame, s: AssaultState, unit: str, here: Hex, who: str)
     return f"Could fire on {who}: " + ", ".join(f"{e} {round(game.hit_chance(shot) * 100)}%" for e, shot in theirs)
 
 
-def _extent(hexes) -> str:
+def _extent(hexes: Iterable[Hex]) -> str:
     """The columns and rows a set of hexes spans."""
     labels = sorted(hex_label(h) for h in hexes)
     cols = sorted({lab[:2] for lab in labels})

@@ -7,7 +7,7 @@ is the cover an attack from there would meet.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 from hothsim.describe import COMPASS, compass, rows_in_words, side_words, unit_named
 from hothsim.kernel.engine import IllegalAction, Side
@@ -87,7 +87,9 @@ class SkirmishWords:
         """Every figure (or the viewer's, or the enemy's)."""
         s = self.seen(game, viewer)
         me = viewer or game.pending.player
-        keep = {"all": lambda f: True, "mine": lambda f: f.side == me, "enemy": lambda f: f.side != me}[which]
+        tests: dict[str, Callable[[Figure], bool]] = {
+            "all": lambda f: True, "mine": lambda f: f.side == me, "enemy": lambda f: f.side != me}
+        keep = tests[which]
         return [self.figure_line(game, s, f) for f in s.figures if keep(f)] or ["Figures: none."]
 
     def unit_ids(self, game: SkirmishGame, viewer: Side | None) -> list[str]:
@@ -143,7 +145,7 @@ class SkirmishWords:
         """Enemies, then friends, nearest first."""
         s = self.seen(game, viewer)
         f = s.fig(unit)
-        if not f.alive:
+        if not f.alive or f.pos is None:
             return [f"{f.id}: not on the map."]
         others = [o for o in s.living() if o.id != f.id]
 
@@ -161,7 +163,7 @@ class SkirmishWords:
         """The squares touching the figure's space, clockwise from north, with what blocks the way."""
         s = self.seen(game, viewer)
         f = s.fig(unit)
-        if not f.alive:
+        if not f.alive or f.pos is None:
             return [f"{f.id}: not on the map."]
         grid = game.setup.grid
         x0, y0, x1, y1 = f.rect()
@@ -202,7 +204,7 @@ class SkirmishWords:
         return lines
 
     @staticmethod
-    def _from(game: SkirmishGame, s: GameState, figures: Sequence[Figure], squares) -> str:
+    def _from(game: SkirmishGame, s: GameState, figures: Sequence[Figure], squares: Iterable[Square]) -> str:
         """", N squares from FIGURE": the range from the nearest of these figures ("" with none)."""
         ranges = [(r, f.id) for f in figures if f.alive
                   for r in [game.board.range_between(s.open_doors, f.space(), squares)] if r is not None]
@@ -253,23 +255,22 @@ class SkirmishWords:
         """The notation, then the odds of an attack, the end of a move, the cost of a card."""
         text = action.notation()
         s = game.state
-        t = type(action)
-        if t is Attack:
+        if isinstance(action, Attack):
             helpers = f", {count(len(action.helpers), 'ally', 'allies')} combining fire" if action.helpers else ""
             return f"{text}: {game.hit_chance(action)}% to hit{helpers}"
-        if t is Move:
+        if isinstance(action, Move):
             plan = game.move_plans().get((action.destination[0], action.destination[1]))
             where = square_label((action.destination[0], action.destination[1]))
             cost = f", {count(plan.cost, 'square')}" if plan is not None else ""
             aoo = f", attacks of opportunity from {', '.join(sorted(plan.provoked))}" if plan and plan.provoked else ""
             return f"{text}: to {where}{cost}{aoo}; {outlook_words(game.outlook(action))}"
-        if t is Recruit:
+        if isinstance(action, Recruit):
             return f"{text}: {game.setup.cards[action.card].name}, {game.card_cost(action.card)} points"
-        if t is ForceMove:
+        if isinstance(action, ForceMove):
             return f"{text}: 1 Force point for 2 more squares"
-        if t is ForcePower and action.power == "grip":
+        if isinstance(action, ForcePower) and action.power == "grip":
             return f"{text}: 1 Force point, {game.grip_damage(action)} damage, no attack roll"
-        if t is EndTurn and s.turn is not None and not s.turn.attacked and game.ab.can_attack(s, s.fig(action.figure)):
+        if isinstance(action, EndTurn) and s.turn is not None and not s.turn.attacked and game.ab.can_attack(s, s.fig(action.figure)):
             return f"{text}: without attacking"
         return text
 
@@ -366,9 +367,10 @@ def _meant_refusal(game: SkirmishGame, action: Action) -> IllegalAction | None:
 
 
 def _end(action: Action) -> Square:
-    if type(action) is Place:
+    """Where a set-up or a move (of any kind) puts its figure (a move's end: its destination's square)."""
+    if isinstance(action, Place):
         return action.square
-    d = action.destination  # type: ignore[attr-defined]
+    d = action.destination  # type: ignore[union-attr]  # the callers ask only of moves and set-ups
     return (d[0], d[1])
 
 
@@ -378,7 +380,7 @@ def _delta(f: Figure, o: Figure) -> tuple[float, float]:
     return (bx0 + bx1) / 2 - (ax0 + ax1) / 2, (by0 + by1) / 2 - (ay0 + ay1) / 2
 
 
-def _extent(squares) -> str:
+def _extent(squares: Iterable[Square]) -> str:
     """The rectangle a set of squares spans, as its corners."""
     xs = [q[0] for q in squares]
     ys = [q[1] for q in squares]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, Sequence
+from typing import Literal, Protocol, Self, Sequence
 
 from hothsim.kernel.numbers import whole_number
 
@@ -79,17 +79,18 @@ class Roll:
                 return Roll("draw", (whole_number(body, "a card's place", 4),), purpose)
             except ValueError:
                 raise ValueError(f"draw {token[:40]!r} must give a card's place as a whole number") from None
-        sides = {"d20": (1, 20), "d6": (1, 6), "2d6": (2, 6)}
+        sides: dict[str, tuple[RollKind, int, int]] = {"d20": ("d20", 1, 20), "d6": ("d6", 1, 6),
+                                                       "2d6": ("2d6", 2, 6)}
         if kind not in sides:
             raise ValueError(f"unknown roll kind {kind[:20]!r} in {token[:40]!r}")
-        count, top = sides[kind]
+        known, count, top = sides[kind]
         try:
             faces_i = tuple(whole_number(x, "a face", 2) for x in body.split("+"))
         except ValueError:
             raise ValueError(f"roll {token[:40]!r} must have whole-number faces (digits 0-9)") from None
         if len(faces_i) != count or any(not 1 <= f <= top for f in faces_i):
             raise ValueError(f"roll {token[:40]!r} needs {count} face(s) from 1 to {top}")
-        return Roll(kind, faces_i, purpose)  # type: ignore[arg-type]
+        return Roll(known, faces_i, purpose)
 
 
 class Dice(Protocol):
@@ -218,7 +219,7 @@ class SeededDice(RecordingDice):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
-    def clone(self) -> "SeededDice":
+    def clone(self) -> Self:
         """A copy at the same point of the sequence, with its own log (a subclass's copy keeps its own
         fields too: the search's branch dice still wait for their deciding roll)."""
         other = type(self).__new__(type(self))
@@ -238,11 +239,11 @@ class KeyedDice(SeededDice):
         self.keyed = keyed  # False: plain seeded dice, one stream for every purpose
         self._counts: dict[str, int] = {}
 
-    def clone(self) -> "KeyedDice":
+    def clone(self) -> Self:
         """A copy at the same point of every purpose's sequence."""
         other = super().clone()
         other._counts = dict(self._counts)
-        return other  # type: ignore[return-value]
+        return other
 
     def _below(self, n: int, purpose: str) -> int:
         if not self.keyed:
@@ -291,11 +292,10 @@ class ScriptedDice(RecordingDice):
 
     def _fire_face(self, purpose: str) -> FireFace:
         value = self._take("a fire die (V, S or B)", purpose)
-        if value not in ("V", "S", "B"):
-            raise DiceError(
-                f"scripted result #{self._used} is {value!r}, but {purpose} rolls fire dice (V, S or B)"
-            )
-        return value  # type: ignore[return-value]
+        for face in FIRE_FACES:
+            if value == face:
+                return face
+        raise DiceError(f"scripted result #{self._used} is {value!r}, but {purpose} rolls fire dice (V, S or B)")
 
     def _permutation(self, count: int, purpose: str) -> tuple[int, ...]:
         value = self._take(f"an ordering of {count} cards", purpose)

@@ -16,6 +16,14 @@ Side = Literal["rebel", "imperial"]
 SIDES: tuple[Side, Side] = ("rebel", "imperial")
 
 
+def side_named(name: str) -> Side | None:
+    """The side a word names ("rebel" or "imperial"), or None for any other word ("" included)."""
+    for side in SIDES:
+        if name == side:
+            return side
+    return None
+
+
 def other(side: str) -> Side:
     """The opposing side."""
     return "imperial" if side == "rebel" else "rebel"
@@ -52,6 +60,20 @@ class Decision:
     kind: str
     actor: str | None = None
     note: str = ""
+
+    @property
+    def decider(self) -> Side:
+        """The side that decides (ValueError where nobody can: the game is over)."""
+        if self.player is None:
+            raise ValueError("nobody decides: the game is over")
+        return self.player
+
+    @property
+    def acting(self) -> str:
+        """The actor (ValueError for a decision about no piece)."""
+        if self.actor is None:
+            raise ValueError(f"the {self.kind} decision is about no piece")
+        return self.actor
 
     @property
     def figure(self) -> str | None:
@@ -92,7 +114,21 @@ class Event:
     data: tuple[tuple[str, object], ...] = field(default=())
 
 
-StateT = TypeVar("StateT")
+class Staged(Protocol):
+    """What the kernel reads of a game's state: its stage (`over` once the game has ended) and winner."""
+
+    @property
+    def stage(self) -> str:
+        """The stage of play ("over" once the game has ended)."""
+        ...
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that won, once the game is over (None for a draw)."""
+        ...
+
+
+StateT = TypeVar("StateT", bound=Staged)
 
 
 class RecordedGame(Generic[StateT]):
@@ -123,12 +159,12 @@ class RecordedGame(Generic[StateT]):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._state.stage == "over"  # type: ignore[attr-defined]
+        return self._state.stage == "over"
 
     @property
     def winner(self) -> str | None:
         """"rebel", "imperial", or None (not over, or a draw)."""
-        return self._state.winner  # type: ignore[attr-defined]
+        return self._state.winner
 
     def clone(self) -> Any:  # pragma: no cover - every game provides it
         """An independent copy of the game, dice included (the same rolls to come)."""
@@ -181,7 +217,7 @@ class RecordedGame(Generic[StateT]):
                 return True
         return action in self._legal
 
-    def _why_not(self, action: Any) -> IllegalAction:  # pragma: no cover - every game provides it
+    def _why_not(self, action: Any) -> IllegalAction | None:  # pragma: no cover - every game provides it
         raise NotImplementedError
 
     def progress(self) -> str:  # pragma: no cover - every game provides it

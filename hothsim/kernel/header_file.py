@@ -54,7 +54,7 @@ class HeaderModel(BaseModel):
 def validated_header(values: dict[str, str]) -> RecordHeader:
     """The header the lines of a record file give; HeaderError naming the first field that is wrong."""
     try:
-        model = HeaderModel(**values)  # type: ignore[arg-type]
+        model = HeaderModel.model_validate(values)
     except ValidationError as err:
         first = err.errors()[0]
         raise HeaderError(".".join(str(p) for p in first["loc"]) or "header", first["msg"]) from None

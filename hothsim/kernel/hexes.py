@@ -16,7 +16,7 @@ integer arithmetic.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator, Literal
 
 Hex = tuple[int, int]  # axial (q, r)
@@ -190,6 +190,8 @@ class HexMap:
     zones: tuple[tuple[str, frozenset[Hex]], ...]
     lattice: MacrohexLattice
 
+    _terrain: dict[Hex, str] = field(init=False, repr=False, compare=False)  # the terrain by hex, to look up
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "_terrain", dict(self.terrain))
 
@@ -200,7 +202,7 @@ class HexMap:
 
     def terrain_at(self, h: Hex) -> str:
         """Terrain of an on-map hex: 'clear', 'rough' or 'cliff'."""
-        return self._terrain[h]  # type: ignore[attr-defined]
+        return self._terrain[h]
 
     def hexes(self) -> Iterator[Hex]:
         """Every hex of the map."""

@@ -8,7 +8,7 @@ forms sit in one place and adding an action adds no branch anywhere else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Generic, Iterable, Protocol, TypeVar
+from typing import Callable, Generic, Iterable, Protocol, TypeVar
 
 from hothsim.kernel.engine import NotationError
 
@@ -43,10 +43,12 @@ class Words:
 class Readable(Protocol[A]):
     """An action class that reads itself back from its words."""
 
-    VERBS: ClassVar[tuple[str, ...]]
+    @property
+    def VERBS(self) -> tuple[str, ...]:  # noqa: N802 - the action classes' own constant
+        """The verbs that begin this class's notation."""
+        ...  # pragma: no cover
 
-    @classmethod
-    def read(cls, words: Words) -> A:
+    def read(self, words: Words) -> A:
         """The action these words write (NotationError says what is wrong)."""
         ...  # pragma: no cover
 
@@ -62,7 +64,8 @@ class NotationReader(Generic[T]):
     fold_case: bool = False  # lower-case every word (True) or only the verb
 
     @classmethod
-    def of(cls, classes: Iterable[Readable[T]], **how: object) -> "NotationReader[T]":
+    def of(cls, classes: Iterable[Readable[T]], template: str, empty: str, unknown: Callable[[str], str],
+           fold_case: bool = False) -> "NotationReader[T]":
         """The reader for these classes, each verb to the one class that answers it."""
         by_verb: dict[str, Callable[[Words], T]] = {}
         for c in classes:
@@ -70,7 +73,7 @@ class NotationReader(Generic[T]):
                 if verb in by_verb:
                     raise ValueError(f"two action classes answer {verb!r}")
                 by_verb[verb] = c.read
-        return cls(by_verb, **how)  # type: ignore[arg-type]
+        return cls(by_verb, template, empty, unknown, fold_case)
 
     def __call__(self, text: str) -> T:
         """Read one action in notation; NotationError says what is wrong."""

@@ -34,7 +34,7 @@ class SearchTree:
     cost: Mapping
     parent: Mapping
 
-    def path_to(self, node) -> list:
+    def path_to(self, node: Hashable) -> list:
         """The cheapest path from a start node to `node`, both included."""
         if node not in self.cost:
             raise KeyError(f"{node!r} was not reached")

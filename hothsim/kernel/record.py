@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence, TypeVar
 
 from hothsim.kernel.dice import Roll
 from hothsim.kernel.header import (  # noqa: F401 (the record's names for them)
@@ -253,7 +253,10 @@ class ReplayTarget(Protocol):
         ...
 
 
-def replay(record: GameRecord, make_game: Callable[[RecordHeader, Sequence[Roll]], ReplayTarget]) -> ReplayTarget:
+Replayed = TypeVar("Replayed", bound=ReplayTarget)
+
+
+def replay(record: GameRecord, make_game: Callable[[RecordHeader, Sequence[Roll]], Replayed]) -> Replayed:
     """Re-run every entry of a record and check each recorded outcome.
 
     `make_game(header, scripted_rolls)` builds the starting game; for a `dice: scripted` record the

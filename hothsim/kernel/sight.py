@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Literal
 
 from hothsim.kernel.cover import BarrierRows, ConeShape, ConeView, cone_view
 from hothsim.kernel.sight_table import SightTable, barrier_digest
@@ -103,7 +103,7 @@ class Sight:
         """Line of sight for a pair not yet in the cache (in order), and cache it."""
         if _is_big(key[0]) or _is_big(key[1]):
             return self._find_by_squares(key)
-        hit: Witness | None | bool = False
+        hit: Witness | None | Literal[False] = False
         if self.more is not None and self.fewer is not None:
             hit = self.more.line_of_sight(key[0], key[1])  # a clear segment there is clear here
             if hit is None and self.fewer.line_of_sight(key[0], key[1]) is not None:
@@ -127,7 +127,7 @@ class Sight:
                     return None
             hit = find_line_of_sight(self.barriers, key[0], key[1], self._sight_memo())
             self._los[key] = hit
-        return hit  # type: ignore[return-value]
+        return hit
 
     def _find_by_squares(self, key: tuple[Rect, Rect]) -> Witness | None:
         """Line of sight for a pair where a space is bigger than a square, from its squares' sight, and

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
-from typing import Iterable, Iterator
+from typing import Container, Iterable, Iterator, Protocol
 
 from hothsim.kernel.squares import Barriers, Square
 
@@ -98,12 +98,32 @@ def segment_clear(barriers: Barriers, p: FPoint, q: FPoint) -> bool:
     return _clear_scaled(barriers, px, py, qx, qy, den)
 
 
+class Blocking(Protocol):
+    """What `_touched` asks of barriers: whether an edge or a grid point is among them (`Barriers`, or the
+    set of every edge and point that lists everything a segment touches)."""
+
+    @property
+    def vertical(self) -> Container[tuple[int, int]]:
+        """The blocking vertical edges, by (x, y)."""
+        ...
+
+    @property
+    def horizontal(self) -> Container[tuple[int, int]]:
+        """The blocking horizontal edges, by (x, y)."""
+        ...
+
+    @property
+    def points(self) -> Container[tuple[int, int]]:
+        """The grid points at the end of a blocking edge."""
+        ...
+
+
 def _clear_scaled(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> bool:
     """`segment_clear` on points given as integer numerators over a common denominator."""
     return next(_touched(b, px, py, qx, qy, den), None) is None
 
 
-def _touched(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
+def _touched(b: Blocking, px: int, py: int, qx: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
     """The barriers the closed segment touches: ("v", x, y) and ("h", x, y) for edges it crosses or runs
     along, ("p", x, y) for barrier end points it passes through.  Points are integer numerators over
     a common denominator `den`."""
@@ -114,7 +134,7 @@ def _touched(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> Itera
     return _touched_slanted(b, px, py, qx, qy, den)
 
 
-def _touched_upright(b: Barriers, px: int, py: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
+def _touched_upright(b: Blocking, px: int, py: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
     """`_touched` for a segment along x = px, from y = py to y = qy."""
     vert, horiz, pts = b.vertical, b.horizontal, b.points
     ylo, yhi = min(py, qy), max(py, qy)
@@ -134,7 +154,7 @@ def _touched_upright(b: Barriers, px: int, py: int, qy: int, den: int) -> Iterat
             yield ("h", i, j)
 
 
-def _touched_flat(b: Barriers, py: int, px: int, qx: int, den: int) -> Iterator[tuple[str, int, int]]:
+def _touched_flat(b: Blocking, py: int, px: int, qx: int, den: int) -> Iterator[tuple[str, int, int]]:
     """`_touched` for a segment along y = py, from x = px to x = qx."""
     vert, horiz, pts = b.vertical, b.horizontal, b.points
     xlo, xhi = min(px, qx), max(px, qx)
@@ -154,7 +174,7 @@ def _touched_flat(b: Barriers, py: int, px: int, qx: int, den: int) -> Iterator[
             yield ("v", i, j)
 
 
-def _touched_slanted(b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
+def _touched_slanted(b: Blocking, px: int, py: int, qx: int, qy: int, den: int) -> Iterator[tuple[str, int, int]]:
     """`_touched` in general position: the crossing of every grid line inside the segment's span."""
     vert, horiz, pts = b.vertical, b.horizontal, b.points
     kx0, kx1 = -((-min(px, qx)) // den), max(px, qx) // den
@@ -308,8 +328,9 @@ class SightMemo:
         if any(x < 0 or y < 0 for x, y in every):
             return SightMemo(runs)  # wide 0: every segment takes `_clear_scaled`
         wide = max([width, *(x for x, _ in every)]) + 2
-        masks = tuple(sum(1 << (y * wide + x) for x, y in group) for group in (b.vertical, b.horizontal, b.points))
-        return SightMemo(runs, wide=wide, masks=masks)  # type: ignore[arg-type]
+        vertical, horizontal, points = (sum(1 << (y * wide + x) for x, y in group)
+                                        for group in (b.vertical, b.horizontal, b.points))
+        return SightMemo(runs, wide=wide, masks=(vertical, horizontal, points))
 
     def clear(self, b: Barriers, px: int, py: int, qx: int, qy: int, den: int) -> bool:
         """`_clear_scaled(b, ...)` for the same barriers, from the segment's shape when it has one."""
@@ -334,7 +355,7 @@ class SightMemo:
                 self.segments[key] = None
                 return None
             shape = [0, 0, 0]
-            for kind, x, y in _touched(_EVERYWHERE, *key):  # type: ignore[arg-type]
+            for kind, x, y in _touched(_EVERYWHERE, *key):
                 shape["vhp".index(kind)] |= 1 << (y * self.wide + x)
             self.segments[key] = shape
         at = oy * self.wide + ox
@@ -484,7 +505,8 @@ def _line_witness(b: Barriers, a: Rect, d: Rect, m: FPoint, dirn: FPoint) -> Wit
     else:  # the open chords overlap: a and d overlap
         t_exit = t_enter = (max(ca[0], cd[0]) + min(ca[1], cd[1])) / 2
         ta_in = td_in = t_exit
-    pt = lambda t: (m[0] + t * dirn[0], m[1] + t * dirn[1])  # noqa: E731
+    def pt(t: Fraction) -> FPoint:
+        return (m[0] + t * dirn[0], m[1] + t * dirn[1])
     if not segment_clear(b, pt(t_exit), pt(t_enter)):
         return None
     # Step a little way into each space; halve until the longer segment is still clear.
@@ -505,7 +527,7 @@ def _hull(points: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     if len(pts) <= 2:
         return pts
 
-    def cross(o, a, c):
+    def cross(o: tuple[float, float], a: tuple[float, float], c: tuple[float, float]) -> float:
         return (a[0] - o[0]) * (c[1] - o[1]) - (a[1] - o[1]) * (c[0] - o[0])
 
     lower: list = []

@@ -9,9 +9,12 @@ fields at once.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def replace(obj: T, /, **changes: Any) -> T:
@@ -20,7 +23,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     TypeError.  A value holding more than its fields (a cached property, say) is copied by
     `dataclasses.replace` itself unless the class has a `__post_init__` to make them again."""
     cls = type(obj)
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    fields = cls.__dataclass_fields__
     for name in changes:
         f = fields.get(name)
         if f is None or not f.init:
@@ -28,7 +31,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     values = getattr(obj, "__dict__", None)
     post_init = getattr(cls, "__post_init__", None)
     if values is None or (post_init is None and len(values) != len(fields)):
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        return dataclasses.replace(obj, **changes)
     for name in changes:
         if name not in values:  # a class variable's or an init-only variable's value is not the instance's
             raise TypeError(f"{cls.__name__} has no field {name!r} to replace")

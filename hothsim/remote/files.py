@@ -14,7 +14,7 @@ the line or field, never a traceback.
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -22,7 +22,9 @@ from hothsim.kernel.record import MAX_ENTRIES
 from hothsim.remote.messages import MAX_LINE
 
 CONVERSATION_MAGIC = "hothsim-conversation 1"
-PRIVATE_FORMAT = "hothsim-private/2"
+PRIVATE_FORMAT: Final = "hothsim-private/2"
+#: Which command takes a game at two machines up again: `host` or `join`'s.
+Role = Literal["host", "guest"]
 HEX64 = r"^[0-9a-f]{64}$"
 
 
@@ -59,7 +61,7 @@ class Private(BaseModel):
     length: int = Field(ge=1, le=65536)
     host: str = Field(pattern=r"^[0-9A-Za-z.:\[\]-]{1,80}$")  # where the host listens (address:port)
     side: Literal["rebel", "imperial"]
-    role: Literal["host", "guest"]  # which command takes the game up again
+    role: Role  # which command takes the game up again
     signing: str = Field(pattern=HEX64)  # this side's Ed25519 key (its seed)
     randomness: str = Field(pattern=HEX64)  # what this side's computer player decides with (from `secrets`)
     scenario: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")

@@ -11,7 +11,7 @@ import selectors
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Protocol
 
 from hothsim.remote import door
 from hothsim.remote.messages import MAX_LINE, RemoteError
@@ -38,6 +38,23 @@ class Closed(RemoteError):
 
     def __init__(self, why: str = "the opponent closed the connection") -> None:
         super().__init__("closed", why)
+
+
+class Lines(Protocol):
+    """What a game at two machines talks through: a connection (`Link`) or a turn's lines by mail
+    (`MailLink`)."""
+
+    def send(self, line: str) -> None:
+        """Send one line."""
+        ...
+
+    def receive(self, wait: float) -> str:
+        """The next line, waiting up to `wait` seconds (Silence when none comes, Closed when it is gone)."""
+        ...
+
+    def close(self) -> None:
+        """Close it; nothing more is sent or received."""
+        ...
 
 
 class Link:
@@ -149,7 +166,8 @@ class Door:
                         if ready.fileobj is self.server:
                             self._greet(sel)
                             continue
-                        admitted = self._heard(sel, ready.fileobj)  # type: ignore[arg-type]
+                        sock = ready.fileobj  # a guest's: only the server and guests are watched
+                        admitted = self._heard(sel, sock) if isinstance(sock, socket.socket) else None
                         if admitted is not None:
                             return admitted
                     if time.monotonic() >= deadline:

@@ -171,7 +171,7 @@ class SecretKept(ValueError):
 
 def chronicler_for(game: Any) -> Chronicler:
     """The chronicler of a game's kind (the registry names its module)."""
-    return importlib.import_module(kind_of(game).report).CHRONICLER  # type: ignore[no-any-return]
+    return importlib.import_module(kind_of(game).report).CHRONICLER
 
 
 def story(record: GameRecord) -> Story:

@@ -38,16 +38,15 @@ class AssaultChronicler:
 
     def trails(self, before: AssaultGame, action: Action, after: AssaultGame) -> list[Trail]:
         """A move from hex to hex, or a Walker's walk through every hex it stepped into."""
-        t = type(action)
-        if t not in (Move, Walk):
+        if not isinstance(action, (Move, Walk)):
             return []
-        u = before.state.unit(action.unit)  # type: ignore[union-attr]
+        u = before.state.unit(action.unit)
         v = after.state.unit(u.id)
         if u.hex is None or v.hex is None or u.where != "map" or v.where != "map":
             return []
         cells = [u.hex]
-        if t is Walk:
-            steps = action.steps  # type: ignore[union-attr]
+        if isinstance(action, Walk):
+            steps = action.steps
             cells += [before.walk_end(u, steps[:i + 1])[0] for i, c in enumerate(steps) if c == "f"]
         else:
             cells.append(v.hex)
@@ -55,12 +54,12 @@ class AssaultChronicler:
 
     def shot(self, before: AssaultGame, action: Action) -> tuple[str, str, float] | None:
         """A fire or a harpoon, with its chance to hit then."""
-        if type(action) not in (Fire, Harpoon):
+        if not isinstance(action, (Fire, Harpoon)):
             return None
-        plan = before.shot(action)  # type: ignore[arg-type]
-        if type(plan) is str:
+        plan = before.shot(action)
+        if isinstance(plan, str):
             return None
-        return action.unit, action.target, before.hit_chance(plan)  # type: ignore[union-attr,arg-type]
+        return action.unit, action.target, before.hit_chance(plan)
 
     def cell(self, game: AssaultGame, unit: str) -> tuple[int, int] | None:
         """A unit's hex (or an installation's) as column and row."""
@@ -113,7 +112,8 @@ class AssaultChronicler:
     def losses(self, game: AssaultGame) -> list[tuple[str, str]]:
         """Each unit destroyed, by its type's name, and the installations brought down."""
         s = game.state
-        out = [(u.side, game.rules.units[u.type].name) for u in s.units if u.where == "destroyed"]
+        out: list[tuple[str, str]] = [(u.side, game.rules.units[u.type].name) for u in s.units
+                                      if u.where == "destroyed"]
         out += [("rebel", name) for uid, name in INSTALLATIONS.items()
                 if not (s.shield_generator if uid == SHIELD_GENERATOR else s.power_grid)]
         return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from hothsim.report import Moment, Story
+from hothsim.report import Luck, Moment, Story
 from hothsim.kernel.words import count
 
 STYLE = """
@@ -103,7 +103,7 @@ def _moment(m: Moment) -> str:
     return m.text if m.kind == "kill" else f"Entry {m.entry}: {m.text}"
 
 
-def _luck_line(luck) -> str:
+def _luck_line(luck: Luck) -> str:
     side = luck.side.capitalize()
     if not luck.shots:
         return f"{side}: no shots rolled"

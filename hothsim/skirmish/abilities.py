@@ -59,7 +59,7 @@ class Abilities:
 
     # ---------------------------------------------------------------- who is what
 
-    def card(self, f: Figure):
+    def card(self, f: Figure) -> "Card":
         """The figure's stat card."""
         return self.cards[f.card]
 

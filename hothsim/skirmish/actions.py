@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from hothsim.kernel.engine import NOTHING, About, NotationError
+from hothsim.kernel.engine import NOTHING, SIDES, About, NotationError, Side
 from hothsim.kernel.notation import NotationReader, Words
 from hothsim.kernel.squares import Square, parse_square, square_label
 
@@ -48,7 +48,7 @@ class Place:
 class First:
     """The initiative winner decides which side goes first this round."""
 
-    side: str
+    side: Side
 
     VERBS: ClassVar[tuple[str, ...]] = ("first",)
 
@@ -64,9 +64,10 @@ class First:
     def read(cls, w: Words) -> Action:
         """From its words in notation."""
         w.need(1, "first rebel|imperial")
-        if w.args[0] not in ("rebel", "imperial"):
-            raise NotationError("'first' takes rebel or imperial")
-        return cls(w.args[0])
+        for side in SIDES:
+            if w.args[0] == side:
+                return cls(side)
+        raise NotationError("'first' takes rebel or imperial")
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,13 @@ class Move:
     def destination(self) -> tuple[int, ...]:
         """Where the move ends."""
         return self.path[-1]
+
+    @property
+    def square(self) -> Square:
+        """The square the figure's anchor ends on (a move that ends squeezed is refused, so a legal move's
+        destination is a square)."""
+        d = self.path[-1]
+        return (d[0], d[1])
 
     @classmethod
     def read(cls, w: Words) -> Action:
@@ -203,6 +211,13 @@ class ForcePower:
     def about(self) -> About:
         """What the action is about (its actor, target, place)."""
         return About(actor=self.figure, target=self.target or None)
+
+    @property
+    def aimed_at(self) -> str:
+        """The figure the power is used on (ValueError for a power used on nobody: the reactions, Sweep)."""
+        if self.target is None:
+            raise ValueError(f"{self.power} is used on nobody")
+        return self.target
 
     def notation(self) -> str:
         """Text form."""

@@ -19,6 +19,9 @@ Rect = tuple[int, int, int, int]
 # growing the caches without end.
 _MAX_CACHED = 4096
 
+#: A position a figure may step to: its anchor square (or, squeezing, a narrower block of its space).
+Position = tuple[int, ...]
+
 
 class Board:
     """One map and the geometry caches for each state of its doors; `tables` gives the line of sight worked
@@ -35,7 +38,7 @@ class Board:
         self._tables: dict[tuple[int, bool], StepTable] = {}
         self.pits = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.PIT)
         self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
-        self._ghost: dict[int, dict[Square, list[tuple[Square, int]]]] = {}
+        self._ghost: dict[int, dict[Position, list[tuple[Position, int]]]] = {}
         self._squeeze: dict[tuple, dict] = {}
         self._squeeze_free: dict[tuple[int, bool], dict] = {}
         self._next_to: dict[tuple[frozenset[Edge], Rect, int], tuple[Square, ...]] = {}
@@ -59,7 +62,7 @@ class Board:
             hit = self._squeeze[key] = {"free": free}
         return hit
 
-    def ghost_steps(self, size: int):
+    def ghost_steps(self, size: int) -> Callable[[Position], list[tuple[Position, int]]]:
         """A Hologram's steps: to any neighbouring position on the map, through walls, rock and
         characters alike, orthogonal 1 and diagonal 2 (it ignores all terrain)."""
         table = self._ghost.get(size)
@@ -72,7 +75,7 @@ class Board:
                                      for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
                                      if 0 <= x + dx <= w - size and 0 <= y + dy <= h - size]
             self._ghost[size] = table
-        empty: list[tuple[Square, int]] = []
+        empty: list[tuple[Position, int]] = []
         return lambda a: table.get(a, empty)
 
     def steps(self, size: int, flight: bool = False) -> StepTable:
@@ -89,7 +92,8 @@ class Board:
         if s is None:
             if len(self._sights) >= _MAX_CACHED:
                 self._sights.clear()
-            closed, every = frozenset(), frozenset(self.grid.doors)
+            closed: frozenset[Edge] = frozenset()
+            every = frozenset(self.grid.doors)
             if open_doors in (closed, every) or not self.grid.doors:
                 if self._sight_tables is None:
                     self._sight_tables = self._load_tables() if self._load_tables is not None else {}

@@ -54,8 +54,8 @@ def run(ctx: Context, s: GameState, ev: list[Event]) -> GameState:
             s = roll_save(ctx, replace(s, saves=rest), save, ev)
             continue
         if s.attacks:
-            spec, rest = s.attacks[0], s.attacks[1:]
-            s = start_attack(ctx, replace(s, attacks=rest), spec, ev)
+            spec, later = s.attacks[0], s.attacks[1:]
+            s = start_attack(ctx, replace(s, attacks=later), spec, ev)
             continue
         return resume(ctx, s, ev)
     return s

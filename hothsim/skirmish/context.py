@@ -35,3 +35,10 @@ class Context:
     moves: Moves
     dice: Dice
     player: Side | None = None
+
+    @property
+    def decider(self) -> Side:
+        """The player deciding (ValueError where none is: a step no player's decision began)."""
+        if self.player is None:
+            raise ValueError("no player decides this step")
+        return self.player

@@ -127,8 +127,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if s.stage == "over":
             return Decision(None, "over", note=s.end_reason)
         if s.stage == "build":
-            side = next(x for x in ("imperial", "rebel") if x not in s.ready)
-            return Decision(side, "build")  # type: ignore[arg-type]
+            side: Side = "imperial" if "imperial" not in s.ready else "rebel"
+            return Decision(side, "build")
         if s.stage == "setup":
             return Decision(s.setup_side, "place")
         if s.stage == "first":
@@ -166,7 +166,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """Whether an action may be applied now; a move may follow any legal path, not only the listed one."""
         return self._why_not(action) is None
 
-    def _why_not(self, action: Action) -> IllegalAction | None:  # type: ignore[override]
+    def _why_not(self, action: Action) -> IllegalAction | None:
         try:
             self._check(action)
         except IllegalAction as e:
@@ -206,7 +206,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
     def squad_summary(self, side: str) -> tuple[list[tuple[str, int]], int, int]:
         """A squad being built: (card name and cost after Rapport for each card so far, points spent, the
         scenario's points)."""
-        squad = self._state.squads[SIDES.index(side)]  # type: ignore[arg-type]
+        squad = self._state.squads[SIDES.index(side)]
         costs = self.squads.costs(squad)
         return [(self.setup.cards[c].name, n) for c, n in zip(squad, costs)], sum(costs), self.squads.points
 
@@ -332,7 +332,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if d.kind == "over":
             return []
         if d.kind == "build":
-            return self.squads.build_actions(s, d.player)  # type: ignore[arg-type]
+            return self.squads.build_actions(s, d.decider)
         if d.kind == "place":
             return [Place(f.id, sq) for f in s.figures if passes(PLACING, s, f)
                     for sq in placements(self.setup.grid, self.setup.zones[f.side], s, f)]
@@ -341,14 +341,14 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         if d.kind == "activate":
             return [Activate(f.id) for f in s.figures if passes(ACTIVATING, s, f)]
         if d.kind == "reroll":
-            return [Reroll(d.figure), Keep(d.figure)]  # type: ignore[arg-type]
+            return [Reroll(d.acting), Keep(d.acting)]
         if d.kind == "reaction":
-            word = "deflect" if s.attack.stage == "hit" else "riposte"  # type: ignore[union-attr]
-            return [ForcePower(d.figure, word), Decline(d.figure)]  # type: ignore[arg-type]
+            word = "deflect" if s.attack is not None and s.attack.stage == "hit" else "riposte"
+            return [ForcePower(d.acting, word), Decline(d.acting)]
         if d.kind == "opportunity":
             out: list[Action] = []
             for e in self.targeting.opportunists(s):
-                out += [Opportunity(e.id, d.figure), Decline(e.id)]  # type: ignore[arg-type]
+                out += [Opportunity(e.id, d.acting), Decline(e.id)]
             return out
         return turn_actions(self.moves, self.targeting, s)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from hothsim.kernel.engine import GameView, IllegalAction
-from hothsim.skirmish.state import GameState
+from hothsim.skirmish.state import Figure, GameState
 
-__all__ = ["GameState", "SkirmishView"]  # the state, for the type of what a screen draws (`seen`)
+__all__ = ["Figure", "GameState", "SkirmishView"]  # the state, for the type of what a screen draws (`seen`)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.kernel.squares import Square

@@ -10,7 +10,7 @@ big figures squeezing through openings.  How far a character may move this turn 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, cast
 
 from hothsim.kernel.paths import SquareMover, StepTable
 from hothsim.kernel.squares import Square, SquareMap, anchors_over
@@ -100,7 +100,7 @@ def plan_moves(
     may_stop: Callable[[Node], bool],
     start: Square,
     budget: int,
-    threats: Mapping[Node, frozenset[str]],
+    threats: Mapping[Square, frozenset[str]],
 ) -> dict[Square, PlannedMove]:
     """Every destination within the budget, each with its default path.
 
@@ -112,7 +112,7 @@ def plan_moves(
     if not threats:
         return _plain_moves(neighbours, may_stop, start, budget)
     names, threat_cache = _threat_bits(threats)
-    step_cache: dict[Node, list] = {}
+    step_cache: dict[Node, Iterable[tuple[Node, int]]] = {}
 
     # A bucket queue over (enemies, cost): every step costs at least 1 and never provokes fewer, so a
     # label only ever goes to a later bucket, and first-in first-out within a bucket keeps the order of
@@ -122,7 +122,7 @@ def plan_moves(
     top = 0
     parents: list[tuple[Node, int]] = []
     settled: dict[Node, list[tuple[int, int]]] = {}
-    found: dict[Square, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
+    found: dict[Node, tuple[int, int, int]] = {}  # destination -> (enemies, cost, label index)
     pending: dict[Node, tuple[int, int]] = {}  # the latest label pushed to each square
     # Bound methods as locals: this loop is the hot spot of a skirmish game.
     pending_get, settled_get, buckets_get, threat_get, steps_get = (
@@ -148,7 +148,7 @@ def plan_moves(
             base = after.bit_count() * width
             steps = steps_get(node)
             if steps is None:
-                steps = step_cache[node] = neighbours(node)  # type: ignore[assignment]
+                steps = step_cache[node] = neighbours(node)
             for nxt, step in steps:
                 nc = cost + step
                 if nc > budget:
@@ -172,23 +172,24 @@ def plan_moves(
     return _planned(found, names, parents)
 
 
-def _threat_bits(threats: Mapping[Node, frozenset[str]]) -> tuple[list[str], dict[Node, int]]:
+def _threat_bits(threats: Mapping[Square, frozenset[str]]) -> tuple[list[str], dict[Node, int]]:
     """The enemies' names in order, and each threatening position's enemies as a bit mask of them: enemy
     sets are bit masks while searching (subset tests and unions on ints are far cheaper)."""
     names = sorted({name for group in threats.values() for name in group})
     bits = {name: 1 << i for i, name in enumerate(names)}
-    return names, {node: sum(bits[name] for name in group) for node, group in threats.items()}
+    masks: dict[Node, int] = {node: sum(bits[name] for name in group) for node, group in threats.items()}
+    return names, masks
 
 
-def _planned(found: dict[Square, tuple[int, int, int]], names: list[str], parents: list[tuple[Node, int]]
+def _planned(found: dict[Node, tuple[int, int, int]], names: list[str], parents: list[tuple[Node, int]]
              ) -> dict[Square, PlannedMove]:
     """The plans the search found: each destination's enemies provoked (by name), cost and path."""
-    out: dict[Square, PlannedMove] = {}
+    out: dict[Node, PlannedMove] = {}
     memo: dict[int, tuple[Node, ...]] = {}
     for node, (mask, cost, i) in found.items():
         who = frozenset(n for j, n in enumerate(names) if mask >> j & 1) if mask else _NOBODY
         out[node] = PlannedMove(who, cost, _path_to(parents, i, memo))
-    return out
+    return _destinations(out)
 
 
 def _dominated(labels: list[tuple[int, int]], provoked: int, cost: int) -> bool:
@@ -215,12 +216,12 @@ _NOBODY: frozenset[str] = frozenset()
 def _plain_moves(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], may_stop: Callable[[Node], bool],
                  start: Square, budget: int) -> dict[Square, PlannedMove]:
     """Cheapest paths when no enemy can make an attack of opportunity (a bucket queue: steps cost 1-4)."""
-    dist = {start: 0}
+    dist: dict[Node, int] = {start: 0}
     came_from: dict[Node, int] = {start: -1}  # the label each square's best path so far comes from
     parents: list[tuple[Node, int]] = []
     buckets: list[list[Node]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
-    out: dict[Square, PlannedMove] = {}
+    out: dict[Node, PlannedMove] = {}
     memo: dict[int, tuple[Node, ...]] = {}
     for c in range(budget + 1):
         for node in buckets[c]:
@@ -236,7 +237,13 @@ def _plain_moves(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], may_s
                     dist[nxt] = nc
                     came_from[nxt] = me
                     buckets[nc].append(nxt)
-    return out
+    return _destinations(out)
+
+
+def _destinations(plans: dict[Node, PlannedMove]) -> dict[Square, PlannedMove]:
+    """The plans by destination: a figure stops only where its whole space stands, a square's anchor (the
+    stopping rule never lets a squeezed position be one)."""
+    return cast("dict[Square, PlannedMove]", plans)
 
 
 def path_costs(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], start: Node,
@@ -257,6 +264,8 @@ def path_costs(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], start: 
 #: squeezing through an opening: its anchor is still (x, y) but only the narrower block at (x+i, y+j) of
 #: its space is occupied.  The anchor moves only by paid steps, so squeezing never moves a figure for free.
 Node = tuple[int, ...]
+#: A moving figure's neighbour function: the positions one step from a position, with each step's cost.
+Graph = Callable[[Node], Iterable[tuple[Node, int]]]
 
 
 def squeezed_size(size: int) -> int:
@@ -285,14 +294,16 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     `memo` keeps what the map and doors alone decide (one dict per door state, shared between calls);
     only the enemies are checked on every call.
     """
-    full_steps = full.neighbours(open_doors, enemies)
+    # The whole space's steps are only ever asked from whole-space positions (squares).
+    full_steps = cast("Callable[[Node], list[tuple[Node, int]]]", full.neighbours(open_doors, enemies))
     if squeeze is None:
-        return full_steps  # type: ignore[return-value]
+        return full_steps
     size, small = full.size, squeeze.size
     static = _SqueezeGeometry(full, squeeze, open_doors, grid) if memo is None else memo.get("geometry")
     if static is None:
-        static = memo["geometry"] = _SqueezeGeometry(  # type: ignore[index]
-            full, squeeze, open_doors, grid, memo.get("free"))  # type: ignore[union-attr]
+        static = _SqueezeGeometry(full, squeeze, open_doors, grid, None if memo is None else memo.get("free"))
+        if memo is not None:
+            memo["geometry"] = static
     if not enemies and not enemy_rects:  # no enemy to keep clear of (a flier): the same steps every time
         return static.unhindered(full_steps)
     # Blocks touching an enemy, and whole positions overlapping one, for this call.
@@ -305,7 +316,7 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
 
     def gen(node: Node) -> list[tuple[Node, int]]:
         edges = static.edges(node)
-        out: list[tuple[Node, int]] = list(full_steps(node)) if len(node) == 2 else []  # type: ignore[arg-type]
+        out: list[tuple[Node, int]] = list(full_steps(node)) if len(node) == 2 else []
         for to, cost, block, whole in edges:
             if block is not None and block in touching:
                 continue
@@ -350,7 +361,7 @@ class _SqueezeGeometry:
     def _fill_free(self) -> None:
         """Work out, once per kind of mover and map, every position far from the doors: the first search
         pays for the map once instead of every search paying for the positions it meets first."""
-        todo = [a for a in self.full.fits if a not in self.near_door]
+        todo: list[Node] = [a for a in self.full.fits if a not in self.near_door]
         seen = set(todo)
         while todo:
             for to, _, _, _ in self.edges(todo.pop()):
@@ -368,7 +379,7 @@ class _SqueezeGeometry:
         def gen(node: Node) -> list[tuple[Node, int]]:
             hit = memo.get(node)
             if hit is None:
-                hit = list(full_steps(node)) if len(node) == 2 else []  # type: ignore[arg-type]
+                hit = list(full_steps(node)) if len(node) == 2 else []
                 hit += [(to, cost) for to, cost, _, _ in edges(node)]
                 memo[node] = hit
             return hit
@@ -415,7 +426,7 @@ class _SqueezeGeometry:
         out: list[tuple[Node, int, tuple[int, int] | None, tuple[int, int] | None]] = []
         if len(node) == 2:
             ax, ay = node
-            possible = {a for a, _ in self.whole_steps(node)}  # type: ignore[arg-type]
+            possible = {a for a, _ in self.whole_steps(node)}
             for i, j in self.offsets:
                 for (bx, by), c in self.small_steps((ax + i, ay + j)):
                     a2 = (bx - i, by - j)

@@ -17,7 +17,7 @@ from hothsim.kernel.words import count
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import Move
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.movement import (is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size,
+from hothsim.skirmish.movement import (Graph, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size,
                                        stopping_rule)
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -38,7 +38,7 @@ class Moves:
         self.targeting = targeting
         # plans() of one state, worked out once: its plans and their move actions (`PlanMemo`)
         self._plans: tuple[GameState, tuple[dict, list]] | None = None
-        self._graphs: tuple[GameState, str, object] | None = None  # graph() of one state and figure
+        self._graphs: tuple[GameState, str, Graph] | None = None  # graph() of one state and figure
 
     # ---------------------------------------------------------------- where it may go
 
@@ -62,12 +62,12 @@ class Moves:
         def work() -> dict:
             others = (sq for f in s.living() if f.id != fig.id for sq in f.space())
             may_stop = stopping_rule(self.board.over_pits_or_rock(fig.size), others, fig.size)
-            return plan_moves(self.graph(s, fig), may_stop, fig.pos, budget, threats)  # type: ignore[arg-type]
+            return plan_moves(self.graph(s, fig), may_stop, fig.square, budget, threats)
 
         memo = self.setup.plans
         return (work(), []) if memo is None else memo.recall(plan_key(fig, s, budget, threats), work)
 
-    def graph(self, s: GameState, fig: Figure):
+    def graph(self, s: GameState, fig: Figure) -> Graph:
         """The moving figure's neighbour function: walking (enemies block), flying (over enemies, low
         objects, difficult terrain and pits), or a Hologram's (through everything on the map).  Planning,
         checking and making a move ask for the same one: it is built once per state and figure."""
@@ -78,7 +78,7 @@ class Moves:
         self._graphs = (s, fig.id, graph)
         return graph
 
-    def _build_graph(self, s: GameState, fig: Figure):
+    def _build_graph(self, s: GameState, fig: Figure) -> Graph:
         kind = self.ab.move_kind(fig)
         if kind == "ghost":
             return self.board.ghost_steps(fig.size)
@@ -99,15 +99,15 @@ class Moves:
         the enemies it would give an attack of opportunity, and why it may not be taken ("" if it may)."""
         assert s.turn is not None
         fig = s.fig(s.turn.figure)
-        costs = path_costs(self.graph(s, fig), fig.pos, path)  # type: ignore[arg-type]
+        costs = path_costs(self.graph(s, fig), fig.square, path)
         threats = self.targeting.threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
-        left = [fig.pos] + [p for p in path[:-1] if len(p) == 2]
-        provoked = frozenset(n for p in left for n in threats.get(p, _NONE))  # type: ignore[arg-type]
+        left = [fig.square] + [(p[0], p[1]) for p in path[:-1] if len(p) == 2]
+        provoked = frozenset(n for p in left for n in threats.get(p, _NONE))
         try:
             self.check(s, Move(fig.id, path))
         except IllegalAction as e:
             return (sum(costs) if costs is not None else None), provoked, e.message
-        return sum(costs), provoked, ""  # type: ignore[arg-type]
+        return (sum(costs) if costs is not None else None), provoked, ""
 
     def refusal(self, s: GameState, square: Square) -> IllegalAction | None:
         """Why the acting character may not end a move on a square in `s` (None when a legal path takes it
@@ -159,7 +159,7 @@ class Moves:
         if problem:
             raise problem
         budget = self.targeting.allowance(s, fig)
-        costs = path_costs(self.graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
+        costs = path_costs(self.graph(s, fig), fig.square, m.path)
         if costs is None:
             raise IllegalAction("movement", f"{m.notation()!r} takes a step that is not allowed (walls, corners, "
                                 "enemies, pits, the map edge, or squeezing where the rules forbid it)")
@@ -167,7 +167,7 @@ class Moves:
             raise IllegalAction("movement", f"the path costs {count(sum(costs), 'square')}; {fig.id} may move {budget}")
         if is_squeezed(m.destination):
             raise IllegalAction("movement", f"{fig.id} must end its move where its whole space fits")
-        problem = self.end_problem(s, fig, m.destination)  # type: ignore[arg-type]
+        problem = self.end_problem(s, fig, m.square)
         if problem:
             raise problem
 
@@ -176,11 +176,11 @@ class Moves:
     def start(self, s: GameState, m: Move, ev: list[Event]) -> GameState:
         """Begin a legal move: its path and the cost of each step go into the turn, then it is walked."""
         fig = s.fig(m.figure)
-        costs = path_costs(self.graph(s, fig), fig.pos, m.path)  # type: ignore[arg-type]
+        costs = path_costs(self.graph(s, fig), fig.square, m.path)
         assert costs is not None
-        ev.append(Event("move", f"{fig.id} moves {square_label(fig.pos)} -> {square_label(m.destination)} "  # type: ignore[arg-type]
+        ev.append(Event("move", f"{fig.id} moves {square_label(fig.square)} -> {square_label(m.square)} "
                                 f"({count(sum(costs), 'square')})"))
-        s = replace(s, turn=replace(s.turn, path_left=m.path, path_cost_left=tuple(costs), declined=frozenset()))  # type: ignore[arg-type]
+        s = replace(s, turn=replace(s.turn_now, path_left=m.path, path_cost_left=tuple(costs), declined=frozenset()))
         return self.carry_on(s, ev)
 
     def carry_on(self, s: GameState, ev: list[Event]) -> GameState:

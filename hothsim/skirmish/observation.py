@@ -53,6 +53,6 @@ def observe(setup: "Setup", board: "Board", s: GameState, side: Side | None,
     if s.stage == "build":
         mine = SIDES.index(side) if side is not None else -1
         squads = tuple(sq if i == mine else () for i, sq in enumerate(s.squads))
-        s = replace(s, squads=squads)  # type: ignore[arg-type]
+        s = replace(s, squads=squads)
     # The games a search deals from this observation share one memo of movement plans.
     return SkirmishObservation(side, s, replace(setup, plans=PlanMemo()), board, deal)

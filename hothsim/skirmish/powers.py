@@ -10,7 +10,7 @@ and saves it starts are `combat`'s).  Which abilities a figure has, and the numb
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Literal
 
 from hothsim.kernel.engine import Event
 from hothsim.skirmish.actions import Action, ForcePower, Harpoon, Heal, UseAbility
@@ -117,14 +117,14 @@ def force_power(ctx: Context, s: GameState, a: ForcePower, ev: list[Event]) -> G
         s = spend(s, fig, 3)
         ev.append(Event("force", f"{fig.id} spends 3 Force points: Use the Force"))
         s = count_attack(s)
-        s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.target, kind="turn", auto=True),))  # type: ignore[arg-type]
+        s = replace(s, attacks=s.attacks + (AttackSpec(fig.id, a.aimed_at, kind="turn", auto=True),))
         return run(ctx, s, ev)
     s = spend(s, fig, 1)
-    s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+    s = replace(s, turn=replace(s.turn_now, attacked=True, replaced=True))
     if a.power == "grip":
         # No attack roll and no save: the round is noisy for the tie-breaker only if the Grip deals damage
         # after Damage Reduction (combat.damage says so).
-        target = s.fig(a.target)  # type: ignore[arg-type]
+        target = s.fig(a.aimed_at)
         s = damage(ctx, s, target, GRIP_DAMAGE, fig, False,
                           f"{fig.id} spends 1 Force point: Force Grip on {target.id}", ev)
         return run(ctx, s, ev) if s.stage != "over" else s
@@ -142,7 +142,7 @@ def heal(ctx: Context, s: GameState, a: Heal, ev: list[Event]) -> GameState:
     amount = ctx.ab.number(fig, "Heal")
     new = min(ctx.ab.cards[target.card].hp, target.hp + amount)
     s = s.with_figure(replace(target, hp=new))
-    s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+    s = replace(s, turn=replace(s.turn_now, attacked=True, replaced=True))
     ev.append(Event("heal", f"{fig.id} heals {target.id}: {target.hp} -> {new}"))
     return s
 
@@ -175,7 +175,8 @@ def use_ability(ctx: Context, s: GameState, a: UseAbility, ev: list[Event]) -> G
     ev.append(Event("ability", f"{fig.id} uses {what} on {target.id}: "
                                + ", ".join(f.id for f in hit) + f" must save ({needed})"))
     order = sorted(hit, key=lambda f: (f.side != fig.side, f.id))
-    saves = tuple(PendingSave(f.id, needed, a.ability, amount, fig.id, reduced=reduced)  # type: ignore[arg-type]
+    effect: Literal["grenades", "fire-support"] = "grenades" if a.ability == "grenades" else "fire-support"
+    saves = tuple(PendingSave(f.id, needed, effect, amount, fig.id, reduced=reduced)
                   for f in order if not ctx.ab.hologram(f))
     s = replace(s, saves=s.saves + saves, noisy=True)
     return run(ctx, s, ev)

@@ -28,7 +28,9 @@ Reason = tuple[str, str]
 def reason_against(t: Targeting, squads: SquadRules, s: GameState, player: Side | None, action: Action) -> Reason:
     """(the rule, why) for an action the rules refuse now."""
     if isinstance(action, (Recruit, Ready)):
-        return squads.why_not(s, player, action)  # type: ignore[arg-type]
+        if player is None:  # nobody decides: the game is over
+            return ("turn order", f"{action.notation()!r} is not allowed now")
+        return squads.why_not(s, player, action)
     try:
         fig = s.fig(getattr(action, "figure"))
     except KeyError:

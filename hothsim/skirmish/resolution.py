@@ -7,7 +7,7 @@ line here; the game looks an action's step up by its class.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from hothsim.kernel.engine import Event
 from hothsim.kernel.squares import square_label
@@ -25,11 +25,13 @@ from hothsim.skirmish.state import AttackSpec, GameState, PendingSave
 from hothsim.skirmish.targeting import count_attack
 
 
-Step = Callable[[Context, GameState, Action, list[Event]], GameState]
+#: A step of resolution, given an action of the class that keys it in `RESOLVE` (so any of the union: a
+#: dispatch table types no tighter).
+Step = Callable[[Context, GameState, Any, list[Event]], GameState]
 
 
 def _build(ctx: Context, s: GameState, a: Recruit | Ready, ev: list[Event]) -> GameState:
-    s = ctx.squads.apply(s, ctx.player, a, ev)  # type: ignore[arg-type]
+    s = ctx.squads.apply(s, ctx.decider, a, ev)
     if s.stage == "setup" and not s.figures:
         s = field_squads(ctx, s)
     return s
@@ -42,10 +44,10 @@ def _place(ctx: Context, s: GameState, a: Place, ev: list[Event]) -> GameState:
 
 
 def _first(ctx: Context, s: GameState, a: First, ev: list[Event]) -> GameState:
-    s = replace(s, first=a.side, stage="round")  # type: ignore[arg-type]
+    s = replace(s, first=a.side, stage="round")
     ev.append(Event("first", f"{s.initiative} lets {a.side} go first in round {s.round}"
                     if a.side != s.initiative else f"{s.initiative} goes first in round {s.round}"))
-    return begin_part(ctx, s, a.side, ev)  # type: ignore[arg-type]
+    return begin_part(ctx, s, a.side, ev)
 
 
 def _attack(ctx: Context, s: GameState, a: Attack, ev: list[Event]) -> GameState:
@@ -62,11 +64,11 @@ def _force_move(ctx: Context, s: GameState, a: ForceMove, ev: list[Event]) -> Ga
     fig = s.fig(a.figure)
     s = spend(s, fig, 1)
     ev.append(Event("force", f"{fig.id} spends 1 Force point to move 2 extra squares ({fig.force - 1} left)"))
-    return replace(s, turn=replace(s.turn, force_move=True))  # type: ignore[arg-type]
+    return replace(s, turn=replace(s.turn_now, force_move=True))
 
 
 def _harpoon(ctx: Context, s: GameState, a: Harpoon, ev: list[Event]) -> GameState:
-    s = replace(s, turn=replace(s.turn, attacked=True, replaced=True))  # type: ignore[arg-type]
+    s = replace(s, turn=replace(s.turn_now, attacked=True, replaced=True))
     ev.append(Event("harpoon", f"{a.figure} fires its harpoon at {a.target}"))
     s = replace(s, saves=s.saves + (PendingSave(a.target, HARPOON_SAVE, "harpoon", 0, a.figure),))
     return combat.run(ctx, s, ev)
@@ -74,7 +76,8 @@ def _harpoon(ctx: Context, s: GameState, a: Harpoon, ev: list[Event]) -> GameSta
 
 def _opportunity(ctx: Context, s: GameState, a: Opportunity, ev: list[Event]) -> GameState:
     e = s.fig(a.figure)
-    s = s.with_figure(replace(e, opportunity_turn=s.turn.number))  # type: ignore[union-attr]
+    assert s.turn is not None  # an attack of opportunity is made during a turn
+    s = s.with_figure(replace(e, opportunity_turn=s.turn.number))
     ev.append(Event("opportunity", f"{e.id} makes an attack of opportunity against {a.target}"))
     s = replace(s, attacks=(AttackSpec(e.id, a.target, kind="opportunity"),) + s.attacks)
     return combat.run(ctx, s, ev)
@@ -84,7 +87,7 @@ def _decline(ctx: Context, s: GameState, a: Decline, ev: list[Event]) -> GameSta
     if s.attack is not None:  # declining a Force reaction
         s = (combat.deflect if s.attack.stage == "hit" else combat.riposte)(ctx, s, False, ev)
     else:
-        s = replace(s, turn=replace(s.turn, declined=s.turn.declined | {a.figure}))  # type: ignore[union-attr]
+        s = replace(s, turn=replace(s.turn_now, declined=s.turn_now.declined | {a.figure}))
         ev.append(Event("decline", f"{a.figure} lets the attack of opportunity pass"))
     return combat.run(ctx, s, ev)
 
@@ -111,7 +114,7 @@ def _keep_attack(ctx: Context, s: GameState, ev: list[Event]) -> GameState:
 
 
 #: The step that carries out each class of action.
-RESOLVE: dict[type, Step] = {  # type: ignore[dict-item]
+RESOLVE: dict[type, Step] = {
     Recruit: _build, Ready: _build, Place: _place, First: _first,
     Activate: lambda ctx, s, a, ev: activate(ctx, s, a.figure, ev),
     Move: lambda ctx, s, a, ev: ctx.moves.start(s, a, ev),

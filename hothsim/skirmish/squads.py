@@ -8,11 +8,12 @@ lowered cost is also what a defeated character scores in the tie-breaker.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from hothsim.skirmish.actions import Action, Ready, Recruit
 from hothsim.skirmish.cards import Card
-from hothsim.kernel.engine import Event, IllegalAction, SecretsNeeded
+from hothsim.kernel.dice import Dice
+from hothsim.kernel.engine import Decision, Event, IllegalAction, SecretsNeeded
 from hothsim.kernel.engine import SIDES, Side, other
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.kernel.values import replace
@@ -115,6 +116,17 @@ class SecretSquads:
 
     _state: GameState
     squads: SquadRules
+    dice: Dice
+
+    if TYPE_CHECKING:  # what the game it is mixed into provides
+        @property
+        def pending(self) -> Decision:
+            """The decision the game waits on."""
+            ...
+
+        def _commit(self, action: Any, state: GameState, rolls_from: int) -> None:
+            """Make a state current and record the action."""
+            ...
 
     def pending_secret(self) -> str:
         """Squads are built in secret."""
@@ -133,13 +145,13 @@ class SecretSquads:
         if not self.pending_secret():
             raise IllegalAction("secrets", "no secret decision is pending")
         ev: list[Event] = []
-        side = self.pending.player  # type: ignore[attr-defined]
+        side = self.pending.decider
         state = self.squads.apply(self._state, side, Recruit(UNSEEN_CARD), ev)
-        self._commit(Recruit(UNSEEN_CARD), state, len(self.dice.log))  # type: ignore[attr-defined]
+        self._commit(Recruit(UNSEEN_CARD), state, len(self.dice.log))
         return ev
 
     def reveals(self, action: Any) -> frozenset[str]:
         """The last squad made ready reveals both."""
         s = self._state
-        last = type(action) is Ready and s.stage == "build" and other(self.pending.player) in s.ready  # type: ignore[attr-defined]
+        last = type(action) is Ready and s.stage == "build" and other(self.pending.decider) in s.ready
         return frozenset({"squads"}) if last else frozenset()

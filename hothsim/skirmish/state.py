@@ -47,6 +47,13 @@ class Figure:
         x, y = pos
         return tuple((x + i, y + j) for j in range(self.size) for i in range(self.size))
 
+    @property
+    def square(self) -> Square:
+        """Its anchor square (ValueError for a figure not on the map: not set up yet, or defeated)."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the map")
+        return self.pos
+
     def rect(self) -> tuple[int, int, int, int]:
         """Its space as a rectangle (x0, y0, x1, y1)."""
         assert self.pos is not None
@@ -147,6 +154,13 @@ class GameState:
     noisy: bool = False  # this round had damage, an attack roll or a forced save
     winner: Side | None = None
     end_reason: str = ""
+
+    @property
+    def turn_now(self) -> Turn:
+        """The turn in progress (ValueError between turns: a step of a turn is asked for outside one)."""
+        if self.turn is None:
+            raise ValueError("no turn is in progress")
+        return self.turn
 
     def fig(self, figure_id: str) -> Figure:
         """The figure with this id; KeyError if there is none."""

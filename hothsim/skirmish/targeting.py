@@ -76,8 +76,9 @@ class Targeting:
         mask = self.board.space_mask
         every, each, apart = 0, {}, True
         for f in s.figures:
-            if f.alive and not self.ab.hologram(f):
-                m = each[f.id] = mask(f.pos, f.size)  # type: ignore[arg-type]
+            pos = f.pos  # on the map and not defeated: alive
+            if pos is not None and not f.defeated and not self.ab.hologram(f):
+                m = each[f.id] = mask(pos, f.size)
                 apart = apart and not every & m
                 every |= m
         self._cover[id(s)] = (s, every, each, apart)
@@ -134,13 +135,13 @@ class Targeting:
 
     def may_replace_attacks(self, s: GameState, fig: Figure) -> bool:
         """Abilities that replace attacks are used in place of the turn's attacks, before any."""
-        return self.may_attack(s, fig) and not s.turn.attacked  # type: ignore[union-attr]
+        return self.may_attack(s, fig) and s.turn is not None and not s.turn.attacked
 
     def opportunists(self, s: GameState) -> list[Figure]:
         """Enemies that may attack the mover now, as it is about to leave its square."""
         assert s.turn is not None
         mover = s.fig(s.turn.figure)
-        return [e for e in self.threats_at(s, mover, mover.pos) if e.id not in s.turn.declined]  # type: ignore[arg-type]
+        return [e for e in self.threats_at(s, mover, mover.square) if e.id not in s.turn.declined]
 
     def may_threaten(self, s: GameState, e: Figure, mover: Figure) -> bool:
         """Whether enemy `e` may make an attack of opportunity on a walking `mover` this turn."""

@@ -263,8 +263,8 @@ def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, pai
     before = session.game.pending
     window.timeout(0)
     try:
-        while session.poll(0.1) is None:  # type: ignore[attr-defined]
-            waiting = session.waiting_words  # type: ignore[attr-defined]  # says so when the connection broke
+        while session.poll(0.1) is None:
+            waiting = session.waiting_words  # says so when the connection broke
             ui = _show(window, session, screen, replace(ui, message=f"{waiting} (q quits; the game is saved)"),
                        painter)
             if _pressed(window) == "q":

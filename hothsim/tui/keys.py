@@ -10,6 +10,8 @@ Escape.
 
 from __future__ import annotations
 
+from typing import Callable
+
 ESCAPE = "\x1b"
 #: What follows Escape in the keys we name: CSI (`[`) and SS3 (`O`) forms, by their final character, and
 #: the `~` forms by their number.
@@ -44,7 +46,7 @@ def escape_tail(tail: str) -> str | None:
     return None
 
 
-def read_escape(next_char) -> str:
+def read_escape(next_char: Callable[[], str | None]) -> str:
     """After an Escape: read what follows with `next_char()` (a character, or None when none comes in
     time) and return the key's name, Escape itself when nothing follows, or "" for a sequence we do not
     name (read to its end, so none of it acts as a key)."""

@@ -34,7 +34,8 @@ def box(fr: Frame, lines: Sequence[str], x0: int, y0: int, w: int, attr: str, hi
     return h - 2
 
 
-def put_panel(fr: Frame, x0: int, y0: int, w: int, h: int, lines: list[tuple[str, str]], log_entries) -> None:
+def put_panel(fr: Frame, x0: int, y0: int, w: int, h: int, lines: list[tuple[str, str]],
+              log_entries: Sequence[str]) -> None:
     """A side panel: the given (text, attribute) lines on top, then the log's last entries, wrapped to the
     panel's width; the log always keeps a few lines."""
     top: list[tuple[str, str]] = []

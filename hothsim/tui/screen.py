@@ -20,7 +20,7 @@ from hothsim.tui.keymap import Key, lookup
 from hothsim.tui.menu import Menu, draw_menu, menu_rows
 from hothsim.tui.overview import Overview, draw_overview
 from hothsim.tui.panels import box, notice, scroll_top, scrolled, small_notice, too_small
-from hothsim.kernel.engine import GameView
+from hothsim.kernel.engine import GameView, side_named
 
 #: Cursor moves: arrow keys, vi keys (h j k l y u b n) and the number pad (as digits or curses' keypad names).
 MOVES: dict[str, tuple[int, int]] = {
@@ -181,7 +181,7 @@ def seen(game: GameView, viewer: str, reveal: bool = False) -> Any:
     """The state a screen draws, as the game's observation gives it (the game alone says what is hidden):
     all of it in a replay (`reveal`); else what `viewer` may know, the person's side against the computer,
     or, where two people share the screen (`viewer` ""), what both of them may know."""
-    return game.state if reveal else game.observation(viewer or None).state  # type: ignore[arg-type]
+    return game.state if reveal else game.observation(side_named(viewer)).state
 
 
 def screen_for(game: GameView) -> Screen:
@@ -221,23 +221,26 @@ def _shared(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
 
 def _confirm(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
     if key in ENTER or key in ("y", "Y"):
-        return replace(ui, confirm=None, message=""), ui.confirm.action, False  # type: ignore[union-attr]
+        return replace(ui, confirm=None, message=""), ui.confirm.action if ui.confirm else None, False
     if key in ESC or key in ("n", "N"):
         return replace(ui, confirm=None, message="not done"), None, False
     return ui, None, False
 
 
-def _scrolled(field: str, closed: dict[str, object], space_pages: bool = False) -> Handler:
+def _scrolled(field: str, closed: dict[str, Any], space_pages: bool = False) -> Handler:
     """The keys of a scrolling overlay: its scrolling keys move `field` (Space a page on, where it is read
     as a page rather than a book), any other closes it."""
     def keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
         top = scroll_top("KEY_NPAGE" if space_pages and key == " " else key, getattr(ui, field), ui.size[1] - 5)
-        return (replace(ui, **{field: top}) if top is not None else replace(ui, **closed)), None, False
+        scrolled: dict[str, Any] = {field: top}  # the overlay's own field, a line number
+        return (replace(ui, **scrolled) if top is not None else replace(ui, **closed)), None, False
     return keys
 
 
 def _menu_keys(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
-    menu, moved = ui.menu.key(key, menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))  # type: ignore[union-attr]
+    if ui.menu is None:  # the menu's keys are asked only while it is open
+        return ui, None, False
+    menu, moved = ui.menu.key(key, menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))
     if moved:
         return replace(ui, menu=menu), None, False
     if key in ENTER:
@@ -302,11 +305,11 @@ def click(screen: Screen, game: GameView, ui: UIState, target: object) -> Outcom
     """A click on something drawn: a menu row chooses it, a square or hex is the cursor there and Enter;
     a click elsewhere, or while a notice or overlay shows, does what a key would (closes it)."""
     if type(target) is tuple and len(target) == 2 and target[0] == "menu" and ui.menu is not None:
-        menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))  # type: ignore[arg-type]
+        menu = ui.menu.moved(target[1], menu_rows(ui.size[1], len(ui.menu.items), bool(ui.menu.notes)))
         return press(screen, game, replace(ui, menu=menu), "\n")
     if type(target) is tuple and len(target) == 2 and target[0] == "cell":
         if mode_of(ui) == "map":
-            return press(screen, game, replace(ui, cursor=target[1]), "\n")  # type: ignore[arg-type]
+            return press(screen, game, replace(ui, cursor=target[1]), "\n")
     if ui.confirm is not None and target == ("confirm", True):
         return press(screen, game, ui, "y")
     if ui.confirm is not None and target == ("confirm", False):

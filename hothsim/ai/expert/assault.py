@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hothsim.ai.steps import Steps, at_once
 from hothsim.ai.weights import AssaultWeights
@@ -113,10 +113,11 @@ class AssaultExpert:
         """Every legal action with its score, best first."""
         legal = game.legal_actions()
         kind = game.pending.kind
-        score = {
+        scorers: dict[str, Callable[[AssaultGame, Any], float]] = {  # each takes the actions of its decision
             "act": self._act, "place": self._place, "board": self._board, "displace": self._displace,
             "armor": self._armor, "critical": self._critical, "choose": self._choose, "repair": self._repair,
-        }.get(kind)
+        }
+        score = scorers.get(kind)
         scored = [(score(game, a) if score else 0.0, a) for a in legal]
         return sorted(scored, key=lambda sa: (-sa[0], sa[1].notation()))
 
@@ -153,7 +154,7 @@ class AssaultExpert:
         costs = march_costs(game.rules, game.terrain, gen, self.siege_range(game))
         per = game.rules.movement.points
         walkers = tuple(w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None)
-        dangers = {w.id: 1.0 / (1.0 + costs.get((w.hex, w.facing), 60) / per) for w in walkers}
+        dangers = {w.id: 1.0 / (1.0 + costs.get((w.hex, w.facing), 60) / per) for w in walkers if w.hex is not None}
         made = Field(gen, costs, walkers, dangers, self.walks_before_harpoon(game))
         self._field = (s, made)
         return made
@@ -217,12 +218,11 @@ class AssaultExpert:
     # ------------------------------------------------------------------ an action round
 
     def _act(self, game: AssaultGame, a: Action) -> float:
-        t = type(a)
-        if t is Fire or t is Harpoon:
+        if isinstance(a, Fire) or isinstance(a, Harpoon):
             return self._shot(game, a)
-        if t is Walk:
+        if isinstance(a, Walk):
             return self._walk(game, a)
-        if t is Move:
+        if isinstance(a, Move):
             return self._move(game, a)
         return 0.0  # Done: nothing gained, nothing risked
 
@@ -312,7 +312,7 @@ class AssaultExpert:
         if t.terrain.get(at) == "cliff":
             value -= 1.0  # it can neither fire nor harpoon from over a cliff
         for w in f.walkers:
-            if in_field_of_fire(w.hex, w.facing, at):
+            if w.hex is not None and in_field_of_fire(w.hex, w.facing, at):
                 value -= 0.4 if t.range(w.hex, at) <= 2 else 0.1
         return value
 
@@ -334,7 +334,7 @@ class AssaultExpert:
         t = game.terrain
         value = -self.w.trooper_block * t.range(at, f.gen)
         for w in f.walkers:
-            if in_field_of_fire(w.hex, w.facing, at) and t.range(w.hex, at) <= 2:
+            if w.hex is not None and in_field_of_fire(w.hex, w.facing, at) and t.range(w.hex, at) <= 2:
                 value -= 0.5
         return value
 
@@ -392,7 +392,7 @@ class AssaultExpert:
         walkers = [w for w in s.units if w.type == "walker" and w.where == "map" and w.hex is not None]
         if u.hex is None or not walkers:
             return 0.0
-        near = min(game.terrain.range(u.hex, w.hex) for w in walkers)  # type: ignore[arg-type]
+        near = min(game.terrain.range(u.hex, w.place) for w in walkers)
         return (1.0 if u.gunner else 0.0) - 0.1 * near
 
     def _repair(self, game: AssaultGame, a: Repair) -> float:

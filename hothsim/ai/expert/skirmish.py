@@ -22,6 +22,7 @@ from typing import Callable, Generic, Sequence, TypeVar
 from hothsim.ai.chance import d20_classes
 from hothsim.ai.steps import Steps, at_once
 from hothsim.ai.weights import SkirmishWeights
+from hothsim.ai.expert.skirmish_set_up import place_scores
 from hothsim.kernel.dice import SeededDice
 from hothsim.kernel.engine import Side, other
 from hothsim.kernel.paths import cheapest_paths
@@ -42,8 +43,10 @@ from hothsim.skirmish.actions import (
     Reroll,
     position_word,
 )
+from hothsim.skirmish.board import Position
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.combat import DEFLECT_SAVE
+from hothsim.skirmish.movement import PlannedMove
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.skirmish.state import Figure, GameState
@@ -187,7 +190,7 @@ class SkirmishExpert:
         enemies = [e for e in s.living() if e.side != game.pending.player and game.ab.targetable(e)]
 
         def key(a: Action) -> tuple[float, int, str]:
-            fig = s.fig(a.figure)
+            fig = s.fig(a.about().actor or "")
             near = min((_apart(e, fig.rect()) for e in enemies), default=0)
             return (-self.best_shot(game, s, fig)[0], near, a.notation())
         return min(legal, key=key)
@@ -232,7 +235,7 @@ class SkirmishExpert:
         elif kind == "first":
             scored = self._first(game, legal)
         elif kind == "place":
-            scored = self._place(game, legal)
+            scored = place_scores(game, legal, self.w.zone_sight)
         elif kind == "opportunity":
             scored = [(self.attack_value(game, game.state, game.state.fig(a.figure), game.state.fig(a.target))
                        if type(a) is Opportunity else 0.0, a) for a in legal]
@@ -372,13 +375,14 @@ class SkirmishExpert:
         hit = self._reach.get(key)
         if hit is not None:
             return hit
-        if kind == "ghost":
-            steps = game.board.ghost_steps(e.size)
-        else:
-            steps = game.board.steps(e.size, flight=kind == "flight").neighbours(open_doors)
-        reach = cheapest_paths([e.pos], steps, speed).cost
         assert e.pos is not None
         x, y = e.pos
+        if kind == "ghost":
+            start: list[Position] = [(x, y)]
+            reach = cheapest_paths(start, game.board.ghost_steps(e.size), speed).cost
+        else:
+            steps = game.board.steps(e.size, flight=kind == "flight").neighbours(open_doors)
+            reach = cheapest_paths([(x, y)], steps, speed).cost
         out: list[tuple[int, int]] = []
         for dx, dy in EIGHT:
             ray = [(x + dx * d, y + dy * d) for d in range(1, speed + 1)]
@@ -407,7 +411,7 @@ class SkirmishExpert:
             if melee:
                 if _steps_to_strike(target, rect) > speed:
                     continue
-            elif not sight.can_see(rect, target.rect()):  # type: ignore[union-attr]
+            elif sight is not None and not sight.can_see(rect, target.rect()):
                 continue
             value = game.targeting.chance_in(s, attacker, target) / 100 * self.worth_lost(game.card(target), target.hp, damage)
             best = max(best, value)
@@ -526,8 +530,7 @@ class SkirmishExpert:
         for i, a in enumerate(legal):
             if i % STEP == 0:
                 yield min(STEP, len(legal) - i)
-            t = type(a)
-            if t is Attack:
+            if isinstance(a, Attack):
                 target = s.fig(a.target)
                 value = self.attack_value(game, s, fig, target, a.helpers) - helpers_cost(a.helpers)
                 kill = self.kill_share(game, s, fig, target, a.helpers)
@@ -535,16 +538,16 @@ class SkirmishExpert:
                     backs = self._retreats(game, s, fig, plans, press) if self.w.retreat and not self.fast else []
                     here = self.approach(game, s, fig, press) if backs else 0.0
                 scored.append((value + noise - self._exposed_after(game, s, fig, target, kill, backs, here, hide), a))
-            elif t is Move:
+            elif isinstance(a, Move):
                 limit_left = limit if attack_left else -1  # -1: no move keeps an attack
                 moves.append(self._rough_move(game, s, fig, a, plans.get((a.destination[0], a.destination[1])),
                                               limit_left, shots, noise, press, len(moves)))
-            elif t is EndTurn:
+            elif isinstance(a, EndTurn):
                 scored.append((-self.approach(game, s, fig, press) - hide * self.threat(game, s, fig), a))
-            elif t is ForceMove and self.w.force_move_ahead and not self.fast:
+            elif isinstance(a, ForceMove) and self.w.force_move_ahead and not self.fast:
                 scored.append(((yield from self.force_move_worth(game, a)), a))
             else:  # Force powers, abilities, Heal, a Harpoon, the Force move
-                exposed = 0.0 if t is ForceMove else hide * self.w.power_exposure  # a Force move: the move weighs it
+                exposed = 0.0 if isinstance(a, ForceMove) else hide * self.w.power_exposure  # a Force move: the move weighs it
                 scored.append((self.tried(game, a, exposed, fig.id) if not self.fast else -0.5, a))
         moves = best_first(moves, self._labels)
         looked = self._shortlist(game, s, moves, attack_left)
@@ -585,7 +588,7 @@ class SkirmishExpert:
             out.append((value, a))
         return out
 
-    def _rough_move(self, game: SkirmishGame, s: GameState, fig: Figure, a: Move, plan, limit: int,
+    def _rough_move(self, game: SkirmishGame, s: GameState, fig: Figure, a: Move, plan: PlannedMove | None, limit: int,
                     shots: dict, noise: float, press: float, made: int
                     ) -> tuple[float, Move, Figure, GameState, tuple[float, str | None]]:
         """A move's first, rough worth (its best shot if an attack is left after it, else how near it
@@ -691,32 +694,6 @@ class SkirmishExpert:
         shots = any(self.best_shot(game, s, f)[0] > 0 for f in s.living())
         return [(1.0 if (type(a) is First and (a.side == side) == shots) else 0.0, a) for a in legal]
 
-    # ------------------------------------------------------------------ set-up
-
-    def _place(self, game: SkirmishGame, legal: list[Action]) -> list[Scored]:
-        """Set-up: the squad together, toward the enemy, out of the sight of enemies already set up."""
-        s = game.state
-        figure = min(a.figure for a in legal)  # one figure at a time, the same one whatever the listing order
-        mine = [a for a in legal if a.figure == figure]
-        fig = s.fig(figure)
-        allies = [f.pos for f in s.figures if f.side == fig.side and f.pos is not None]
-        enemies = [f for f in s.figures if f.side != fig.side and f.pos is not None]
-        targets = [f.pos for f in enemies] or _zone_sample(game, other(fig.side))
-        sight = game.board.sight(s.open_doors)
-        # Before any enemy stands, the squares of its zone it could stand on (a sample) stand in for it.
-        watchers = [] if enemies or not self.w.zone_sight else [
-            (x, y, x + 1, y + 1) for x, y in _zone_sample(game, other(fig.side), 24)]
-        out: list[Scored] = []
-        for a in mine:
-            x, y = a.square
-            far = min((abs(x - ex) + abs(y - ey) for ex, ey in targets), default=0)
-            gap = min((max(abs(x - ax), abs(y - ay)) for ax, ay in allies), default=1)
-            rect = replace(fig, pos=a.square).rect()
-            seen = sum(1 for e in enemies if sight.can_see(e.rect(), rect))
-            in_view = sum(1 for w in watchers if sight.can_see(w, rect)) / len(watchers) if watchers else 0.0
-            out.append((-0.5 * far - 1.0 * max(0, gap - 2) - 3.0 * seen - self.w.zone_sight * in_view, a))
-        return out + [(-1000.0, a) for a in legal if a.figure != figure]
-
 
 #: The decisions rollouts answer by the quick rules above.
 FAST = {"turn": SkirmishExpert.quick_turn, "activate": SkirmishExpert.quick_activate,
@@ -792,9 +769,3 @@ def _steps_to_strike(enemy: Figure, rect: tuple[int, int, int, int]) -> int:
     columns = max(0, ex0 - x1, x0 - ex1)  # columns strictly between them
     rows = max(0, ey0 - y1, y0 - ey1)
     return columns + rows
-
-
-def _zone_sample(game: SkirmishGame, side: Side, count: int = 8) -> list[tuple[int, int]]:
-    """About `count` squares spread over a side's set-up zone (for set-up before any enemy stands)."""
-    zone = game.setup.zones.get(side)
-    return sorted(zone)[:: max(1, len(zone) // count)] if zone else []

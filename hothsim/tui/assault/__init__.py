@@ -8,9 +8,11 @@ from typing import Sequence
 
 from hothsim.tui.assault import choices, control, view
 from hothsim.assault.interface import AssaultView
+from hothsim.tui.frame import Frame
+from hothsim.tui.screen import UIState
 
 
-def _render(game: AssaultView, ui, width: int, height: int, reveal: bool = False):
+def _render(game: AssaultView, ui: UIState, width: int, height: int, reveal: bool = False) -> Frame:
     arrows = view.ARROWS if "utf" in locale.getpreferredencoding(False).lower() else view.ASCII_ARROWS
     return view.render(game, ui, width, height, reveal, arrows)
 

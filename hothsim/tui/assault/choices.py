@@ -66,7 +66,7 @@ def luke_secret(game: AssaultView) -> bool:
 
 def uses_force(action: Action) -> bool:
     """Whether an action spends Luke's Force (and so shows which Snowspeeder is his)."""
-    return type(action) in (Fire, Harpoon) and action.force > 0  # type: ignore[union-attr]
+    return isinstance(action, (Fire, Harpoon)) and action.force > 0
 
 
 def public(action: Action) -> bool:
@@ -126,7 +126,7 @@ def facing_the_battle(game: AssaultView, actions: list[Action]) -> list[Action]:
 def odds(game: AssaultView, action: Fire | Harpoon) -> str:
     """The dice, the armor and the chance to hit of a fire or harpoon now (or why it cannot be made)."""
     shot = game.shot(action)
-    if type(shot) is str:
+    if isinstance(shot, str):
         return shot
     pct = round(game.hit_chance(shot) * 100)
     return f"{count(shot.dice, 'die', 'dice')} vs armor {shot.armor}: {pct}% to hit"
@@ -135,20 +135,19 @@ def odds(game: AssaultView, action: Fire | Harpoon) -> str:
 def describe_action(game: AssaultView, a: Action) -> str:
     """A menu row: the notation and, for fire, the dice, the armor and the chance to hit."""
     text = a.notation()
-    kind = type(a)
-    if kind in (Fire, Harpoon):
-        text += "   " + odds(game, a)  # type: ignore[arg-type]
-        if kind is Harpoon:  # what a harpoon does, beside its odds (rule 7.4)
+    if isinstance(a, (Fire, Harpoon)):
+        text += "   " + odds(game, a)
+        if isinstance(a, Harpoon):  # what a harpoon does, beside its odds (rule 7.4)
             text += "; a hit destroys the Walker at once, a miss does nothing"
-    elif kind is Walk:
-        end, facing = game.walk_end(game.state.unit(a.unit), a.steps)  # type: ignore[union-attr]
+    elif isinstance(a, Walk):
+        end, facing = game.walk_end(game.state.unit(a.unit), a.steps)
         text += f"   -> {hex_label(end)} facing {DIRECTION_NAMES[facing]}"
-    elif kind is Place and a.facing is not None:  # type: ignore[union-attr]
-        text += f"   facing {DIRECTION_NAMES[a.facing]}: it fires toward {DIRECTION_NAMES[a.facing]}"  # type: ignore
-    elif kind is Armor:
-        text += "   (no Force spent)" if a.points == 0 else f"   Luke's armor +{a.points} this action round"  # type: ignore
-    elif kind is Critical:
-        text += "   (1 Force point: a body hit instead)" if a.spend else "   (the Snowspeeder is destroyed)"  # type: ignore
+    elif isinstance(a, Place) and a.facing is not None:
+        text += f"   facing {DIRECTION_NAMES[a.facing]}: it fires toward {DIRECTION_NAMES[a.facing]}"
+    elif isinstance(a, Armor):
+        text += "   (no Force spent)" if a.points == 0 else f"   Luke's armor +{a.points} this action round"
+    elif isinstance(a, Critical):
+        text += "   (1 Force point: a body hit instead)" if a.spend else "   (the Snowspeeder is destroyed)"
     return text
 
 
@@ -156,8 +155,8 @@ def marks(game: AssaultView, action: Action) -> tuple[frozenset, frozenset]:
     """What to mark on the map for another's decision, before it is applied: (the hexes a Walker or unit
     goes through or to, the hex fired at)."""
     s = game.state
-    if type(action) is Walk and s.has_unit(action.unit) and s.unit(action.unit).hex is not None:
-        u = s.unit(action.unit)
+    u = s.unit(action.unit) if type(action) is Walk and s.has_unit(action.unit) else None
+    if isinstance(action, Walk) and u is not None and u.hex is not None:
         return frozenset(walk_path(u.hex, u.facing, action.steps)), frozenset()
     aim = anchor(game, action)
     if aim is None:

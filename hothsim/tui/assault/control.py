@@ -13,8 +13,9 @@ Luke's Force choices behind a hand-over screen, for the Rebel player's eyes only
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
-from hothsim.assault.actions import Board, Done, Fire, Harpoon, Move, Place, Walk
+from typing import Any, Callable
+from hothsim.assault.actions import Action, Board, Done, Fire, Harpoon, Move, Place, Walk
+from hothsim.kernel.engine import Decision
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, neighbour, offset_of
 from hothsim.kernel.words import count
 from hothsim.tui.assault.choices import (
@@ -52,7 +53,7 @@ from hothsim.tui.screen import (
     seen,
     step_cursor,
 )
-from hothsim.assault.interface import AssaultView
+from hothsim.assault.interface import AssaultView, Unit
 
 #: How a turn goes, in our own words (the `?` screen shows it under the scenario's goal).
 PRIMER = [
@@ -129,20 +130,20 @@ def board_size(game: AssaultView) -> tuple[int, int]:
     return m.columns, m.rows
 
 
-def cursor_hex(ui: UIState):
+def cursor_hex(ui: UIState) -> Hex:
     """The hex under the cursor."""
     return hex_from_offset(ui.cursor[0], ui.cursor[1])
 
 
-def choose(game: AssaultView, ui: UIState, item) -> Outcome:
+def choose(game: AssaultView, ui: UIState, item: Action) -> Outcome:
     """A menu row chosen: a fire asks first (with its odds), anything else is applied."""
     ui = with_mine(ui, selected="", walk="", walking=False)
-    if type(item) in (Fire, Harpoon):
+    if isinstance(item, (Fire, Harpoon)):
         return _ask_fire(game, ui, item)
     return ui, item, False
 
 
-def _ask_fire(game: AssaultView, ui: UIState, action) -> Outcome:
+def _ask_fire(game: AssaultView, ui: UIState, action: Fire | Harpoon) -> Outcome:
     what = "harpoon" if type(action) is Harpoon else "fire at"
     # What the shot costs is part of the question: Luke's Force points are spent whether it hits or not.
     spent = f" with {action.force} of Luke's {game.state.force} Force points" if action.force else ""
@@ -156,7 +157,7 @@ def turn_words(facing: int, step: str) -> str:
     return f"{'clockwise' if step == 'r' else 'counter-clockwise'} to face {DIRECTION_NAMES[new]}"
 
 
-def _walk_step(step: str):
+def _walk_step(step: str) -> Callable[[AssaultView, UIState, str], Outcome]:
     """A steering key: one hex forward ("f"), or a turn counter-clockwise ("l") or clockwise ("r")."""
     def steer(game: AssaultView, ui: UIState, key: str) -> Outcome:
         me = mine(ui)
@@ -330,7 +331,7 @@ def _enter(game: AssaultView, ui: UIState) -> Outcome:
     selectable = occupant is not None and occupant.id in movers
     aboard = riders(game, occupant.id, movers) if occupant is not None and not selectable else []
     selected = mine(ui).selected
-    if aboard and selected not in aboard and not (selected and any(
+    if aboard and occupant is not None and selected not in aboard and not (selected and any(
             anchor(game, a) == here for a in unit_actions(game, selected))):
         # The Walker may not act on this card, but the troops it carries may: Enter selects them.
         return replace(with_mine(ui, selected=aboard[0], walk=""),
@@ -338,10 +339,10 @@ def _enter(game: AssaultView, ui: UIState) -> Outcome:
                        "Enter on a * hex gets off there, m lists its choices"), None, False
     # Enter on another of your units selects it, unless the selected unit has a choice on that hex
     # (a Snowtrooper mounting its Walker, say).
-    if not selected or (selectable and occupant.id != selected  # type: ignore[union-attr]
+    if not selected or (selectable and occupant is not None and occupant.id != selected
                         and not any(anchor(game, a) == here for a in unit_actions(game, selected))):
-        if selectable:
-            chosen = occupant.id  # type: ignore[union-attr]
+        if selectable and occupant is not None:
+            chosen = occupant.id
             return replace(with_mine(ui, selected=chosen, walk=""), message=f"{chosen} selected"), None, False
         return replace(ui, message=_why_not_select(game, occupant, movers)), None, False
     choices = [a for a in unit_actions(game, selected) if anchor(game, a) == here and type(a) is not Walk]
@@ -365,16 +366,16 @@ def _enter_choice(game: AssaultView, ui: UIState) -> Outcome:
         return open_menu(ui, "Choose (Enter), or Esc", choices, [describe_action(game, a) for a in choices]), \
             None, False
     d = game.pending
-    if d.kind == "place":
+    if d.kind == "place" and d.unit is not None:
         why = game.refusal(Place(d.unit, here))
         return replace(ui, message=f"{d.unit} cannot be placed on {hex_label(here)}: "
                        f"{in_rule_words(why) if why else 'choose a * hex'}"), None, False
     return replace(ui, message=f"nothing to choose on {hex_label(here)}: m lists the choices"), None, False
 
 
-def _why_not_select(game: AssaultView, occupant, movers: list[str]) -> str:
+def _why_not_select(game: AssaultView, occupant: Unit | None, movers: list[str]) -> str:
     s = game.state
-    if occupant is not None and occupant.side == game.pending.player:
+    if occupant is not None and occupant.side == game.pending.player and occupant.hex is not None:
         why = game.refusal(Move(occupant.id, hex_label(occupant.hex)))
         return f"{occupant.id} cannot act now: {in_rule_words(why) if why else 'choose it with Enter'}"
     if any(s.unit(u).where in ("base", "aboard") for u in movers):
@@ -382,7 +383,7 @@ def _why_not_select(game: AssaultView, occupant, movers: list[str]) -> str:
     return f"no unit of yours that may act here ({game.round_title()}); Tab finds one, m lists every choice"
 
 
-def _why_not_there(game: AssaultView, ui: UIState, occupant, here) -> str:
+def _why_not_there(game: AssaultView, ui: UIState, occupant: Unit | None, here: Hex) -> str:
     sel = mine(ui).selected
     if occupant is not None and occupant.id == sel:
         return f"{sel} is selected: Enter on a * hex moves it, on a highlighted enemy fires; Esc deselects"
@@ -404,7 +405,7 @@ def facing_ahead(game: AssaultView, uid: str, steps: str) -> str:
     return hex_label(ahead) if ahead in game.terrain.terrain else "the map's edge"
 
 
-def handover(game: AssaultView, before) -> str:
+def handover(game: AssaultView, before: Decision | None) -> str:
     """Luke's secret: the Imperial player looks away while he is assigned and when he may answer a fire."""
     after = game.pending
     if after.kind == "luke":

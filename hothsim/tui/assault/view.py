@@ -9,6 +9,8 @@ cursor (a Walker's or Snowspeeder's display), the Action card of the round, the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from hothsim.assault.actions import Board, Displace, Fire, Harpoon, Move, Place, Walk
 from hothsim.describe.assault import GROUND, LETTER, fired_on, hex_outlook, number_mark
 from hothsim.kernel.hexes import DIRECTION_NAMES, Hex, hex_from_offset, hex_label, in_field_of_fire
@@ -20,7 +22,10 @@ from hothsim.tui.frame import Frame
 from hothsim.tui.panels import fit_parts, game_over, put_panel, put_prompt, scrolled, who_decides, wrap
 from hothsim.tui.assault.ui_state import mine
 from hothsim.tui.screen import UIState, seen
-from hothsim.assault.interface import AssaultState, AssaultView
+from hothsim.assault.interface import AssaultState, AssaultView, Unit
+
+if TYPE_CHECKING:
+    from hothsim.assault.interface import ActionCard, DamageTable
 
 ARROWS = "↑↗↘↓↙↖"
 ASCII_ARROWS = "^/>v<\\"  # for terminals without UTF-8: N NE SE S SW NW
@@ -72,7 +77,7 @@ def chart(game: AssaultView) -> list[str]:
 
 
 #: What each damage result does, in words (the sizes come from the rules data).
-HIT_WORDS = {
+HIT_WORDS: dict[str, Callable[[DamageTable], str]] = {
     "blaster": lambda t: f"blaster hit: fire -{t.blaster_penalty}; the {_nth(t.blaster_steps)} stops its fire; "
                          "then body hits",
     "legs": lambda t: f"leg hit: -2 MPs; at the {_nth(t.leg_steps)} it cannot move; then body hits",
@@ -131,13 +136,12 @@ def _marks(game: AssaultView, ui: UIState) -> tuple[set, set, set, set]:
         return reach, set(ui.shown_target), fof, set(ui.shown_path)
     me = mine(ui)
     for a in game.legal_actions():
-        kind = type(a)
         # Only what is drawn is located (the moves of units not selected are many and not drawn).
-        if kind in (Fire, Harpoon) and (not me.selected or a.unit == me.selected):
+        if isinstance(a, (Fire, Harpoon)) and (not me.selected or a.unit == me.selected):
             h = anchor(game, a)
             if h is not None:
                 targets.add(h)
-        elif kind in (Place, Displace, Board) or (kind is Move and me.selected and a.unit == me.selected):
+        elif isinstance(a, (Place, Displace, Board)) or (isinstance(a, Move) and me.selected and a.unit == me.selected):
             h = anchor(game, a)
             if h is not None:
                 reach.add(h)
@@ -179,7 +183,8 @@ def _map(game: AssaultView, s: AssaultState, ui: UIState, fr: Frame, x0: int, y0
             fr.mark(x0 + 3 + (c - ox) * 3, y, 3, 1, ("cell", (c, r)))
 
 
-def _cell(game: AssaultView, s: AssaultState, hx: Hex, unit, reach, targets, fof, path, sectors,
+def _cell(game: AssaultView, s: AssaultState, hx: Hex, unit: Unit | None, reach: set[Hex], targets: set[Hex],
+          fof: set[Hex], path: set[Hex], sectors: dict[Hex, str],
           arrows: str) -> tuple[str, str]:
     """Three characters for one hex: a mark, the unit or terrain, a mark; and the attribute."""
     bf = game.setup.field
@@ -192,10 +197,10 @@ def _cell(game: AssaultView, s: AssaultState, hx: Hex, unit, reach, targets, fof
         right = number_mark(unit.id)
         if unit.type == "speeder" and unit.id == s.luke:
             left = "@"
-        attr = "target" if hx in targets else unit.side
+        side: str = "target" if hx in targets else unit.side
         if hx in reach:
             left = "*"
-        return left + centre + right, attr
+        return left + centre + right, side
     kind = game.terrain.terrain[hx]
     centre = SHADE_GLYPH[tone] if kind == "clear" else TERRAIN_GLYPH[kind]
     if hx == bf.shield_generator:
@@ -285,7 +290,7 @@ def _wrapped(lines: list[tuple[str, str]], w: int) -> list[tuple[str, str]]:
     return [(p, attr) for text, attr in lines for p in wrap(text, w - 1, "  ")]
 
 
-def _reminder(game: AssaultView, card) -> str:
+def _reminder(game: AssaultView, card: ActionCard) -> str:
     """The reminders printed on an Action card."""
     if card.is_event:
         return "turn the top Event card"
@@ -378,7 +383,7 @@ def _hint(game: AssaultView, ui: UIState) -> str:
         threat = hex_outlook(game, a.unit, here) if a.to.isdigit() else ""
         return (f"Enter: move to {a.to}, {cost} of {count(game.rules.movement.points, 'MP')}{more}"
                 + (f"; {threat}" if threat else ""))
-    if type(a) in (Fire, Harpoon) and len(choices) == 1:
+    if isinstance(a, (Fire, Harpoon)) and len(choices) == 1:
         return f"Enter: {a.notation()}, {odds(game, a)} (asks first)"
     return "Enter chooses: " + "; ".join(c.notation() for c in choices)
 

@@ -21,7 +21,7 @@ from hothsim.skirmish.actions import (
     Place,
     Recruit,
 )
-from hothsim.skirmish.interface import SkirmishView
+from hothsim.skirmish.interface import Figure, SkirmishView
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,10 @@ class PickFigure:
     def notation(self) -> str:
         """How the menu shows it."""
         return f"set up {self.figure}"
+
+
+#: A row of the skirmish's menu: a decision, or one of the rows that open a further choice.
+MenuItem = Action | ChooseHelpers | PickFigure
 
 
 #: Actions chosen on the map at their actor's square (the figure to activate, the enemy that may make an
@@ -106,7 +110,7 @@ def collapse(actions: list) -> list:
     return out
 
 
-def label(game: SkirmishView, item) -> str:
+def label(game: SkirmishView, item: MenuItem) -> str:
     """A menu row: the notation, with the chance to hit of an attack and the cost of a card."""
     text = item.notation()
     if type(item) is Attack:
@@ -123,13 +127,13 @@ def label(game: SkirmishView, item) -> str:
     return text
 
 
-def grip_words(game: SkirmishView, item) -> str:
+def grip_words(game: SkirmishView, item: ForcePower) -> str:
     """What a Force Grip would do: its damage after the target's Damage Reduction."""
     dealt = game.grip_damage(item)
     return f"{dealt} damage" if dealt else "no damage: Damage Reduction"
 
 
-def card_notes(game: SkirmishView, item) -> list[str]:
+def card_notes(game: SkirmishView, item: MenuItem) -> list[str]:
     """Under a squad-building menu: the stat card a recruit row would add (nothing under 'ready')."""
     return game.card_sheet(item.card) if type(item) is Recruit else []
 
@@ -145,7 +149,7 @@ def menu_items(game: SkirmishView) -> list:
     return collapse(free + rest)
 
 
-def figure_at(game: SkirmishView, square: Square):
+def figure_at(game: SkirmishView, square: Square) -> Figure | None:
     """The living figure whose space covers the square, if any."""
     for f in game.state.living():
         if square in f.space():
@@ -162,7 +166,7 @@ def to_place(game: SkirmishView) -> list[str]:
     return seen
 
 
-def placing_figure(game: SkirmishView, ui) -> str:
+def placing_figure(game: SkirmishView, ui: UIState) -> str:
     """The figure the next set-up square is for: the one picked, else the first still to place."""
     if game.pending.kind != "place":
         return ""
@@ -170,7 +174,7 @@ def placing_figure(game: SkirmishView, ui) -> str:
     return mine(ui).placing if mine(ui).placing in waiting else (waiting[0] if waiting else "")
 
 
-def why_not_here(game: SkirmishView, ui, square: Square) -> str:
+def why_not_here(game: SkirmishView, ui: UIState, square: Square) -> str:
     """Why Enter on this square chooses nothing, in the rule's words where a rule refuses it."""
     d = game.pending
     s = game.state

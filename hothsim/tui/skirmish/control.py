@@ -11,7 +11,7 @@ be chosen says why, in the rule's words.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from hothsim.skirmish.actions import Activate, Attack, Move, Opportunity, Place
 from hothsim.ai.set_up import set_up_plan
@@ -33,6 +33,7 @@ from hothsim.tui.screen import (
 )
 from hothsim.tui.skirmish.choices import (
     ChooseHelpers,
+    MenuItem,
     PickFigure,
     actions_at,
     anchor,
@@ -45,7 +46,9 @@ from hothsim.tui.skirmish.choices import (
     whole_card,
     why_not_here,
 )
-from hothsim.skirmish.interface import SkirmishView
+from hothsim.kernel.engine import Decision
+from hothsim.kernel.squares import Square
+from hothsim.skirmish.interface import Figure, SkirmishView
 
 #: How a round goes, in our own words (the `?` screen shows it under the scenario's goal).
 PRIMER = [
@@ -113,7 +116,7 @@ def board_size(game: SkirmishView) -> tuple[int, int]:
     return game.setup.grid.width, game.setup.grid.height
 
 
-def choose(game: SkirmishView, ui: UIState, item) -> Outcome:
+def choose(game: SkirmishView, ui: UIState, item: MenuItem) -> Outcome:
     """A menu row chosen: the combined-fire toggles, the figure to set up, or a decision."""
     if type(item) is ChooseHelpers:
         return with_mine(ui, helpers=item, chosen=(), helper_index=0), None, False
@@ -124,31 +127,39 @@ def choose(game: SkirmishView, ui: UIState, item) -> Outcome:
     return replace(ui, message=""), item, False
 
 
-def _drawer(game: SkirmishView):
+def _drawer(game: SkirmishView) -> Figure | None:
     """The figure whose path is being drawn (None once it has none: its turn is over, or it left the map)."""
     turn = game.state.turn
     fig = game.state.fig(turn.figure) if turn is not None else None
     return fig if fig is not None and fig.pos is not None else None
 
 
+def _drawn_from(game: SkirmishView) -> tuple[str, Square]:
+    """The drawer's id and square.  The path keys are bound only while a path is drawn, and drawing stops
+    as soon as there is no drawer (`keys`), so there always is one here."""
+    fig = _drawer(game)
+    assert fig is not None and fig.pos is not None
+    return fig.id, fig.pos
+
+
 def _path_step(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     """A cursor key while drawing: one step that way, or stepping back onto the last square undoes it."""
-    fig = _drawer(game)
+    _, start = _drawn_from(game)
     dx, dy = MOVES[key]
     drawn = mine(ui).path
-    here = drawn[-1] if drawn else fig.pos
+    here = drawn[-1] if drawn else start
     to = (here[0] + dx, here[1] + dy)
-    before = drawn[-2] if len(drawn) > 1 else fig.pos
+    before = drawn[-2] if len(drawn) > 1 else start
     path = drawn[:-1] if drawn and to == before else drawn + (to,)
     cost, _, _ = game.path_preview(path) if path else (0, None, "")
     if cost is None:
         return replace(ui, message="no step there from here (a wall, an enemy, a pit or the edge)"), None, False
-    return replace(with_mine(ui, path=path), cursor=path[-1] if path else fig.pos, message=""), None, False
+    return replace(with_mine(ui, path=path), cursor=path[-1] if path else start, message=""), None, False
 
 
 def _path_back(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     path = mine(ui).path[:-1]
-    return replace(with_mine(ui, path=path), cursor=path[-1] if path else _drawer(game).pos), None, False
+    return replace(with_mine(ui, path=path), cursor=path[-1] if path else _drawn_from(game)[1]), None, False
 
 
 def _path_go(game: SkirmishView, ui: UIState, key: str) -> Outcome:
@@ -158,14 +169,14 @@ def _path_go(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     _, _, why = game.path_preview(path)
     if why:
         return replace(ui, message=why), None, False
-    return replace(with_mine(ui, drawing=False, path=()), message=""), Move(_drawer(game).id, path), False
+    return replace(with_mine(ui, drawing=False, path=()), message=""), Move(_drawn_from(game)[0], path), False
 
 
 def _path_quit(game: SkirmishView, ui: UIState, key: str) -> Outcome:
-    return replace(with_mine(ui, drawing=False, path=()), cursor=_drawer(game).pos, message=""), None, False
+    return replace(with_mine(ui, drawing=False, path=()), cursor=_drawn_from(game)[1], message=""), None, False
 
 
-def _helper_row(step: int):
+def _helper_row(step: int) -> Callable[[SkirmishView, UIState, str], Outcome]:
     def move(game: SkirmishView, ui: UIState, key: str) -> Outcome:
         me = mine(ui)
         return with_mine(ui, helper_index=min(len(me.helpers.eligible) - 1, max(0, me.helper_index + step))), \
@@ -198,11 +209,12 @@ def _tab(game: SkirmishView, ui: UIState) -> Outcome:
         now = placing_figure(game, ui)
         nxt = waiting[(waiting.index(now) + 1) % len(waiting)] if now in waiting else waiting[0]
         return choose(game, ui, PickFigure(nxt))
-    spots = sorted({anchor(game, a) for a in game.legal_actions() if type(a) is Activate} - {None},
+    spots = sorted({p for a in game.legal_actions() if type(a) is Activate for p in [anchor(game, a)] if p is not None},
                    key=lambda p: (p[1], p[0]))
     s = game.state
-    if not spots and s.turn is not None:
-        spots = [s.fig(s.turn.figure).pos]
+    acting = s.fig(s.turn.figure).pos if s.turn is not None else None
+    if not spots and acting is not None:
+        spots = [acting]
     if not spots:
         return replace(ui, message="none of your figures may act now"), None, False
     after = [p for p in spots if (p[1], p[0]) > (ui.cursor[1], ui.cursor[0])]
@@ -266,8 +278,8 @@ def _start_path(game: SkirmishView, ui: UIState, key: str) -> Outcome:
     turn = game.state.turn
     if game.pending.kind != "turn" or turn is None or not any(type(a) is Move for a in game.legal_actions()):
         return replace(ui, message="no move to draw now"), None, False
-    return replace(with_mine(ui, drawing=True, path=()), cursor=game.state.fig(turn.figure).pos, message=""), \
-        None, False
+    return replace(with_mine(ui, drawing=True, path=()), cursor=game.state.fig(turn.figure).pos or ui.cursor,
+                   message=""), None, False
 
 
 def _menu(game: SkirmishView, ui: UIState, key: str = "m") -> Outcome:
@@ -340,10 +352,10 @@ def _enter(game: SkirmishView, ui: UIState) -> Outcome:
     return replace(ui, message=why_not_here(game, ui, ui.cursor)), None, False
 
 
-def handover(game: SkirmishView, before) -> str:
+def handover(game: SkirmishView, before: Decision | None) -> str:
     """Before each player builds a squad in secret, the other looks away."""
     after = game.pending
-    if after.kind == "build" and (before is None or before.player != after.player):
+    if after.kind == "build" and after.player is not None and (before is None or before.player != after.player):
         watcher = "imperial" if after.player == "rebel" else "rebel"
         return (f"Hand over to the {after.player.capitalize()} player: the {watcher.capitalize()} player looks away "
                 f"while the squad is built in secret.")

@@ -20,7 +20,7 @@ class SkirmishUI:
     helper_index: int = 0
     placing: str = ""  # set-up: the figure to place next
     drawing: bool = False  # the cursor keys draw the acting character's path
-    path: tuple[tuple[int, ...], ...] = ()  # the path drawn so far (squares stepped into)
+    path: tuple[tuple[int, int], ...] = ()  # the path drawn so far (squares stepped into)
 
     @property
     def steering(self) -> bool:

@@ -8,8 +8,10 @@ naming who decides and what; a line of the keys that make sense now.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from hothsim.describe.skirmish import GROUND, outlook_words
-from hothsim.kernel.squares import Edge, Terrain, square_label
+from hothsim.kernel.squares import Barriers, Edge, Square, SquareMap, Terrain, square_label
 from hothsim.kernel.words import count
 from hothsim.skirmish.actions import Attack, Move, Opportunity, Place
 from hothsim.tui.overview import Cell, Overview
@@ -18,7 +20,7 @@ from hothsim.tui.panels import box, fit_parts, game_over, put_panel, put_prompt,
 from hothsim.tui.skirmish.ui_state import mine
 from hothsim.tui.screen import UIState, seen
 from hothsim.tui.skirmish.choices import anchor, figure_at, placing_figure
-from hothsim.skirmish.interface import GameState, SkirmishView
+from hothsim.skirmish.interface import Figure, GameState, SkirmishView
 
 TERRAIN_GLYPH = GROUND  # the same characters as the words' text map
 TERRAIN_ATTR = {Terrain.CLEAR: "clear", Terrain.LOW: "low", Terrain.DIFFICULT: "difficult", Terrain.TRENCH: "trench",
@@ -209,7 +211,8 @@ def _column_letters(fr: Frame, x: int, y: int, w: int, ox: int, W2: int) -> None
                 fr.put(x + rx, y - 1 - i, letter, "keys")
 
 
-def _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx: int, dy: int) -> tuple[str, str]:
+def _cell(grid: SquareMap, barriers: Barriers, s: GameState, occupant: dict[Square, Figure], g: dict[str, str],
+          reach: dict[Square, bool], targets: set[Square], zone: set[Square], dx: int, dy: int) -> tuple[str, str]:
     """One character of the map drawing: squares at odd/odd, edges between, corners at even/even."""
     x, y = dx // 2, dy // 2
     if dx % 2 == 1 and dy % 2 == 1:
@@ -232,15 +235,16 @@ def _cell(grid, barriers, s, occupant, g, reach, targets, zone, dx: int, dy: int
         return _edge(grid, barriers, s, occupant, g, Edge("h", x, y), ((x, y - 1), (x, y)), "-")
     touching = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)]
     figs = {occupant.get(sq) for sq in touching}
-    if len(figs) == 1 and None not in figs:
-        f = figs.pop()
+    f = figs.pop() if len(figs) == 1 else None
+    if f is not None:
         return g.get(f.id, "?"), f.side  # inside a big figure's space
     if all(grid.in_bounds(sq) and grid.terrain_at(sq) is Terrain.SOLID for sq in touching):
         return "#", "solid"
     return ("+", "wall") if (x, y) in barriers.points else (" ", "")
 
 
-def _edge(grid, barriers, s, occupant, g, e: Edge, sides, wall: str) -> tuple[str, str]:
+def _edge(grid: SquareMap, barriers: Barriers, s: GameState, occupant: dict[Square, Figure], g: dict[str, str],
+          e: Edge, sides: Sequence[Square], wall: str) -> tuple[str, str]:
     if all(grid.in_bounds(sq) and grid.terrain_at(sq) is Terrain.SOLID for sq in sides):
         return "#", "solid"  # inside a block of rock
     if e in grid.doors:
@@ -258,7 +262,7 @@ def _panel(game: SkirmishView, ui: UIState, fr: Frame, x0: int, y0: int, w: int,
     d = game.pending
     if d.kind == "build" and ui.viewer and ui.viewer != d.player:
         lines.append((f"The {d.player} squad is being built in secret.", "panel-head"))
-    elif d.kind == "build":
+    elif d.kind == "build" and d.player is not None:
         names, spent, points = game.squad_summary(d.player)
         lines.append((f"{d.player.capitalize()} squad so far", "panel-head"))
         lines.append((f"{spent} of {points} points, {points - spent} left", "panel-head"))
@@ -324,8 +328,8 @@ def _path_prompt(game: SkirmishView, ui: UIState) -> str:
     path = mine(ui).path
     cost, provoked, why = game.path_preview(path) if path else (0, frozenset(), "")
     aoo = ", ".join(sorted(provoked)) or "nobody"
-    shown = " ".join(square_label(p[:2]) for p in path) or "(no steps yet)"
-    return (f"Path {shown}: {cost} of {count(game.allowance(game.state, game.state.fig(d.figure)), 'square')}, "
+    shown = " ".join(square_label(p) for p in path) or "(no steps yet)"
+    return (f"Path {shown}: {cost} of {count(game.allowance(game.state, game.state.fig(d.figure or '')), 'square')}, "
             f"attacks of opportunity: {aoo}" + (f" [{why}]" if why and path else " [Enter moves, Esc gives up]"))
 
 
@@ -343,8 +347,8 @@ def _enter_here(game: SkirmishView, ui: UIState) -> str:
     f = figure_at(game, ui.cursor)
     attacks = [a for a in game.legal_actions() if type(a) is Attack and not a.helpers and f is not None
                and a.target == f.id]
-    if attacks:
-        return f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"  # type: ignore[union-attr]
+    if attacks and f is not None:
+        return f". Enter: attack {f.id}, {game.hit_chance(attacks[0])}% to hit"
     d = game.pending
     if f is not None and d.figure and f.side != d.player and not f.defeated:  # an enemy that may not be attacked
         refusal = game.refusal(Attack(d.figure, f.id))
