@@ -861,7 +861,7 @@ def test_the_race_plays_the_rest_of_the_deciding_activation_as_the_policy_plays_
 
 
 def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():
-    # Keyed dice tightened the race and played no stronger (docs/ai-history.md, stop 42): off at every level.
+    # Keyed dice tightened the race and played no stronger (docs/lab/ai-notebook.md, stop 42): off at every level.
     assert not any(level.keyed for level in LEVELS.values())
     assert LEVELS["normal"].changed("keyed=1").keyed
 
@@ -906,7 +906,7 @@ def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_
 
 def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_those_of_a_big_one():
     # Echo-base's 17 figures made the expert's own rollouts so slow that a decision got 8 or 9 samples
-    # (docs/ai-history.md, stop 46), and the skirmish's 9-12 left its first rounds 0-20 (stop 51): above
+    # (docs/lab/ai-notebook.md, stop 46), and the skirmish's 9-12 left its first rounds 0-20 (stop 51): above
     # `rollout_expert_figures` (8) the quick rules play them; salvage's 6 keep the expert's.
     class Spy:
         def __init__(self, name, calls):
@@ -1002,7 +1002,7 @@ def _raced_to_the_end(game, level):
 def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_its_levels_trust_in_standard_errors():
     """A candidate the expert ranks lower is chosen only where its paired samples put it `trust` standard
     errors ahead of every one ranked higher: `normal`'s 2 leaves the expert's choice on the same samples
-    where a trust of 3.5 keeps it (docs/ai-history.md, stop 60: `hard` at 3.5)."""
+    where a trust of 3.5 keeps it (docs/lab/ai-notebook.md, stop 60: `hard` at 3.5)."""
     kept_by_the_higher_trust_alone = 0
     for game in _turn_positions("salvage", range(8)):
         departed = {}
@@ -1020,7 +1020,7 @@ def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_its_levels_tr
 def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_at_least_its_levels_margin():
     """A lead smaller than the level's `margin` in win probability never overrules the expert, however
     many standard errors it is: at `normal`'s 0.002 the same samples leave the expert's choice where at
-    `hard`'s 0.01 they keep it (docs/ai-history.md, stop 65), and every departure leads by the margin."""
+    `hard`'s 0.01 they keep it (docs/lab/ai-notebook.md, stop 65), and every departure leads by the margin."""
     assert (LEVELS["normal"].margin, LEVELS["hard"].margin) == (0.002, 0.01)
     kept_by_the_wider_margin_alone = 0
     for game in _turn_positions("quick-start", range(8)):

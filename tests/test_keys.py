@@ -49,3 +49,19 @@ def test_an_endless_sequence_is_swallowed_at_its_bound():
     typed = list("[" + "1" * 40)
     assert read_escape(lambda: typed.pop(0) if typed else None) == ""
     assert len(typed) < 40
+
+
+def test_the_number_pads_enter_under_pdcurses_is_enter(monkeypatch):
+    """windows-curses (PDCurses) names the keypad's Enter PADENTER where ncurses says KEY_ENTER: a menu row
+    chosen with it is chosen as with Enter."""
+    import curses
+
+    from hothsim.tui import app
+    from hothsim.tui.screen import ENTER
+
+    names = {459: b"PADENTER", 463: b"PADPLUS", 343: b"KEY_ENTER", 265: b"KEY_F(1)"}
+    monkeypatch.setattr(curses, "keyname", lambda key: names[key])
+    assert app.key_name(459) in ENTER and app.key_name(343) in ENTER
+    assert app.key_name(463) == "+"
+    assert app.key_name(265) == "KEY_F(1)"
+    assert app.key_name("q") == "q"

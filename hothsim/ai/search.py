@@ -58,9 +58,9 @@ class Level:
     #: Standard errors by which the samples must put a candidate ahead of one the expert ranks higher: at
     #: 1, one candidate in six would overrule the expert on noise alone (an attack played out exactly
     #: against a move whose shot is sampled in the rollout); 2 won 88 of 140 games where 1 won 87; 4 won
-    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/ai-history.md).  `normal` races
+    #: 65 of 96 where 2 won 60 (salvage, echo-base and quick-start at 0.5 s, docs/lab/ai-notebook.md).  `normal` races
     #: three candidates at 2: with rollouts played by the expert itself a sample costs five
-    #: of the quick rules', and 4 standard errors were then seldom reached (docs/ai-history.md).
+    #: of the quick rules', and 4 standard errors were then seldom reached (docs/lab/ai-notebook.md).
     trust: float = 4.0
     #: The same where the samples would put ending the turn (or the round) ahead of an action the expert
     #: ranks higher (waiting looks right once in a rollout whose own side acts next time, and the search
@@ -73,11 +73,11 @@ class Level:
     #: At the deciding side's own first decision after the other side has acted in a simulation, play on
     #: from each of its expert's best this many choices (with the same dice) and keep the best: the side's
     #: next turn weighed as a search would choose it, not as its expert's first choice (0 or 1: no branching).
-    #: `hard` with 2 won salvage no more often against `normal` (docs/ai-history.md): a knob.
+    #: `hard` with 2 won salvage no more often against `normal` (docs/lab/ai-notebook.md): a knob.
     follow_ups: int = 0
     #: The simulations' dice keyed by each roll's purpose (hothsim.kernel.dice.KeyedDice), so that the
     #: candidates' samples meet the same roll for the same attack: the race's paired differences are far
-    #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/ai-history.md:
+    #: tighter, but it then overrules the expert on smaller leads, and it played no stronger (docs/lab/ai-notebook.md:
     #: head to head in skirmish the plain stream won 16 of 24), so it is a knob (`--level keyed=1`).
     keyed: bool = False
     #: The fewest paired samples on which one candidate may count as behind another (dropped from the
@@ -89,7 +89,7 @@ class Level:
     #: error is larger than the difference it reports.  `hard` takes 0.01: with three times `normal`'s
     #: samples it reached two standard errors on smaller leads and overruled its expert on them, and lost
     #: salvage (87 of 192 against `normal`); at 0.01 it won 37 of 72 there, quick-start 32 of 48, the
-    #: skirmish 16 of 24 (docs/ai-history.md).
+    #: skirmish 16 of 24 (docs/lab/ai-notebook.md).
     margin: float = 0.002
     #: How far a simulation's cost of standing (`Policy.exposure`) shrinks as its value nears a decided
     #: game: the cost times 1 - stake + stake * 4v(1 - v), so at 1 a simulation already won or lost pays

@@ -4,7 +4,7 @@ The expert draws its squad a card at a time, the dearer the likelier (`build_ste
 a player who takes whatever the box holds, and a poor one for a player who has played before.  Which squad
 wins is no matter of taste: with the pack's 100 points the Empire can field 8 full squads and the Rebels
 61, and in games between experts they win very differently (the Empire's best, Vader with troopers, 23
-of 40 games, its Blizzard Scout squads 8-14, docs/ai-history.md, "Squads measured").  The book holds the squads
+of 40 games, its Blizzard Scout squads 8-14, docs/lab/ai-notebook.md, "Squads measured").  The book holds the squads
 `python -m benchmarks squads` measured best, each with its wins and games, for the points they were
 measured at.
 
@@ -44,7 +44,7 @@ class BookSquad:
         return (self.wins + 1) / (self.games + 2)
 
 
-#: The book: `python -m benchmarks squads` on the pack's cards at 100 points (docs/ai-history.md, "Squads measured").
+#: The book: `python -m benchmarks squads` on the pack's cards at 100 points (docs/lab/ai-notebook.md, "Squads measured").
 #: Only squads that won more often than the side's own drawn squads on the same seeds are in it.
 BOOK: tuple[BookSquad, ...] = (
     # The Empire, seeds 1000-1039 (its drawn squads won 16 of 40 there; the Blizzard Scout's squads 8-14,

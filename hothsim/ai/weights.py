@@ -21,7 +21,7 @@ class SkirmishWeights:
     #: activation: this share of its fire.  At 0.5 (with `draw_pressure` at 0.5, without which two such
     #: experts hide to a draw) the expert beats the one without it in 72% of salvage games, and the search
     #: built on it is level with the search built on that one (72 of 144 games head to head) and harder
-    #: for a careful player to beat (docs/ai-history.md).
+    #: for a careful player to beat (docs/lab/ai-notebook.md).
     stepping_fire: float = 0.5
     #: The enemies' expected fire where a figure stands after a Force power, an ability or Heal, counted as
     #: after an attack (1); 0 (as it was before): not counted, so that healing beside Vader looked better
@@ -30,7 +30,7 @@ class SkirmishWeights:
     #: An enemy's second attack at its next activation (Twin Attack; Double Attack where it need not move
     #: to attack): this share of it counted in the fire a figure would meet.  At 1, the expert standing
     #: beside Vader counts both of his blows; against the expert at 0 it won 102 of 200 games (four
-    #: scenarios, both sides, docs/ai-history.md): level, so it ships at 0, one attack each.
+    #: scenarios, both sides, docs/lab/ai-notebook.md): level, so it ships at 0, one attack each.
     repeat_fire: float = 0.0
     #: A Force move scored by the turn's best choice once it is spent (1), rather than by the points it
     #: changes alone (0), which put it ahead of every move wherever the enemy stood far off.
@@ -39,7 +39,7 @@ class SkirmishWeights:
     #: is counted: the Force move's two.  At 0 (its speed alone, as before) Han stopped eight squares
     #: from Vader as if out of his reach, and Vader spent a point and struck him.  The expert with it won
     #: 168 of 320 games against the expert without, 2 drawn (quick-start, skirmish, salvage, echo-base;
-    #: seeds 0-39 each side; 159 is level), and no scenario fewer (docs/ai-history.md).
+    #: seeds 0-39 each side; 159 is level), and no scenario fewer (docs/lab/ai-notebook.md).
     force_reach: int = 2
     #: The share of a ranged hit's worth that a target with Lightsaber Deflect and a Force point takes away
     #: by its save (11 or better on a d20: half the time), counted in the worth of an attack on it and of
@@ -58,21 +58,21 @@ class SkirmishWeights:
     #: the fewest enemies see (the best-ranked first).  With no attack left the shortlist holds the squares
     #: nearest the enemy, so a figure that had shot and could still move walked on into the open and never
     #: weighed the cover a few squares back.  At 5 the search won as many games as without it: quick-start's
-    #: Rebels 16 of 32 on the same seeds, the skirmish 53 of 72 (55 before; docs/ai-history.md).
+    #: Rebels 16 of 32 on the same seeds, the skirmish 53 of 72 (55 before; docs/lab/ai-notebook.md).
     #: The `expert` player, the figures' baseline, keeps 0 (`baseline`).
     hidden_shortlist: int = 5
     #: Squares (those the fewest enemies see, within the move left after an attack) weighed as where a
     #: figure that attacks before it moves may step back to: the attack's exposure is the least of staying
     #: and stepping back there.  0: an attack is weighed where the figure stands.  Alone, at 4, the
     #: search's skirmish Empire won 25 of 36 where it had won 21; with `sighted` it gives the
-    #: figure that shoots somewhere to hide afterwards (docs/ai-history.md).
+    #: figure that shoots somewhere to hide afterwards (docs/lab/ai-notebook.md).
     retreat: int = 4
     #: Points per enemy that could see the square a figure ends on (sight alone, as the issue's figure
     #: counts it), beyond the fire `exposure` weighs there: an enemy that sees a figure it cannot hurt yet
     #: (Vader far off) still knows where it stands and chooses its target by it.  At 1.5 with `retreat`
     #: at 4 the search's figures were seen by 0.37-0.79 enemies in salvage, quick-start and the skirmish's
     #: Rebels (0.52-1.07 before) and it won the skirmish's 72 games 57 times (53), quick-start's 64 games
-    #: 39 times (43): docs/ai-history.md.  The `expert` player keeps 0 (`baseline`).
+    #: 39 times (43): docs/lab/ai-notebook.md.  The `expert` player keeps 0 (`baseline`).
     sighted: float = 1.5
     #: A melee enemy's expected blow at a figure within its reach, times this, in the fire the figure would
     #: meet.  A melee figure that walks up and strikes stays beside its target: next round the target must
@@ -81,14 +81,14 @@ class SkirmishWeights:
     #: reach (hidden from the Snowtroopers behind the outpost's walls); at 2 the expert won 30 of 80
     #: quick-start games as the Rebels against its shipped self (21 at 1), and the search won quick-start's
     #: 128 games (seeds 0-63 each side) 85 times, 66%; on seeds 0-31 41 of 64 where it had 39
-    #: (docs/ai-history.md).  `baseline` keeps 1.
+    #: (docs/lab/ai-notebook.md).  `baseline` keeps 1.
     melee_fire: float = 2.0
     #: The share of a win the search's simulations give up for each enemy that can see the figure whose
     #: activation the decision began, where that activation ends (the issue's count of enemies in sight,
     #: weighed in the race itself, not only in the expert's ranking).  At 0.03, against the expert,
     #: quick-start's Empire was seen by 0.49-0.59 enemies (0.81) and won 56 of 64 (53), its Rebels by
     #: 0.29-0.33 (0.52), winning 28 of 64 (30-32); salvage's sides by 0.25 and 0.33 (0.43, 0.37), winning
-    #: 31 of 40 (33): docs/ai-history.md.  With the level's `stake`, seeds 0-31 and 0-19:
+    #: 31 of 40 (33): docs/lab/ai-notebook.md.  With the level's `stake`, seeds 0-31 and 0-19:
     #: quick-start's Empire 26 of 32, seen by 0.58, its Rebels 14 of 32, 0.37; salvage's Rebels 19 of 20,
     #: 0.38, its Empire 16 of 20, 0.43.  The `expert` player does not search and does not read it.
     eyes_cost: float = 0.03
@@ -98,7 +98,7 @@ class SkirmishWeights:
     #: as measured only echo-base's sides are touched: its Empire against 10 defenders (0.018 an enemy), its
     #: Rebels against 7 (0.026).  With the whole cost its Empire hid (0.60 enemies, where 1.15)
     #: but won 15 of 36 where it had won 18; shared, it won 20 of 36, seen by 0.70, and its Rebels 32 of 36,
-    #: seen by 0.24-0.28 (docs/ai-history.md).
+    #: seen by 0.24-0.28 (docs/lab/ai-notebook.md).
     eyes_enemies: int = 6
     #: In rollouts, a move to a square with a shot: 0 takes the nearest such square; more weighs the shot
     #: from each of the nearest few less this share of the enemies' fire there (cover and sight).
@@ -107,7 +107,7 @@ class SkirmishWeights:
     #: but the race's leads then say what the expert's own games say (benchmarks/truth.py), and with
     #: `normal`'s three candidates at `trust` 2 it won 28 of 40 salvage games against the expert where
     #: the quick rules with six candidates at 4 won 22 (seeds 0-19 each side; 57 of 80 over seeds 0-39:
-    #: docs/ai-history.md).  The `expert` player does not read it.
+    #: docs/lab/ai-notebook.md).  The `expert` player does not read it.
     rollout_expert: float = 1.0
     #: The most figures a skirmish may hold (both squads, as set up) for the expert's own choice to play its
     #: rollouts; in a bigger one the quick rules play them.  In echo-base (17 figures) the expert's
@@ -115,12 +115,12 @@ class SkirmishWeights:
     #: expert (twice the time: its Empire 1 of 12); the quick rules' rollouts won 18 of 24.  In
     #: skirmish (9-12) the expert's left the first rounds' decisions 0-20 samples and won 11 of 24 (seeds
     #: 0-11); the quick rules' won 18 of 24 (at 12 before).  In salvage and quick-start (6) the
-    #: expert's win more: salvage 32 of 40, the quick rules' 21 (docs/ai-history.md).
+    #: expert's win more: salvage 32 of 40, the quick rules' 21 (docs/lab/ai-notebook.md).
     rollout_expert_figures: int = 8
     #: The same by the figures still standing (0: not asked): once a bigger skirmish is down to this many,
     #: the expert's own choice plays its rollouts, as in salvage's six.  On the skirmish's seeds 0-35 (each
     #: side, squads paired) the search won 44 of 72 against the expert with it at 6 and 39 without: its
-    #: Rebels 30 to 21, its Empire 14 to 18 (docs/ai-history.md).
+    #: Rebels 30 to 21, its Empire 14 to 18 (docs/lab/ai-notebook.md).
     rollout_expert_living: int = 6
     rollout_expert_us: float = 0.0  # the same for the deciding side's own decisions in its rollouts only
     rollout_expert_them: float = 0.0  # and for the other side's only (the model of the opponent)
@@ -135,7 +135,7 @@ class SkirmishWeights:
     #: `candidate_apart_figures` figures (as set up): 0 takes the expert's best few as they come,
     #: often three moves to neighbouring squares, which leave the race nothing to choose.  At 2 the search
     #: won more of the same seeds against the expert in salvage and skirmish and as many in quick-start;
-    #: in echo-base, whose rollouts are the quick rules', its Rebels won fewer (docs/ai-history.md).
+    #: in echo-base, whose rollouts are the quick rules', its Rebels won fewer (docs/lab/ai-notebook.md).
     candidate_apart: int = 2
     #: The most figures (both squads, as set up) a skirmish may hold for `candidate_apart` to count: it was
     #: measured in salvage, quick-start and skirmish, and lost in echo-base (17).
@@ -144,7 +144,7 @@ class SkirmishWeights:
     #: side it favours), at its last quiet round; the square of the share of quiet rounds gone before then.
     quiet_pressure: float = 30.0
     #: Where the tie-breaker would fall as a draw, both sides press as the side it goes against, at this
-    #: share (without stepping fire it changed no game measured: docs/ai-history.md).
+    #: share (without stepping fire it changed no game measured: docs/lab/ai-notebook.md).
     draw_pressure: float = 0.5
     samples: int = 3  # samples of an action scored by playing it (Force powers, abilities, reactions)
     #: Set-up before any enemy stands (the side that sets up first): points off a square per share of
@@ -227,7 +227,7 @@ class WeightsError(ValueError):
 def baseline() -> Weights:
     """The baselines' weights (the `expert` and `greedy` players): the search's, less what its expert has
     learnt since the figures' baseline was fixed, so that `expert` stays the player the figures have been
-    measured against (docs/ai-history.md)."""
+    measured against (docs/lab/ai-notebook.md)."""
     return with_changes(Weights(), "skirmish.retreat=0,skirmish.hidden_shortlist=0,skirmish.sighted=0,"
                                    "skirmish.melee_fire=1")
 

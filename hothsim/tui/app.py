@@ -68,14 +68,21 @@ def wants_colour() -> bool:
     return not os.environ.get("NO_COLOR")
 
 
+#: PDCurses (windows-curses) gives the number pad's keys names of their own where ncurses gives the
+#: ordinary ones: the screens hear them as the keys they stand for.
+PDCURSES_KEYS = {"PADENTER": "KEY_ENTER", "PADSLASH": "/", "PADSTAR": "*", "PADMINUS": "-", "PADPLUS": "+",
+                 "PADSTOP": ".", "PAD0": "0", "CTL_PADENTER": "KEY_ENTER", "ALT_PADENTER": "KEY_ENTER"}
+
+
 def key_name(key: Any) -> str:
     """A key as the screens name it: the character, or curses' name for a special key."""
     if type(key) is str:
         return key
     try:
-        return curses.keyname(key).decode("ascii", "replace")
+        name = curses.keyname(key).decode("ascii", "replace")
     except ValueError:
         return ""
+    return PDCURSES_KEYS.get(name, name)
 
 
 class Painter:
