@@ -11,7 +11,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from hothsim.data.files import SAVE_LIMIT, read_regular, user_folder
 from hothsim.kernel.record import GameRecord, RecordError, parse_record
@@ -35,13 +35,13 @@ class CutShortSave(SaveFileError):
         self.text = text
 
 
-def user_save_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+def user_save_dir(platform: str | None = None) -> Path:
     """Where saves live unless `--save` says otherwise.
 
     Linux and other Unix: $XDG_DATA_HOME/hothsim/saves (default ~/.local/share); macOS:
     ~/Library/Application Support/hothsim/saves; Windows: %APPDATA%\\hothsim\\saves.
     """
-    return user_folder("XDG_DATA_HOME", (".local", "share"), env, platform) / "saves"
+    return user_folder("data", platform) / "saves"
 
 
 def atomic_write_text(path: Path, text: str) -> None:

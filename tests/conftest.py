@@ -19,8 +19,12 @@ def pytest_configure(config) -> None:
     # Saves made without --save (and the broken-off games `host` and `join` look for there) go to a folder
     # of this run, never to the user's own saves.
     os.environ["XDG_DATA_HOME"] = config._hothsim_data = tempfile.mkdtemp(prefix="hothsim-test-data-")
+    # Your corrections to the rules are never read by a test that does not ask for them (it sets its own).
+    # hothsim honours these variables on every system, so no test touches the user's folders anywhere.
+    os.environ["XDG_CONFIG_HOME"] = config._hothsim_config = tempfile.mkdtemp(prefix="hothsim-test-config-")
 
 
 def pytest_unconfigure(config) -> None:
     shutil.rmtree(getattr(config, "_hothsim_cache", ""), ignore_errors=True)
     shutil.rmtree(getattr(config, "_hothsim_data", ""), ignore_errors=True)
+    shutil.rmtree(getattr(config, "_hothsim_config", ""), ignore_errors=True)

@@ -24,11 +24,18 @@ def config(tmp_path, monkeypatch):
     return folder
 
 
-def test_the_configuration_folder_of_each_platform(tmp_path):
-    assert user_rules_dir({"XDG_CONFIG_HOME": str(tmp_path), "HOME": "/h"}, "linux") == tmp_path / "hothsim" / "rules"
-    assert user_rules_dir({"HOME": "/h"}, "linux") == Path("/h/.config/hothsim/rules")
-    assert user_rules_dir({"HOME": "/h"}, "darwin") == Path("/h/Library/Application Support/hothsim/rules")
-    assert user_rules_dir({"APPDATA": "C:/AppData", "HOME": "/h"}, "win32") == Path("C:/AppData/hothsim/rules")
+def test_the_configuration_folder_of_each_platform(tmp_path, monkeypatch):
+    from tests.user_folders import windows_folders
+
+    monkeypatch.setenv("HOME", "/h")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert user_rules_dir("linux") == tmp_path / "hothsim" / "rules"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    assert user_rules_dir("linux") == Path("/h/.config/hothsim/rules")
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    assert user_rules_dir("darwin") == Path("/h/Library/Application Support/hothsim/rules")
+    windows_folders(monkeypatch, local="C:/Local", roaming="C:/AppData")
+    assert user_rules_dir("win32") == Path("C:/AppData/hothsim/rules")
 
 
 def test_a_corrected_card_is_used_listed_as_yours_and_kept_by_the_save(config, capsys):

@@ -210,12 +210,21 @@ def test_corrupt_or_foreign_save_is_a_clear_error(tmp_path: Path):
         saves.read_record(tmp_path / "missing.hothsim")
 
 
-def test_user_save_dir_respects_xdg_and_platforms(tmp_path: Path):
-    assert saves.user_save_dir({"XDG_DATA_HOME": str(tmp_path), "HOME": "/h"}, "linux") == tmp_path / "hothsim" / "saves"
-    assert saves.user_save_dir({"HOME": "/h"}, "linux") == Path("/h/.local/share/hothsim/saves")
-    assert saves.user_save_dir({"XDG_DATA_HOME": "relative", "HOME": "/h"}, "linux") == Path("/h/.local/share/hothsim/saves")
-    assert saves.user_save_dir({"HOME": "/h"}, "darwin") == Path("/h/Library/Application Support/hothsim/saves")
-    assert saves.user_save_dir({"APPDATA": "C:/AppData", "HOME": "/h"}, "win32") == Path("C:/AppData/hothsim/saves")
+def test_user_save_dir_respects_xdg_and_platforms(tmp_path: Path, monkeypatch):
+    from tests.user_folders import windows_folders
+
+    monkeypatch.setenv("HOME", "/h")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert saves.user_save_dir("linux") == tmp_path / "hothsim" / "saves"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative")  # the XDG rules: a relative path is ignored
+    assert saves.user_save_dir("linux") == Path("/h/.local/share/hothsim/saves")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert saves.user_save_dir("linux") == Path("/h/.local/share/hothsim/saves")
+    assert saves.user_save_dir("darwin") == Path("/h/Library/Application Support/hothsim/saves")
+    windows_folders(monkeypatch, local="C:/Local", roaming="C:/AppData")
+    assert saves.user_save_dir("win32") == Path("C:/AppData/hothsim/saves")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # chosen on any system: how the tests keep off yours
+    assert saves.user_save_dir("win32") == saves.user_save_dir("darwin") == tmp_path / "hothsim" / "saves"
 
 
 def test_a_record_with_a_lone_surrogate_is_a_clear_error():

@@ -194,12 +194,18 @@ def test_documents_read_by_attribute_and_by_key_and_no_field_hides_a_dict_method
         assert not set(model.model_fields) & set(dir(dict)), model.__name__
 
 
-def test_the_cache_folder_follows_xdg_cache_home():
-    assert warm.user_cache_dir({"XDG_CACHE_HOME": "/srv/c", "HOME": "/home/u"}, "linux") == Path("/srv/c/hothsim/warm")
-    assert warm.user_cache_dir({"HOME": "/home/u"}, "linux") == Path("/home/u/.cache/hothsim/warm")
-    assert warm.user_cache_dir({"HOME": "/Users/u"}, "darwin") == Path("/Users/u/Library/Caches/hothsim/warm")
-    assert warm.user_cache_dir({"LOCALAPPDATA": "C:/Local", "HOME": "/h"}, "win32") == Path("C:/Local/hothsim/warm")
-    assert warm.user_cache_dir({"HOME": "/h"}, "win32") == Path("/h/AppData/Local/hothsim/warm")
+def test_the_cache_folder_follows_xdg_cache_home(monkeypatch):
+    from tests.user_folders import windows_folders
+
+    monkeypatch.setenv("HOME", "/home/u")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/srv/c")
+    assert warm.user_cache_dir("linux") == Path("/srv/c/hothsim/warm")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert warm.user_cache_dir("linux") == Path("/home/u/.cache/hothsim/warm")
+    monkeypatch.setenv("HOME", "/Users/u")
+    assert warm.user_cache_dir("darwin") == Path("/Users/u/Library/Caches/hothsim/warm")
+    windows_folders(monkeypatch, local="C:/Local", roaming="C:/AppData")
+    assert warm.user_cache_dir("win32") == Path("C:/Local/hothsim/warm")
 
 
 def test_only_the_most_recent_entries_are_kept(tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from hothsim.data.errors import DataError
 
@@ -106,23 +106,32 @@ def read_regular(path: Path, limit: int, problem: Problem, line_limit: int = LIN
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-def user_folder(xdg_variable: str, xdg_default: tuple[str, ...], env: Mapping[str, str] | None = None,
-                platform: str | None = None, cache: bool = False) -> Path:
-    """hothsim's folder of the user's kind: on Linux and other Unix `$XDG_...` (absolute) or the XDG default
-    under the home folder; on macOS ~/Library/Application Support; on Windows %APPDATA%.  A `cache` folder
-    (files that may be deleted at any time) is ~/Library/Caches on macOS and %LOCALAPPDATA% on Windows."""
-    env = os.environ if env is None else env
+#: The kinds of user folder hothsim keeps things in: your saves (data), your corrections to the rules
+#: (config), the warm start's entries (cache: files that may be deleted at any time).
+FolderKind = Literal["data", "config", "cache"]
+#: The XDG variable that chooses each kind's folder.
+XDG_VARIABLES: Mapping[FolderKind, str] = {"data": "XDG_DATA_HOME", "config": "XDG_CONFIG_HOME",
+                                           "cache": "XDG_CACHE_HOME"}
+
+
+def user_folder(kind: FolderKind, platform: str | None = None) -> Path:
+    """hothsim's folder of the user's kind: `$XDG_DATA_HOME`, `$XDG_CONFIG_HOME` or `$XDG_CACHE_HOME` when
+    set to an absolute path, on every system; else where each system keeps it, as platformdirs finds it: on
+    Linux and other Unix `~/.local/share`, `~/.config`, `~/.cache`; on macOS `~/Library/Application Support` (caches:
+    `~/Library/Caches`); on Windows the roaming application data folder (caches: the local one), as the
+    system names them.  `platform` is `sys.platform` unless given (tests)."""
+    from platformdirs.macos import MacOS
+    from platformdirs.unix import Unix
+    from platformdirs.windows import Windows
+
+    chosen = os.environ.get(XDG_VARIABLES[kind], "")
+    if chosen and Path(chosen).is_absolute():  # honoured on every system: a portable install, the tests
+        return Path(chosen) / "hothsim"
     platform = sys.platform if platform is None else platform
-    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
-    if platform.startswith("win"):
-        variable, default = ("LOCALAPPDATA", "Local") if cache else ("APPDATA", "Roaming")
-        base = Path(env[variable]) if env.get(variable) else home / "AppData" / default
-    elif platform == "darwin":
-        base = home / "Library" / ("Caches" if cache else "Application Support")
-    else:
-        xdg = env.get(xdg_variable, "")
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home.joinpath(*xdg_default)
-    return base / "hothsim"
+    kind_of_system = Windows if platform.startswith("win") else MacOS if platform == "darwin" else Unix
+    # No author folder, no "Cache" folder of platformdirs' own under the cache, saves that roam on Windows.
+    dirs = kind_of_system("hothsim", appauthor=False, roaming=True, opinion=False)
+    return Path(getattr(dirs, f"user_{kind}_dir"))
 
 
 def data_root() -> Path:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from hothsim.data.errors import DataError
 from hothsim.data.files import read_text, read_toml, user_folder
@@ -23,9 +23,9 @@ from hothsim.data.files import read_text, read_toml, user_folder
 YOURS = "yours"
 
 
-def user_rules_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+def user_rules_dir(platform: str | None = None) -> Path:
     """Where your corrections to `rules/` live (the folder need not exist)."""
-    return user_folder("XDG_CONFIG_HOME", (".config",), env, platform) / "rules"
+    return user_folder("config", platform) / "rules"
 
 
 def _mark_yours(entry: dict[str, Any], shipped: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from hothsim.data.documents import Document, from_json
 from hothsim.data.files import read_regular, user_folder
@@ -37,12 +37,12 @@ ENTRY_LIMIT = 4 << 20
 ENTRIES_KEPT = 32
 
 
-def user_cache_dir(env: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+def user_cache_dir(platform: str | None = None) -> Path:
     """Where warm-start entries are kept: each system's folder for caches (files that may be deleted at
     any time), not the folder of the user's own files: `$XDG_CACHE_HOME/hothsim/warm` (default
     `~/.cache`) on Linux and other Unix, `~/Library/Caches/hothsim/warm` on macOS,
     `%LOCALAPPDATA%\\hothsim\\warm` on Windows."""
-    return user_folder("XDG_CACHE_HOME", (".cache",), env, platform, cache=True) / "warm"
+    return user_folder("cache", platform) / "warm"
 
 
 def code_stamp() -> str:
