@@ -42,3 +42,31 @@ def check_think(seconds: float) -> None:
     """Refuse a think time outside 0.01 to 600 seconds (a UserError)."""
     if not 0.01 <= seconds <= 600:  # also refuses nan and inf
         raise UserError("--think takes the seconds per decision, from 0.01 to 600")
+
+
+def add_runner(parser: argparse.ArgumentParser) -> None:
+    """Where many games are played: N processes here, or a Ray cluster (one or the other)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="N",
+                       help="play the games in N processes (default: every core); the lines come in seed order")
+    where.add_argument("--cluster", metavar="ADDRESS",
+                       help="play the games on Ray: local (an instance started for the run), auto (the cluster "
+                       "'ray start' made here) or ray://HOST:PORT; needs pip install 'hothsim[cluster]'")
+
+
+def runner_of(args: argparse.Namespace) -> tuple[int, str | None]:
+    """The processes and the cluster the arguments ask for (UserError for a number or address refused)."""
+    from hothsim.workers import default_workers
+
+    if args.cluster is not None:
+        from hothsim.cluster import check_address
+
+        try:
+            check_address(args.cluster)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+        return 1, args.cluster
+    workers = default_workers() if args.workers is None else args.workers
+    if not 1 <= workers <= 1024:
+        raise UserError("--workers takes a number of processes from 1 to 1024")
+    return workers, None

@@ -81,13 +81,14 @@ def play_one(job: tuple[str, dict[Side, Player], int, float | None, dict[str, st
 
 
 def play_lab(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
-             options: Mapping[str, str] | None, workers: int, catalog: Catalog | None = None) -> list[Outcome]:
+             options: Mapping[str, str] | None, workers: int, catalog: Catalog | None = None,
+             cluster: str | None = None) -> list[Outcome]:
     """The lab's games (seeds seed, seed+1, ...), in seed order, opened from `catalog` (None: the rules as
     installed, your corrections included)."""
     place = None if catalog is None else (catalog.root, catalog.overrides, catalog.warm)
     jobs = [(scenario, dict(players), seed + i, think, dict(options or {}), place) for i in range(games)]
     out: list[Outcome] = []
-    run_in_order(play_one, jobs, workers, out.append)
+    run_in_order(play_one, jobs, workers, out.append, cluster=cluster)
     return out
 
 

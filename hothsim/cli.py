@@ -31,7 +31,7 @@ from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import SIDES, IllegalAction, NotationError
 from hothsim.kernel.record import GameRecord, complete_part, computer_parts
 from hothsim.kernel.words import count
-from hothsim.arguments import UserError, add_options, check_think, options_given, seed_argument
+from hothsim.arguments import UserError, add_options, add_runner, check_think, options_given, seed_argument
 
 EXIT_USER_ERROR = 2
 
@@ -104,8 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     pm.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed; each next game adds 1 (default 0)")
     pm.add_argument("--think", type=float, metavar="SECONDS",
                     help="the seconds a computer player thinks per decision (default: its level's)")
-    pm.add_argument("--workers", type=int, metavar="N",
-                    help="play the games in N processes (default: every core); the lines come in seed order")
+    add_runner(pm)
     pm.add_argument("--save-dir", type=Path, metavar="DIR",
                     help="keep each game's record in DIR as SCENARIO-SEED.hothsim (to report or replay it)")
     add_options(pm)
@@ -121,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="the Rebels' player and the Empire's (default expert,expert)")
     pb.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed (default 0)")
     pb.add_argument("--think", type=float, metavar="SECONDS", help="a computer level's seconds per decision")
-    pb.add_argument("--workers", type=int, metavar="N", help="processes (default: every core)")
+    add_runner(pb)
     pb.add_argument("--rules", type=Path, metavar="DIR",
                     help="a folder of corrections (laid out like rules/): the same games with the shipped rules "
                     "and with these, and whether the difference is more than chance")

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from hothsim.ai import PlayerNameError, player_named
-from hothsim.arguments import UserError, check_think, options_given
+from hothsim.arguments import UserError, check_think, options_given, runner_of
 from hothsim.data.catalog import Catalog
 from hothsim.data.overrides import check_corrections, override_files
 from hothsim.games import open_game
@@ -20,7 +20,7 @@ from hothsim.match import GameResult, play_match
 from hothsim.progress import Progress, printed
 from hothsim.saves import SAVE_SUFFIX, write_record
 from hothsim.session import computer_header
-from hothsim.workers import WorkerDied, default_workers
+from hothsim.runner_errors import ClusterError, WorkerDied
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -38,9 +38,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     open_game(args.scenario, seed=args.seed, options=options_given(args))  # a bad scenario or option: refused first
     computer = computer_header({"rebel": args.rebel, "imperial": args.imperial}, args.think or rebel.level.think)
 
-    workers = default_workers() if args.workers is None else args.workers
-    if not 1 <= workers <= 1024:
-        raise UserError("--workers takes a number of processes from 1 to 1024")
+    workers, cluster = runner_of(args)
     progress = Progress(args.games) if sys.stderr.isatty() else None
 
     def keep(result: GameResult) -> None:
@@ -58,9 +56,11 @@ def cmd_match(args: argparse.Namespace) -> int:
             progress.count(result.winner)
     try:
         wins = play_match(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed, args.think,
-                          lambda line: printed(line, progress), options_given(args), done, workers)
+                          lambda line: printed(line, progress), options_given(args), done, workers, cluster)
     except WorkerDied as e:
         raise UserError(f"{e}; the games before it are printed (and kept with --save-dir)") from None
+    except ClusterError as e:
+        raise UserError(str(e)) from None
     finally:
         if progress is not None:
             progress.clear()
@@ -83,9 +83,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UserError("--games takes a number of games from 1 to 100000 (their seeds below the limit)")
     if args.think is not None:
         check_think(args.think)
-    workers = default_workers() if args.workers is None else args.workers
-    if not 1 <= workers <= 1024:
-        raise UserError("--workers takes a number of processes from 1 to 1024")
+    workers, cluster = runner_of(args)
     labs = {"": None} if args.rules is None else _rules_compared(args.rules)
     for catalog in labs.values():  # a bad scenario, option or correction: refused before any game
         open_game(args.scenario, seed=args.seed, options=options_given(args), catalog=catalog)
@@ -93,8 +91,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
           f"{names[0]} as the Rebels against {names[1]}")
     found = {}
     for heading, catalog in labs.items():
-        found[heading] = play_lab(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games, args.seed,
-                                  args.think, options_given(args), workers, catalog)
+        try:
+            found[heading] = play_lab(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games,
+                                      args.seed, args.think, options_given(args), workers, catalog, cluster)
+        except (WorkerDied, ClusterError) as e:
+            raise UserError(str(e)) from None
         print("\n".join(([heading] if heading else []) + summary(found[heading])))
     if args.rules is not None:
         print("Compared: " + compared(*found.values()))

@@ -109,8 +109,10 @@ def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: f
 
 def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: int, think: float | None,
                report: Callable[[str], None], options: Mapping[str, str] | None = None,
-               keep: Callable[[GameResult], None] | None = None, workers: int = 1) -> dict[str, int]:
-    """Play `games` games (seeds seed, seed+1, ...) with the game options given, in `workers` processes,
+               keep: Callable[[GameResult], None] | None = None, workers: int = 1,
+               cluster: str | None = None) -> dict[str, int]:
+    """Play `games` games (seeds seed, seed+1, ...) with the game options given, in `workers` processes
+    (or on the Ray cluster at `cluster`),
     reporting a line for each in seed order (and handing each result to `keep`, if given, as soon as the
     game is over, whatever its order); the wins of each side."""
     wins = {"rebel": 0, "imperial": 0, "draws": 0}
@@ -119,7 +121,7 @@ def play_match(scenario: str, players: Mapping[Side, Player], games: int, seed: 
         wins[result.winner or "draws"] += 1
         report(result.line())
     jobs = [(scenario, dict(players), seed + i, think, dict(options or {})) for i in range(games)]
-    run_in_order(one_game, jobs, workers, done, keep)
+    run_in_order(one_game, jobs, workers, done, keep, cluster)
     return wins
 
 

@@ -16,12 +16,10 @@ import os
 import signal
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from hothsim.runner_errors import WorkerDied
+
 if TYPE_CHECKING:  # the processes' machinery is imported only where games are played in them (start-up time)
     from concurrent.futures import ProcessPoolExecutor
-
-
-class WorkerDied(RuntimeError):
-    """A game whose worker process died twice: it is not played a third time."""
 
 
 def default_workers() -> int:
@@ -33,12 +31,13 @@ def default_workers() -> int:
 
 
 def run_in_order(play: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
-                 done: Callable[[Any], None], finished: Callable[[Any], None] | None = None) -> None:
-    """Call `play(job)` for every job, in `workers` processes (1: here, one after another), and hand each
-    result to `finished`, if given, as soon as it comes (to keep it: a Ctrl-C later loses nothing
-    finished), and to `done` in the jobs' order.  `play` must be a module-level function (the workers
-    import it)."""
-    if workers <= 1 or len(jobs) <= 1:
+                 done: Callable[[Any], None], finished: Callable[[Any], None] | None = None,
+                 cluster: str | None = None) -> None:
+    """Call `play(job)` for every job, in `workers` processes (1: here, one after another) or on the Ray
+    cluster at `cluster` (`hothsim.cluster`), and hand each result to `finished`, if given, as soon as it
+    comes (to keep it: a Ctrl-C later loses nothing finished), and to `done` in the jobs' order.  `play`
+    must be a module-level function (the workers import it)."""
+    if cluster is None and (workers <= 1 or len(jobs) <= 1):
         for job in jobs:
             result = play(job)
             if finished is not None:
@@ -56,6 +55,11 @@ def run_in_order(play: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
         while handed[0] in results:
             done(results.pop(handed[0]))
             handed[0] += 1
+    if cluster is not None:
+        from hothsim.cluster import run_on_cluster
+
+        run_on_cluster(play, jobs, cluster, arrived)
+        return
     tries = {i: 0 for i in range(len(jobs))}
     left = list(range(len(jobs)))
     while left:
