@@ -121,6 +121,9 @@ def _parser() -> argparse.ArgumentParser:
     pb.add_argument("--seed", type=seed_argument, default=0, help="the first game's seed (default 0)")
     pb.add_argument("--think", type=float, metavar="SECONDS", help="a computer level's seconds per decision")
     add_runner(pb)
+    pb.add_argument("--html", type=Path, metavar="OUT",
+                    help="also write the findings as one self-contained page with charts (shares with their "
+                    "intervals, how long the games lasted)")
     pb.add_argument("--rules", type=Path, metavar="DIR",
                     help="a folder of corrections (laid out like rules/): the same games with the shipped rules "
                     "and with these, and whether the difference is more than chance")

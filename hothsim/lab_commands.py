@@ -87,8 +87,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
     labs = {"": None} if args.rules is None else _rules_compared(args.rules)
     for catalog in labs.values():  # a bad scenario, option or correction: refused before any game
         open_game(args.scenario, seed=args.seed, options=options_given(args), catalog=catalog)
-    print(f"{args.scenario}: {count(args.games, 'game')} (seeds {args.seed} to {args.seed + args.games - 1}), "
-          f"{names[0]} as the Rebels against {names[1]}")
+    played = (f"{args.scenario}: {count(args.games, 'game')} (seeds {args.seed} to {args.seed + args.games - 1}), "
+               f"{names[0]} as the Rebels against {names[1]}")
+    if args.html is not None and not args.html.parent.is_dir():
+        raise UserError(f"--html writes a page into an existing folder; {args.html.parent} is none")
+    print(played)
     found = {}
     for heading, catalog in labs.items():
         try:
@@ -97,9 +100,28 @@ def cmd_balance(args: argparse.Namespace) -> int:
         except (WorkerDied, ClusterError) as e:
             raise UserError(str(e)) from None
         print("\n".join(([heading] if heading else []) + summary(found[heading])))
-    if args.rules is not None:
-        print("Compared: " + compared(*found.values()))
+    verdict = compared(*found.values()) if args.rules is not None else ""
+    if verdict:
+        print("Compared: " + verdict)
+    if args.html is not None:
+        with_rules = f"; the corrected rules are the corrections in {args.rules}" if args.rules else ""
+        _write_page(args.html, args.scenario, played + with_rules, found, verdict)
     return 0
+
+
+def _write_page(path: Path, scenario: str, played: str, found: dict, verdict: str) -> None:
+    """The lab's page, written whole (a page cut short by a full disk is removed, and said so)."""
+    from hothsim import __version__
+    from hothsim.balance_page import page
+
+    names = ["shipped rules", "corrected rules"] if len(found) == 2 else [""]
+    labs = dict(zip(names, found.values()))
+    try:
+        path.write_text(page(scenario, played, labs, verdict, __version__), encoding="utf-8")
+    except OSError as e:
+        path.unlink(missing_ok=True)
+        raise UserError(f"could not write the page {path}: {e.strerror or e}") from None
+    print(f"The page: {path}")
 
 
 def _rules_compared(folder: Path) -> dict[str, Catalog]:

@@ -86,3 +86,58 @@ def test_the_lab_plays_the_same_games_with_the_shipped_rules_and_with_correction
     empty.mkdir()
     assert main(["balance", "salvage", "--rules", str(empty)]) == 2
     assert "holds no correction" in capsys.readouterr().err
+
+
+def made_up(wins: dict[str, int], chapters: list[int]) -> list:
+    """Outcomes of made-up games: so many won by each side (the rest drawn), ending in these rounds."""
+    from hothsim.balance import Outcome
+
+    who = [side for side, n in wins.items() for _ in range(n)]
+    who += [None] * (len(chapters) - len(who))
+    return [Outcome(i, w, "x", c, "round", ()) for i, (w, c) in enumerate(zip(who, chapters))]
+
+
+def test_the_share_chart_draws_each_sides_share_and_its_wilson_interval_to_scale():
+    import re
+
+    from hothsim.balance import wilson
+    from hothsim.balance_page import LABEL_WIDTH, PLOT_WIDTH, share_chart
+
+    games = made_up({"rebel": 7, "imperial": 2}, [3] * 10)
+    svg = share_chart({"": games})
+    bars = re.findall(r'<rect class="share (\w+)" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', svg)
+    assert [(side, float(w)) for side, _, w in bars] == [("rebel", 0.7 * PLOT_WIDTH), ("imperial", 0.2 * PLOT_WIDTH)]
+    low, high = wilson(7, 10)
+    whisker = re.findall(r'<line class="interval" x1="([\d.]+)" x2="([\d.]+)"', svg)[0]
+    assert (float(whisker[0]), float(whisker[1])) == (round(LABEL_WIDTH + low * PLOT_WIDTH, 1),
+                                                      round(LABEL_WIDTH + high * PLOT_WIDTH, 1))
+    assert "Rebel: 70% (40% to 89%), 7 of 10" in svg  # what a screen reader says of the row
+    assert share_chart({"": games}) == svg  # the same findings, the same bytes
+
+
+def test_the_length_chart_stacks_each_rounds_games_by_who_won():
+    import re
+
+    from hothsim.balance_page import length_chart
+
+    svg = length_chart(made_up({"rebel": 3, "imperial": 1}, [4, 4, 6, 4, 6]))
+    bars = re.findall(r'<rect class="(\w+)" x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"><title>([^<]+)',
+                      svg)
+    assert [b[3] for b in bars] == ["round 4: 2 won by the rebel", "round 4: 1 won by the imperial",
+                                    "round 6: 1 won by the rebel", "round 6: 1 drawn"]
+    heights = [float(b[2]) for b in bars]
+    assert heights[0] == 2 * heights[1] and sum(heights[:2]) == 150.0  # round 4 is the tallest: 3 games
+    assert "<title>round 5" not in svg  # no game ended in round 5: nothing drawn there
+
+
+def test_balance_writes_its_findings_as_one_self_contained_page(tmp_path, capsys):
+    page = tmp_path / "salvage.html"
+    assert main(["balance", "salvage", "--games", "4", "--seed", "3", "--players", "expert,greedy",
+                 "--workers", "1", "--html", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert f"The page: {page}" in out
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 2 and "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "Rebel: 75% (30% to 95%), 3 of 4" in html and "rebel 75% (30-95%), 3 of 4" in html
+    assert main(["balance", "salvage", "--games", "2", "--html", str(tmp_path / "no" / "such.html")]) == 2
+    assert "existing folder" in capsys.readouterr().err
