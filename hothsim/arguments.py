@@ -31,11 +31,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--draws", choices=("deck", "rolled"), help="Assault on Hoth: draw each card from the top "
                         "of a shuffled deck, or by a roll over the cards left (the same chances; remote play always "
                         "rolls; default deck)")
+    parser.add_argument("--variant", metavar="NAME", help="Assault on Hoth: a variant of the decks the scenario "
+                        "names ('hothsim list' shows them; default: the decks as shipped)")
 
 
 def options_given(args: argparse.Namespace) -> dict[str, str]:
     """The game options given on the command line."""
-    return {name: getattr(args, name) for name in ("reshuffle", "draws") if getattr(args, name, None)}
+    return {name: getattr(args, name) for name in ("reshuffle", "draws", "variant") if getattr(args, name, None)}
 
 
 def check_think(seconds: float) -> None:

@@ -9,6 +9,7 @@ This is where files meet the rules cores: `hothsim/skirmish` and `hothsim/assaul
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
@@ -183,6 +184,15 @@ def open_skirmish(catalog: Catalog, data: SkirmishData, scenario_path: Path, map
 
 
 @dataclass(frozen=True)
+class DeckVariant:
+    """A named variant of the decks: what it changes, in a line, and each changed card's copies by id."""
+
+    about: str
+    actions: Mapping[str, int]
+    events: Mapping[str, int]
+
+
+@dataclass(frozen=True)
 class AssaultData:
     """An Assault on Hoth scenario's data, validated and checked against the rules and its map: everything
     its games are opened from."""
@@ -195,6 +205,8 @@ class AssaultData:
     rebel: tuple[tuple[str, int], ...]
     transports_to_win: int
     remedy: bool
+    #: The named variants of the decks (`--variant NAME`).
+    variants: Mapping[str, DeckVariant] = dataclasses.field(default_factory=dict)
 
 
 def read_assault_rules(catalog: Catalog) -> Document:
@@ -230,13 +242,37 @@ def prepare_assault(catalog: Catalog, scenario: Document, scenario_path: Path, h
     if settings.transports_to_win > transports:
         raise DataError(scenario_path, f"the Event deck holds only {transports} Transports Away! cards",
                         entry="assault", field="transports_to_win")
+    variants = _variants(scenario_path, settings, rules)
     order = list(rules.units)
     return AssaultData(
         scenario_id=scenario.id, scenario_name=scenario.name, rules=rules, field=bf,
         imperial=tuple(sorted(settings.imperial.items(), key=lambda kv: order.index(kv[0]))),
         rebel=tuple(sorted(settings.rebel.items(), key=lambda kv: order.index(kv[0]))),
-        transports_to_win=settings.transports_to_win, remedy=settings.five_transports_remedy,
+        transports_to_win=settings.transports_to_win, remedy=settings.five_transports_remedy, variants=variants,
     )
+
+
+def _variants(scenario_path: Path, settings: Document, rules: AssaultRules) -> dict[str, DeckVariant]:
+    """The scenario's variants of the decks, each checked against the rules: every card it names exists,
+    and the Event deck keeps the Transports Away! cards the scenario's victory needs."""
+    out: dict[str, DeckVariant] = {}
+    for name, v in settings.variants.items():
+        entry = f"assault.variants.{name}"
+        if name == VARIANT.default:
+            raise DataError(scenario_path, f"{name!r} names the game without a variant", entry=entry)
+        for field_name, copies, deck in (("actions", v.actions, rules.action_cards),
+                                         ("events", v.events, rules.event_cards)):
+            known = {c.id for c in deck}
+            for cid in copies:
+                if cid not in known:
+                    raise DataError(scenario_path, f"no card {cid!r} in the deck ({', '.join(sorted(known))})",
+                                    entry=entry, field=field_name)
+        varied = rules.with_copies(v.actions, v.events)
+        if sum(1 for c in varied.event_cards if c.effect == "transports") < settings.transports_to_win:
+            raise DataError(scenario_path, f"leaves fewer Transports Away! cards than the {settings.transports_to_win} "
+                            "the Rebels need", entry=entry, field="events")
+        out[name] = DeckVariant(v.about, dict(v.actions), dict(v.events))
+    return out
 
 
 #: Rule 8's re-shuffle, as an option both players agree on before play (docs/rules-decisions.md).
@@ -252,15 +288,31 @@ DRAWS = GameOption("draws", ("deck", "rolled"), "deck",
                    "(the same chances, with no deck order to be read: remote play draws so)", quiet_default=True)
 
 
+#: A variant of the decks, where a scenario names some: the shipped decks unless the players agree on one.
+#: Not written in a record at the default, so records written before variants existed stay as they were.
+VARIANT = GameOption("variant", ("standard",), "standard", "the decks as shipped (standard)", quiet_default=True)
+
+
+def variant_option(about: Mapping[str, str]) -> tuple[GameOption, ...]:
+    """The variant option of a scenario whose variants are these (name -> what it changes); none without."""
+    if not about:
+        return ()
+    said = "; ".join(f"{name}: {text}" for name, text in about.items())
+    return (GameOption(VARIANT.name, VARIANT.values + tuple(about), VARIANT.default,
+                       f"the decks as shipped (standard), or a variant of them: {said}", quiet_default=True),)
+
+
 def assault_options(data: AssaultData) -> tuple[GameOption, ...]:
     """The options an Assault on Hoth scenario offers: the re-shuffle, unless the scenario leaves it out,
-    and how cards are drawn."""
-    return ((RESHUFFLE,) if data.remedy else ()) + (DRAWS,)
+    how cards are drawn, and its variants of the decks, if it has any."""
+    return ((RESHUFFLE,) if data.remedy else ()) + (DRAWS,) + variant_option(
+        {name: v.about for name, v in data.variants.items()})
 
 
 def assault_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
     """The same, from the scenario's validated document (for `hothsim list`)."""
-    return ((RESHUFFLE,) if scenario.assault.five_transports_remedy else ()) + (DRAWS,)
+    return ((RESHUFFLE,) if scenario.assault.five_transports_remedy else ()) + (DRAWS,) + variant_option(
+        {name: v.about for name, v in scenario.assault.variants.items()})
 
 
 def skirmish_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
@@ -274,6 +326,8 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     """A new game of Assault on Hoth, before set-up, with the options given (OptionError for one the
     scenario does not offer)."""
     chosen = resolve(assault_options(data), options or {}, data.scenario_id)
+    variant = data.variants.get(chosen.get("variant", VARIANT.default))
+    rules = data.rules if variant is None else data.rules.with_copies(variant.actions, variant.events)
     # Imported here so that playing a skirmish never loads the other game.
     from hothsim.assault.game import AssaultGame
     from hothsim.assault.game import Setup as AssaultSetup
@@ -282,7 +336,7 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     from hothsim.assault.movement import Terrain as HexTerrain
 
     setup = AssaultSetup(
-        scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=data.rules, field=data.field,
+        scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=rules, field=data.field,
         imperial=data.imperial, rebel=data.rebel, transports_to_win=data.transports_to_win, remedy=data.remedy,
         reshuffle=chosen.get("reshuffle") == "on", draws_rolled=chosen["draws"] == "rolled",
         options=options_text(chosen, assault_options(data)), data_hash=data_hash, seed=seed,

@@ -6,8 +6,8 @@ rules core never reads a file itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
+from typing import Literal, Mapping, TypeVar
 
 from hothsim.kernel.hexes import Hex, HexMap
 
@@ -153,6 +153,21 @@ class AssaultRules:
     def event_card(self, index: int) -> EventCard:
         """The Event card at a deck position."""
         return self.event_cards[index]
+
+    def with_copies(self, actions: Mapping[str, int], events: Mapping[str, int]) -> "AssaultRules":
+        """The same rules with some cards' copies changed (by card id; a variant of the decks): each kind of
+        card stays where its first copy was, so the decks' order of kinds is the shipped one."""
+        return replace(self, action_cards=_recopied(self.action_cards, actions),
+                       event_cards=_recopied(self.event_cards, events))
+
+
+CardT = TypeVar("CardT", ActionCard, EventCard)
+
+
+def _recopied(cards: tuple[CardT, ...], copies: Mapping[str, int]) -> tuple[CardT, ...]:
+    """A deck with each kind of card repeated as `copies` says (the others as they were)."""
+    kinds = list(dict.fromkeys(cards))
+    return tuple(card for kind in kinds for card in [kind] * copies.get(kind.id, cards.count(kind)))
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,26 @@ class SkirmishSettings(BaseModel):
         return self
 
 
+class VariantModel(BaseModel):
+    """A named variant of an Assault on Hoth scenario's decks (`--variant NAME`, never the default): how
+    many copies of some Action and Event cards the decks hold instead, what it is for, how it was measured."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    about: str = Field(min_length=1, max_length=200, description="what the variant changes and why, in a line")
+    measured: str = Field(min_length=1, max_length=400, description="how the variant was measured, and what came of it")
+    actions: dict[str, Annotated[int, Field(ge=1, le=20)]] = Field(default_factory=dict, max_length=20,
+                                                                    description="Action card id -> copies")
+    events: dict[str, Annotated[int, Field(ge=1, le=21)]] = Field(default_factory=dict, max_length=20,
+                                                                   description="Event card id -> copies")
+
+    @model_validator(mode="after")
+    def _changes(self) -> "VariantModel":
+        if not self.actions and not self.events:
+            raise ValueError("a variant changes the copies of at least one card")
+        return self
+
+
 class AssaultSettings(BaseModel):
     """The `[assault]` table of an Assault on Hoth scenario: starting forces and the map's named zones."""
 
@@ -76,6 +96,8 @@ class AssaultSettings(BaseModel):
     forward_line: str = "forward-line"
     sectors: list[str] = Field(default_factory=lambda: ["imperial-reinforcement", "rebel-sector-3", "rebel-sector-4"],
                                max_length=20)
+    variants: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]{0,19}$")], VariantModel] = Field(
+        default_factory=dict, max_length=8, description="named variants of the decks a game may be opened with")
 
 
 #: The settings table of each game: (a scenario of it, what the table holds).
