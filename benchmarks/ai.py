@@ -36,6 +36,7 @@ from hothsim.ai.skirmish import enemies_seeing
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.balance import wilson
 from hothsim.match import play_game
+from hothsim.workers import run_in_order
 
 TARGETS = {"random": 0.95, "expert": 0.65, "greedy": 0.75, "hard": 0.5, "shipped": 0.5, "ai": 0.5}
 SCENARIOS = ("salvage", "echo-base", "assault-on-hoth", "quick-start", "skirmish")
@@ -127,20 +128,32 @@ def scaled(player: Player, scale: float) -> Player:
     return Player(player.kind, replace(player.level, think=player.level.think * scale))
 
 
+def pairing_game(job: tuple[str, str, Player, Player, int, float | None]) -> tuple[Any, Behaviour]:
+    """One game of a pairing, as a worker plays it: (scenario, side measured, its player, the opponent,
+    seed, think); the result and how the measured side played."""
+    scenario, side, me, them, seed, think = job
+    other = "imperial" if side == "rebel" else "rebel"
+    watcher = Behaviour(side)
+    result = play_game(scenario, {side: me, other: them}, seed, think, watch=watcher.watch)
+    return result, watcher
+
+
 def pairing(scenario: str, side: str, player: str, opponent: str, games: int, think: float | None, first: int = 0,
             weights: str | None = None, level: str | None = None, time_scale: float = 1.0,
-            against: str | None = None) -> dict:
+            against: str | None = None, workers: int = 1, cluster: str | None = None) -> dict:
     """The player on `side` against `opponent` on the other side: wins, times and behaviour (`time_scale`:
-    each level's own think time scaled, where `think` is None)."""
-    other = "imperial" if side == "rebel" else "rebel"
+    each level's own think time scaled, where `think` is None), the games played in `workers` processes
+    or on the Ray cluster at `cluster` (`hothsim.workers`; one process by default, since games played
+    side by side slow each other's thinking)."""
     me, them = (scaled(p, time_scale) for p in players_for(player, opponent, weights, level, against))
     wins, draws, hasty, times, searched, decisions = 0, 0, 0, [], [], []
     deadline = (think if think is not None else me.level.think) + 0.2  # the issue's bound: think + 0.2 s
     seen = Behaviour(side)
     start = time.perf_counter()
-    for seed in range(first, first + games):
-        watcher = Behaviour(side)
-        result = play_game(scenario, {side: me, other: them}, seed, think, watch=watcher.watch)
+    played: list[tuple[Any, Behaviour]] = []
+    jobs = [(scenario, side, me, them, seed, think) for seed in range(first, first + games)]
+    run_in_order(pairing_game, jobs, workers, played.append, cluster=cluster)
+    for result, watcher in played:
         for name in ("shots", "attacked", "ends", "seen", "idle_ends", "idle_seen"):
             setattr(seen, name, getattr(seen, name) + getattr(watcher, name))
         seen.siege_rounds += watcher.siege_rounds
@@ -194,6 +207,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (to add games to an earlier run)")
     p.add_argument("--weights", help="weights changed for the measured player, e.g. skirmish.exposure=0.8")
     p.add_argument("--level", help="the measured level's fields changed, e.g. trust=2,candidates=4")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="play the games in N processes (default 1: games side by side slow each other's thinking)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="play the games on Ray (as hothsim match --cluster)")
     p.add_argument("--against-weights", help="weights changed for the opponent, e.g. skirmish.stepping_fire=0,skirmish.draw_pressure=0 (the stop-38 expert)")
     args = p.parse_args(argv or [])
     weights, against = args.weights, args.against_weights
@@ -205,7 +221,7 @@ def main(argv: list[str] | None = None) -> None:
         for side in args.side or ("rebel", "imperial"):
             for opponent in args.against.split(","):
                 r = pairing(scenario, side, args.player, opponent, args.games, args.think, args.seed, weights,
-                            args.level, args.time_scale, against)
+                            args.level, args.time_scale, against, args.workers, args.cluster)
                 who = ("hard" if opponent == "hard" else args.player) + ("*" if weights or args.level else "")
                 text = line(scenario, side, f"{who:9}", "normal" if opponent == "hard" else opponent, r)
                 print(text + ("; the opponent's weights changed" if against else ""), flush=True)

@@ -24,6 +24,7 @@ from typing import Any
 from hothsim.ai.players import policy_for
 from hothsim.ai.weights import Weights, with_changes
 from hothsim.games import open_game
+from hothsim.workers import run_in_order
 
 RIDGE = 1e-3  # keeps the solve well posed when a feature never varies (no quiet rounds, say)
 
@@ -37,32 +38,44 @@ class Samples:
     games: list[int] = field(default_factory=list)  # the seed of each row's game
 
 
-def collect(scenario: str, seeds: range, samples: Samples, weights: Weights | None = None) -> list[str]:
+def collect(scenario: str, seeds: range, samples: Samples, weights: Weights | None = None, workers: int = 1,
+            cluster: str | None = None) -> list[str]:
     """Play expert against expert from each seed (both with `weights`, the shipped ones by default), adding
-    the positions at every rollout cut-off; returns the policy's feature names."""
+    the positions at every rollout cut-off, in seed order, the games played in `workers` processes or on
+    the Ray cluster at `cluster` (`hothsim.workers`); returns the policy's feature names."""
     names: list[str] = []
-    for seed in seeds:
-        game = open_game(scenario, seed=seed)
-        policy: Any = policy_for(game, weights or Weights())
-        names = list(policy.feature_names)
-        rng = __import__("random").Random(seed)
-        seen: list[tuple[tuple[float, ...], str]] = []
-        tempo = None
-        for _ in range(20_000):
-            if game.is_over:
-                break
-            now = policy.tempo(game)
-            if now != tempo and policy.in_play(game):
-                for side in ("rebel", "imperial"):
-                    seen.append((policy.features(game, side), side))
-            tempo = now
-            game.apply(policy.play(game, rng))
-        winner = game.state.winner if game.is_over else None
+
+    def add(found: tuple[int, list[str], list[tuple[tuple[float, ...], str]], str | None]) -> None:
+        seed, feature_names, seen, winner = found
+        names[:] = feature_names
         for row, side in seen:
             samples.rows.append(row)
             samples.outcomes.append(0.5 if winner is None else float(winner == side))
             samples.games.append(seed)
+    run_in_order(positions_of, [(scenario, seed, weights) for seed in seeds], workers, add, cluster=cluster)
     return names
+
+
+def positions_of(job: tuple[str, int, Weights | None]) -> tuple[int, list[str], list[tuple[tuple[float, ...], str]],
+                                                                 str | None]:
+    """One game of expert against expert, as a worker plays it: (scenario, seed, weights); the seed, the
+    feature names, each cut-off's features from each side's point of view, and the winner."""
+    scenario, seed, weights = job
+    game = open_game(scenario, seed=seed)
+    policy: Any = policy_for(game, weights or Weights())
+    rng = __import__("random").Random(seed)
+    seen: list[tuple[tuple[float, ...], str]] = []
+    tempo = None
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        now = policy.tempo(game)
+        if now != tempo and policy.in_play(game):
+            for side in ("rebel", "imperial"):
+                seen.append((policy.features(game, side), side))
+        tempo = now
+        game.apply(policy.play(game, rng))
+    return seed, list(policy.feature_names), seen, game.state.winner if game.is_over else None
 
 
 def _sigmoid(x: float) -> float:
@@ -122,6 +135,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--weights", help="weights changed for the experts and the features, e.g. skirmish.stepping_fire=0")
+    ap.add_argument("--workers", type=int, default=1, metavar="N", help="play the games in N processes")
+    ap.add_argument("--cluster", metavar="ADDRESS", help="play the games on Ray (as hothsim match --cluster)")
     args = ap.parse_args(argv)
     weights = with_changes(Weights(), args.weights) if args.weights else Weights()
     scenarios = args.scenario or ["salvage", "echo-base"]
@@ -131,7 +146,7 @@ def main(argv: list[str]) -> None:
         scenario, _, count = named.partition(":")  # salvage:600 plays 600 games of salvage
         games = int(count) if count else args.games
         alone = Samples()
-        names = collect(scenario, range(args.seed, args.seed + games), alone, weights)
+        names = collect(scenario, range(args.seed, args.seed + games), alone, weights, args.workers, args.cluster)
         own = fit(alone.rows, alone.outcomes)
         print(f"{scenario}: {games} games, {len(alone.rows)} positions; fitted alone:",
               ", ".join(f"{n} {c:.2f}" for n, c in zip(names, own)), flush=True)

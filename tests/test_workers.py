@@ -106,3 +106,20 @@ def test_the_progress_line_counts_games_and_wins_and_clears_itself(capsys):
     assert "\r1/4 games: rebel 1, imperial 0, draws 0; about 0:0" in err and err.endswith(" left ")
     progress.clear()
     assert capsys.readouterr().err == "\r\x1b[K"
+
+
+def test_the_benchmarks_play_their_games_on_the_same_runner_and_find_the_same():
+    """`python -m benchmarks ai --workers N` and `fit --workers N` play the very games one process plays:
+    the same wins, decisions and behaviour counted; the same positions and outcomes noted, in seed order."""
+    from benchmarks.ai import pairing
+    from benchmarks.fit import Samples, collect
+
+    one = pairing("salvage", "rebel", "expert", "greedy", 3, None, 5)
+    two = pairing("salvage", "rebel", "expert", "greedy", 3, None, 5, workers=2)
+    for key in ("wins", "draws", "decisions", "count"):
+        assert one[key] == two[key], key
+    b1, b2 = one["behaviour"], two["behaviour"]
+    assert (b1.shots, b1.attacked, b1.ends, b1.seen) == (b2.shots, b2.attacked, b2.ends, b2.seen)
+    alone, together = Samples(), Samples()
+    assert collect("salvage", range(7, 9), alone) == collect("salvage", range(7, 9), together, workers=2)
+    assert (alone.rows, alone.outcomes, alone.games) == (together.rows, together.outcomes, together.games)
