@@ -1,7 +1,7 @@
 """Line of sight plus cover for every ordered pair of squares of a 30x24 map; macrohex range for every
 pair of hexes of a 20x32 hex map.
 
-Targets (2-core machine): all square pairs cold under 5 s (issue 16); a cached sight-and-cover query under 5 us;
+Targets (2-core machine): all square pairs cold under 5 s; a cached sight-and-cover query under 5 us;
 all macrohex ranges under 2 s.
 """
 

@@ -1,4 +1,4 @@
-"""Random playouts beside python-chess (issue 16): decisions per second of CPU.
+"""Random playouts beside python-chess: decisions per second of CPU.
 
 Each of salvage, echo-base and assault-on-hoth plays uniformly random games (every legal action equally
 likely, as a search's default playout would) for a few seconds of CPU, and python-chess (the best known

@@ -1,4 +1,4 @@
-"""The search's simulations per CPU second at fixed positions of the big skirmishes (issue 26).
+"""The search's simulations per CPU second at fixed positions of the big skirmishes.
 
     python -m benchmarks simulations [--simulations N]
 

@@ -1,4 +1,4 @@
-"""Terminal front end figures (issue 5; Assault on Hoth's screen too).
+"""Terminal front end figures (Assault on Hoth's screen too).
 
 - Frame time: the game and UI state to a finished text frame, for echo-base mid-game and for Assault on
   Hoth in play, at 160x50 (target: 16 ms or less).  Painting the frame with curses is not included here;

@@ -32,6 +32,7 @@ def test_the_even_variant_plays_with_its_decks_and_says_so_in_the_record():
     scenario = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))["assault"]["variants"]["even"]
     assert changed == {**scenario.get("actions", {}), **scenario.get("events", {})}
     assert "variant=even" in even.record.header.options and "variant" not in shipped.record.header.options
+    assert even.objective().endswith("Decks: the even variant.") and "variant" not in shipped.objective()
     for action in even.legal_actions()[:1]:
         even.apply(action)
     again = load_game(even.record.to_text())
