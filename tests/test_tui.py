@@ -347,7 +347,7 @@ def test_squad_building_shows_costs_points_and_the_squad_and_hands_over_first():
     assert "points)" in text and "0 of 100 points, 100 left" in text
     first = ui.menu.items[0]
     g.apply(first)
-    cost = g.card_cost(first.card)
+    cost = g.setup.cards[first.card].cost
     text = frame(g, UIState(), 120, 40).text()
     assert f"{cost} of 100 points, {100 - cost} left" in text
     assert g.setup.cards[first.card].name[:20] in text

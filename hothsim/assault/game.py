@@ -32,7 +32,9 @@ from hothsim.assault.setup import Context, Setup, new_header
 from hothsim.assault.state import AssaultState, Placing, Unit
 from hothsim.assault.turns import check_victory, end_round, next_round
 from hothsim.kernel.dice import Dice
-from hothsim.kernel.engine import Decision, Event, IllegalAction, RecordedGame, Side, side_named
+from hothsim.assault.decisions import (ActionRound, ArmorChoice, AssaultDecision, Boarding, CriticalChoice,
+                                       Displacement, EventChoice, GameOver, LukeAssigned, Placement, RepairChoice)
+from hothsim.kernel.engine import Event, IllegalAction, RecordedGame, Side, side_named
 from hothsim.kernel.hexes import Hex
 from hothsim.kernel.record import GameRecord
 from hothsim.kernel.values import replace
@@ -73,7 +75,8 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     parse_action = staticmethod(parse_action)
 
-    def __init__(self, setup: Setup, state: AssaultState, dice: Dice, terrain: Terrain, record: GameRecord) -> None:
+    def __init__(self, setup: Setup, state: AssaultState, dice: Dice, terrain: Terrain, record: GameRecord,
+                 pending: AssaultDecision | None = None) -> None:
         self.setup = setup
         self._state = state
         self.dice = dice
@@ -81,6 +84,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         self._record = record
         self._legal: list[Action] | None = None
         self.round_actions = RoundActions(setup, terrain)
+        self._pending: AssaultDecision = pending if pending is not None else self._decide()  # `state`'s, if given
 
     # ------------------------------------------------------------------ the interface
 
@@ -91,36 +95,45 @@ class AssaultGame(RecordedGame[AssaultState]):
 
     def clone(self) -> "AssaultGame":
         """An independent copy (shares only the setup and terrain, and the Walk values already made)."""
-        copy = AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record)
+        copy = AssaultGame(self.setup, self._state, self.dice.clone(), self.terrain, self._record, self._pending)
         copy.round_actions.walks = self.round_actions.walks
         return copy
 
     @property
-    def pending(self) -> Decision:
-        """Who must decide now, and what kind of choice."""
+    def pending(self) -> AssaultDecision:
+        """Who must decide now, and in which phase of play (worked out when the state became the game's)."""
+        return self._pending
+
+    def _decide(self) -> AssaultDecision:
+        """The decision the state waits on: the first of its waits that is set, in the order play resolves
+        them (the end, a unit to place, set-up's boarding and Luke, a Walker's walk, a fire's answer, an
+        Event's choice, else the action round)."""
         s = self._state
         if s.stage == "over":
-            return Decision(None, "over", note=s.end_reason)
+            return GameOver(note=s.end_reason)
         if s.placing is not None:
-            return Decision(s.placing.side, "place", s.placing.unit)
+            return Placement(s.placing.side, actor=s.placing.unit or "")
         if s.stage == "setup":
             waiting = unboarded(s)
             if waiting:
-                return Decision("imperial", "board", waiting[0].id)
-            return Decision("rebel", "luke", note="assign Luke to a Snowspeeder in secret")
+                return Boarding(actor=waiting[0].id)
+            return LukeAssigned(note="assign Luke to a Snowspeeder in secret")
         if s.walker_move is not None:
-            return Decision("rebel", "displace", s.walker_move.speeder,
-                            f"{s.walker_move.walker} walks into {s.walker_move.speeder}'s hex")
+            return Displacement(actor=s.walker_move.speeder,
+                                note=f"{s.walker_move.walker} walks into {s.walker_move.speeder}'s hex")
         if s.fire is not None:
-            kind = "armor" if s.fire.stage == "armor" else "critical"
-            note = ("Luke may spend Force points on armor" if kind == "armor"
-                    else "Luke may spend a Force point to make the critical hit a body hit")
-            return Decision("rebel", kind, s.fire.target, note)
+            if s.fire.stage == "armor":
+                return ArmorChoice(actor=s.fire.target, note="Luke may spend Force points on armor")
+            return CriticalChoice(actor=s.fire.target,
+                                  note="Luke may spend a Force point to make the critical hit a body hit")
         if s.special is not None and s.special.effect in ("hotshot", "force", "repair"):
-            kind = "repair" if s.special.effect == "repair" else "choose"
-            return Decision(s.special.side, kind, note=s.special.effect)
+            chooser = RepairChoice if s.special.effect == "repair" else EventChoice
+            return chooser(s.special.side, note=s.special.effect)
         side, _, _ = acting(self.rules, s)
-        return Decision(side_named(side), "act", note=self.round_title())  # "none" acts in no round
+        acts = side_named(side)
+        if acts is None:  # a Draw Event Card's round is drawn on at once: no side acts in it
+            raise ValueError("no side acts in a Draw Event Card's round")
+        return ActionRound(acts, note=self.round_title())
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
@@ -168,12 +181,8 @@ class AssaultGame(RecordedGame[AssaultState]):
         return walk_problem(self.rules, self.terrain, self._state, walker, steps)
 
     def walk_points_left(self, walker: Unit, steps: str) -> int:
-        """The MPs a Walker has left after these steps."""
+        """The MPs a Walker has left after these steps (its MPs this move, fewer with a leg hit, for none)."""
         return walker_points(self.rules, walker) - walk_cost(self.rules, self.terrain, walker, steps)
-
-    def walker_points(self, walker: Unit) -> int:
-        """A Walker's MPs this move (fewer with a leg hit)."""
-        return walker_points(self.rules, walker)
 
     def move_cost(self, action: Move) -> int | None:
         """The MPs a move of a unit that is not a Walker costs (None if it is not a legal move now)."""

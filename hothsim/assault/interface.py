@@ -57,8 +57,5 @@ class AssaultView(GameView, Protocol):
     def walk_points_left(self, walker: "Unit", steps: str) -> int:
         """A Walker's movement points left after these steps."""
 
-    def walker_points(self, walker: "Unit") -> int:
-        """A Walker's movement points this action round."""
-
     def move_cost(self, action: "Move") -> int | None:
         """The movement points a move costs, or None where it is not legal."""

@@ -265,7 +265,7 @@ class SkirmishWords:
             aoo = f", attacks of opportunity from {', '.join(sorted(plan.provoked))}" if plan and plan.provoked else ""
             return f"{text}: to {where}{cost}{aoo}; {outlook_words(game.outlook(action))}"
         if isinstance(action, Recruit):
-            return f"{text}: {game.setup.cards[action.card].name}, {game.card_cost(action.card)} points"
+            return f"{text}: {game.setup.cards[action.card].name}, {game.setup.cards[action.card].cost} points"
         if isinstance(action, ForceMove):
             return f"{text}: 1 Force point for 2 more squares"
         if isinstance(action, ForcePower) and action.power == "grip":

@@ -136,13 +136,16 @@ class RecordedGame(Generic[StateT]):
     immutable state, the record of every decision with its rolls, whether and how the game ended, the legal
     actions of the pending decision (worked out once per state), and applying an action in notation.
 
-    A game sets `_state`, `_record`, `dice` and `_legal` (None) in its constructor, names its notation
-    parser in `parse_action` (raising ValueError on bad text) and provides `_generate()` and `apply()`.
+    A game sets `_state`, `_record`, `dice`, `_legal` (None) and `_pending` in its constructor, names its
+    notation parser in `parse_action` (raising ValueError on bad text) and provides `_decide()` (the
+    decision a state waits on, held in `_pending` from the moment the state becomes the game's),
+    `_generate()` and `apply()`.
     """
 
     _state: StateT
     _record: GameRecord
     _legal: list | None
+    _pending: Decision
     dice: Dice
     parse_action: Callable[[str], Any]
 
@@ -270,10 +273,16 @@ class RecordedGame(Generic[StateT]):
         """Validate and resolve one action; IllegalAction (state unchanged) if the rules forbid it."""
         raise NotImplementedError
 
+    def _decide(self) -> Decision:  # pragma: no cover - every game provides it
+        """The decision the current state waits on."""
+        raise NotImplementedError
+
     def _commit(self, action: Any, state: StateT, rolls_from: int) -> None:
-        """Make `state` current and record the action with the rolls made since `rolls_from`."""
+        """Make `state` current (with the decision it waits on) and record the action with the rolls made
+        since `rolls_from`."""
         self._state = state
         self._legal = None
+        self._pending = self._decide()
         self._record = self._record.with_entry(RecordEntry(action.notation(), tuple(self.dice.log[rolls_from:])))
 
     def apply_notation(self, text: str) -> Sequence[Roll]:

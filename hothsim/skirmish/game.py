@@ -51,6 +51,8 @@ from hothsim.skirmish.gates import ACTIVATING, PLACING
 from hothsim.skirmish.powers import GRIP_DAMAGE
 from hothsim.skirmish.refusals import reason_against
 from hothsim.skirmish.context import Context
+from hothsim.skirmish.decisions import (Activation, FigureTurn, FirstChoice, GameOver, OpportunityChoice,
+                                        ReactionChoice, RerollChoice, SettingUp, SkirmishDecision, SquadBuilding)
 from hothsim.skirmish.resolution import resolve
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, after_placement, figure_ids, hologram_alone
@@ -96,7 +98,8 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     parse_action = staticmethod(parse_action)
 
-    def __init__(self, setup: Setup, state: GameState, dice: Dice, board: Board, record: GameRecord) -> None:
+    def __init__(self, setup: Setup, state: GameState, dice: Dice, board: Board, record: GameRecord,
+                 pending: SkirmishDecision | None = None) -> None:
         self.setup = setup
         self._state = state
         # A search or a sandbox gives a game dice of its own by setting `dice`: each action's Context hands
@@ -109,6 +112,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         self.targeting = Targeting(setup.cards, board, self.ab)
         self.moves = Moves(setup, board, self.ab, self.targeting)
         self.squads = SquadRules(setup.cards, setup.build_points or 0)
+        self._pending: SkirmishDecision = pending if pending is not None else self._decide()  # `state`'s, if given
 
     # ------------------------------------------------------------------ the interface
 
@@ -118,37 +122,41 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
 
     def clone(self) -> "SkirmishGame":
         """An independent copy (shares only the immutable setup and the geometry caches)."""
-        return SkirmishGame(self.setup, self._state, self.dice.clone(), self.board, self._record)
+        return SkirmishGame(self.setup, self._state, self.dice.clone(), self.board, self._record, self._pending)
 
     @property
-    def pending(self) -> Decision:
-        """Who must decide now, and what kind of choice."""
+    def pending(self) -> SkirmishDecision:
+        """Who must decide now, and in which phase of play (worked out when the state became the game's)."""
+        return self._pending
+
+    def _decide(self) -> SkirmishDecision:
+        """The decision the state waits on: the first of its waits that is set, in the order play resolves
+        them (the end, set-up's phases, a roll to reroll or react to, a turn, else an activation)."""
         s = self._state
         if s.stage == "over":
-            return Decision(None, "over", note=s.end_reason)
+            return GameOver(note=s.end_reason)
         if s.stage == "build":
-            side: Side = "imperial" if "imperial" not in s.ready else "rebel"
-            return Decision(side, "build")
+            return SquadBuilding("imperial" if "imperial" not in s.ready else "rebel")
         if s.stage == "setup":
-            return Decision(s.setup_side, "place")
+            return SettingUp(s.setup_side)
         if s.stage == "first":
-            return Decision(s.initiative, "first")
+            return FirstChoice(_set(s.initiative, "the initiative winner"))
         if s.attack is not None:
             if s.attack.stage == "rolled":
                 a = s.fig(s.attack.attacker)
-                return Decision(a.side, "reroll", a.id, "attack missed")
+                return RerollChoice(a.side, actor=a.id, note="attack missed")
             t = s.fig(s.attack.target)
             note = "Lightsaber Deflect?" if s.attack.stage == "hit" else "Lightsaber Riposte?"
-            return Decision(t.side, "reaction", t.id, note)
+            return ReactionChoice(t.side, actor=t.id, note=note)
         if s.save is not None:
             f = s.fig(s.save.figure)
-            return Decision(f.side, "reroll", f.id, "save failed")
+            return RerollChoice(f.side, actor=f.id, note="save failed")
         if s.turn is not None:
             mover = s.fig(s.turn.figure)
             if s.turn.path_left and self.targeting.opportunists(s):
-                return Decision(other(mover.side), "opportunity", mover.id)
-            return Decision(mover.side, "turn", mover.id)
-        return Decision(s.phase_side, "activate")
+                return OpportunityChoice(other(mover.side), actor=mover.id)
+            return FigureTurn(mover.side, actor=mover.id)
+        return Activation(_set(s.phase_side, "the side whose figures activate"))
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and resolve one action; raises IllegalAction (state unchanged) if the rules forbid it."""
@@ -209,10 +217,6 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         squad = self._state.squads[SIDES.index(side)]
         costs = self.squads.costs(squad)
         return [(self.setup.cards[c].name, n) for c, n in zip(squad, costs)], sum(costs), self.squads.points
-
-    def card_cost(self, card_id: str) -> int:
-        """A card's printed cost."""
-        return self.setup.cards[card_id].cost
 
     def attack_kept_after(self, cost: int) -> bool:
         """Whether the acting character may still attack after moving `cost` more squares now."""
@@ -279,7 +283,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         """A stat card as printed, before any figure of it is in play (squad building): name, side and cost,
         its numbers, then its abilities, Force powers and commander effect in our own words."""
         c = self.setup.cards[card_id]
-        lines = [f"{c.name} ({c.side}, {self.card_cost(card_id)} points)",
+        lines = [f"{c.name} ({c.side}, {c.cost} points)",
                  f"Hit points {c.hp}   Defense {c.defense}   Attack {c.attack:+d}   Damage {c.damage}   "
                  f"Speed {c.speed}" + (f"   Force {c.force}" if c.force else "")]
         if not self.setup.abilities:
@@ -361,6 +365,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
         s = replace(s, setup_side=other(self.setup.setup_first))
         self._state = after_placement(self._context(None), s, [])
         self._legal = None
+        self._pending = self._decide()
         return None
 
     # ------------------------------------------------------------------ checking an action
@@ -410,3 +415,11 @@ def deal(setup: Setup, state: GameState, dice: Dice, board: Board) -> SkirmishGa
     """A playable game of a setup and a state, its record only a header: the games a search imagines from
     an observation (`SkirmishObservation.determinize`)."""
     return SkirmishGame(setup, state, dice, board, GameRecord(new_header(setup)))
+
+
+def _set(side: Side | None, what: str) -> Side:
+    """A side the phase of play in the state has chosen (ValueError for a state that skips a step: play
+    always sets it before the phase begins)."""
+    if side is None:
+        raise ValueError(f"the state names no side as {what}")
+    return side

@@ -65,9 +65,6 @@ class SkirmishView(GameView, Protocol):
     def squad_summary(self, side: str) -> tuple[list[tuple[str, int]], int, int]:
         """The squad built so far: its cards with their costs, the points spent and the points allowed."""
 
-    def card_cost(self, card_id: str) -> int:
-        """A card's cost in build points."""
-
     def describe(self, figure_id: str) -> list[str]:
         """A figure's card and state, in lines."""
 

@@ -240,7 +240,7 @@ class SkirmishExpert:
             scored = [(self.attack_value(game, game.state, game.state.fig(a.figure), game.state.fig(a.target))
                        if type(a) is Opportunity else 0.0, a) for a in legal]
         elif kind == "build":
-            scored = [(float(game.card_cost(a.card)) if type(a) is Recruit else 0.0, a) for a in legal]
+            scored = [(float(game.setup.cards[a.card].cost) if type(a) is Recruit else 0.0, a) for a in legal]
         else:  # rerolls and Force reactions: played out and counted
             scored = [(self.tried(game, a), a) for a in legal]
         return best_first(scored, self._labels)
@@ -748,7 +748,7 @@ def build_step(game: SkirmishGame, rng: random.Random) -> Action:
     recruits = sorted((a for a in legal if type(a) is Recruit), key=lambda a: a.card)
     if not recruits:
         return next(a for a in legal if type(a) is Ready)
-    weights = [game.card_cost(a.card) for a in recruits]
+    weights = [game.setup.cards[a.card].cost for a in recruits]
     return rng.choices(recruits, weights=weights)[0]
 
 

@@ -236,7 +236,7 @@ def unit_lines(game: AssaultView, s: AssaultState, uid: str) -> list[str]:
     if u.type == "walker":
         blaster = ("ok", "damaged: fire -3", "destroyed: cannot fire")[u.blaster]
         legs = ("ok", "hit: -2 MPs", "immobilized")[u.legs]
-        lines += [f"  facing {DIRECTION_NAMES[u.facing]}   MPs {game.walker_points(u)}",
+        lines += [f"  facing {DIRECTION_NAMES[u.facing]}   MPs {game.walk_points_left(u, '')}",
                   f"  blaster {blaster}", f"  body hits {u.body} of 3", f"  legs {legs}",
                   "  aboard: " + (", ".join(c.id for c in s.carried(u.id)) or "nobody")]
     if u.type == "speeder":

@@ -121,7 +121,7 @@ def label(game: SkirmishView, item: MenuItem) -> str:
     elif type(item) is ForcePower and item.power == "grip":
         text += f"   (1 Force, no attack: {grip_words(game, item)})"
     elif type(item) is Recruit:
-        text = f"recruit {game.setup.cards[item.card].name} ({game.card_cost(item.card)} points)"
+        text = f"recruit {game.setup.cards[item.card].name} ({game.setup.cards[item.card].cost} points)"
     elif type(item) is PickFigure:
         text = f"set up {game.setup.cards[game.state.fig(item.figure).card].name} ({item.figure})"
     return text
