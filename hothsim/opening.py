@@ -65,7 +65,7 @@ class SkirmishData:
     cards: dict[str, Card]
     glossary: Glossary
     squads: dict[str, tuple[str, ...]]  # side -> card ids (empty when the players build their squads)
-    zones: dict[str, frozenset[Square]]  # side -> its set-up zone (and the scenario's other named zones)
+    zones: dict[str, frozenset[Square]]  # side -> its set-up zone
     abilities: bool
     setup_first: Side
     tie_break_rounds: int
@@ -339,6 +339,7 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
         scenario_id=data.scenario_id, scenario_name=data.scenario_name, rules=rules, field=data.field,
         imperial=data.imperial, rebel=data.rebel, transports_to_win=data.transports_to_win, remedy=data.remedy,
         reshuffle=chosen.get("reshuffle") == "on", draws_rolled=chosen["draws"] == "rolled",
+        variant=chosen.get("variant", VARIANT.default),
         options=options_text(chosen, assault_options(data)), data_hash=data_hash, seed=seed,
         created=created, scripted=scripted, source=_source(catalog, scenario_path),
     )

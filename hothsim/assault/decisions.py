@@ -23,7 +23,7 @@ class GameOver(Decision):
 class Placement(Decision):
     """A side places a unit (set-up or reinforcements; `actor`: the unit)."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["place"] = "place"
     actor: str = ""
 
@@ -76,7 +76,7 @@ class CriticalChoice(Decision):
 class EventChoice(Decision):
     """An Event card's side chooses what it helps (`note`: the Event's effect)."""
 
-    player: Side = "rebel"
+    player: Side
     kind: Literal["choose"] = "choose"
 
 
@@ -84,7 +84,7 @@ class EventChoice(Decision):
 class RepairChoice(Decision):
     """An Event card's side chooses what its droids repair."""
 
-    player: Side = "rebel"
+    player: Side
     kind: Literal["repair"] = "repair"
 
 
@@ -92,7 +92,7 @@ class RepairChoice(Decision):
 class ActionRound(Decision):
     """The side of the round's Action card acts with its units (`note`: the round's title)."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["act"] = "act"
 
 

@@ -196,8 +196,7 @@ class AssaultGame(RecordedGame[AssaultState]):
         reshuffle = (f" Re-shuffle (rule 8) {'on' if self.setup.reshuffle else 'off'}: if the first "
                      f"{self.setup.transports_to_win} Events are all Transports Away!, the last one "
                      + ("goes back into the deck." if self.setup.reshuffle else "stands.")) if self.setup.remedy else ""
-        chosen = dict(part.partition("=")[::2] for part in self.setup.options.split())
-        variant = f" Decks: the {chosen['variant']} variant." if chosen.get("variant", "standard") != "standard" else ""
+        variant = f" Decks: the {self.setup.variant} variant." if self.setup.variant != "standard" else ""
         return (f"Imperial: destroy the Shield Generator. Rebel: get {self.setup.transports_to_win} Transports "
                 f"away first, or destroy every Imperial unit on the map.{reshuffle}{variant}")
 

@@ -36,6 +36,7 @@ class Setup:
     reshuffle: bool = True  # the players agreed on rule 8's re-shuffle (an option, where the scenario offers it)
     draws_rolled: bool = False  # each card drawn by a roll over the cards left, no deck order kept (an option)
     options: str = ""  # the options agreed, as the record's header writes them
+    variant: str = "standard"  # the decks' variant the scenario names, or the decks as shipped
     # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
     # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
     # values, and making them anew was costly; at most one for each unit and end of the scenario.

@@ -134,10 +134,10 @@ class Catalog:
         for p in files:
             rel = p.relative_to(self.root) if p.is_relative_to(self.root) else Path(p.name)
             h.update(str(rel.as_posix()).encode() + b"\0" + read_text(p).encode("utf-8") + b"\0")
-        yours = self.overrides or Path()
-        for p in override_files(self.overrides):  # your corrections: a game with them replays only with them
-            rel = p.relative_to(yours)
-            h.update(b"yours/" + str(rel.as_posix()).encode() + b"\0" + read_text(p).encode("utf-8") + b"\0")
+        if self.overrides is not None:  # your corrections: a game with them replays only with them
+            for p in override_files(self.overrides):
+                rel = p.relative_to(self.overrides)
+                h.update(b"yours/" + str(rel.as_posix()).encode() + b"\0" + read_text(p).encode("utf-8") + b"\0")
         return "sha256:" + h.hexdigest()
 
 

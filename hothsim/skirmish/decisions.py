@@ -24,7 +24,7 @@ class GameOver(Decision):
 class SquadBuilding(Decision):
     """A side builds its squad (in secret at two machines)."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["build"] = "build"
 
 
@@ -32,7 +32,7 @@ class SquadBuilding(Decision):
 class SettingUp(Decision):
     """A side sets its next figure up in its zone."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["place"] = "place"
 
 
@@ -40,7 +40,7 @@ class SettingUp(Decision):
 class FirstChoice(Decision):
     """The initiative winner chooses who goes first this round."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["first"] = "first"
 
 
@@ -48,7 +48,7 @@ class FirstChoice(Decision):
 class Activation(Decision):
     """A side chooses which of its figures acts next."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["activate"] = "activate"
 
 
@@ -56,7 +56,7 @@ class Activation(Decision):
 class FigureTurn(Decision):
     """The acting figure's turn: move, attack, use a power, or end it."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["turn"] = "turn"
     actor: str = ""
 
@@ -65,7 +65,7 @@ class FigureTurn(Decision):
 class OpportunityChoice(Decision):
     """The enemies the moving figure left may attack it as it goes (`actor`: the figure moving)."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["opportunity"] = "opportunity"
     actor: str = ""
 
@@ -74,7 +74,7 @@ class OpportunityChoice(Decision):
 class RerollChoice(Decision):
     """A missed attack or failed save may be rerolled with the Force (`actor`: whose roll)."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["reroll"] = "reroll"
     actor: str = ""
 
@@ -83,7 +83,7 @@ class RerollChoice(Decision):
 class ReactionChoice(Decision):
     """The figure attacked may answer with Lightsaber Deflect or Riposte (`actor`: that figure)."""
 
-    player: Side = "imperial"
+    player: Side
     kind: Literal["reaction"] = "reaction"
     actor: str = ""
 
