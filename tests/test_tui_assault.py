@@ -787,3 +787,15 @@ def test_a_hex_says_who_could_fire_on_a_unit_there_and_what_a_walker_could_fire_
     assert f"Could fire on trooper-1 here: walker-1 {chance}%" in " ".join(panel.split())
     on_walker, _ = press(g, replace(ui, size=(80, 24), cursor=offset_of(parse_hex("0404"))), [])
     assert "No enemy could fire on it." in render_assault(g, on_walker, 80, 24).text()
+
+
+def test_a_walker_off_the_map_is_shown_with_its_mps_not_a_crash():
+    """A Walker in reserve (at set-up, before it is placed) has no hex: its lines still give its MPs, the
+    same as a Walker's MPs this move."""
+    from hothsim.assault.movement import walker_points
+    from hothsim.tui.assault.view import unit_lines
+
+    g = open_game("assault-on-hoth")
+    walker = next(u for u in g.state.units if u.type == "walker" and u.where == "reserve")
+    lines = unit_lines(g, g.state, walker.id)
+    assert f"   MPs {walker_points(g.rules, walker)}" in lines[2] and "at off the map" in lines[1]

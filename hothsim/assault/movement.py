@@ -343,6 +343,8 @@ def walker_walks(rules: AssaultRules, t: Terrain, s: AssaultState, walker: Unit)
 
 def walk_cost(rules: AssaultRules, t: Terrain, walker: Unit, steps: str) -> int:
     """The MPs a Walker's steps cost: 1 a hexside turned, 1 a clear hex, 3 a rough one."""
+    if not steps:  # no steps cost nothing, wherever the Walker is (in reserve at set-up, say)
+        return 0
     mp = 0
     h, f = walker.hex, walker.facing
     assert h is not None
