@@ -13,6 +13,7 @@ from itertools import count
 import pytest
 
 from hothsim.ai import LEVELS, Pace, Player, decide, derive_seed, player_named
+from hothsim.ai.chance import BranchDice, branches
 from hothsim.ai.expert.skirmish import STEP, SkirmishExpert, at_once
 from hothsim.ai.search import HASTE, Thinking
 from hothsim.ai.skirmish import policy as skirmish_policy
@@ -866,16 +867,25 @@ def test_the_levels_roll_one_plain_stream_a_sample_and_keyed_dice_are_a_knob():
     assert LEVELS["normal"].changed("keyed=1").keyed
 
 
-def test_branch_dice_put_the_deciding_roll_in_its_branch_and_a_copy_waits_for_it_too():
-    from hothsim.ai.chance import BranchDice, d20_branches
-    natural_20, _hit, miss = d20_branches(45)
-    assert (natural_20.probability, _hit.probability, miss.probability) == (0.05, 0.40, 0.55)
-    assert natural_20.faces == {20} and miss.faces == set(range(1, 12))  # 45%: 12 or more hits
+def test_an_attack_is_simulated_once_for_a_miss_a_hit_and_a_natural_20_at_their_exact_odds(tmp_path):
+    # The attack's d20 is the rules' own chance node: each face is tried on a copy, and the faces that leave
+    # the same state are one branch.  Nothing in the search knows it is an attack.
+    g = arena(tmp_path, {"hoth-trooper": "c3"}, {"snowtrooper": "h3"}, [15, 3])
+    for line in ("first rebel", "activate hoth-trooper"):
+        g.apply(parse_action(line))
+    attack = Attack("hoth-trooper", "snowtrooper")
+    chance = g.hit_chance(attack)
+    miss, hit, natural_20 = branches(g, attack)
+    lowest = 21 - chance // 5  # the lowest face that hits
+    assert miss.results == {("d20", (face,)) for face in range(1, lowest)}
+    assert hit.results == {("d20", (face,)) for face in range(lowest, 20)} and natural_20.results == {("d20", (20,))}
+    assert [b.probability for b in (miss, hit, natural_20)] == pytest.approx([1 - chance / 100, chance / 100 - 0.05, 0.05])
+    assert branches(g, EndTurn("hoth-trooper")) is None  # ending the turn here rolls nothing
     for branch in (natural_20, miss):
         dice = BranchDice(11, branch)
         copy = dice.clone()
         first = dice.d20("attack")
-        assert first in branch.faces
+        assert ("d20", (first,)) in branch.results
         assert copy.d20("attack") == first and copy.waiting is False
         assert [dice.d20("later") for _ in range(5)] == [copy.d20("later") for _ in range(5)]
 
@@ -883,25 +893,51 @@ def test_branch_dice_put_the_deciding_roll_in_its_branch_and_a_copy_waits_for_it
 def test_a_force_reroll_and_lightsaber_deflect_are_weighed_at_their_rolls_exact_odds(tmp_path):
     # Spending a Force point turns on one d20, as an attack does: the search plays each result once and
     # weighs it by its share of the faces, where three sampled rerolls that all missed made the point look
-    # wasted (echo-base, stop 46: "keep vader" chosen over the reroll on three samples).
-    policy = skirmish_policy(Weights())
+    # wasted (echo-base: "keep vader" chosen over the reroll on three samples).
     g = arena(tmp_path, {"leia": "c3"}, {"snowtrooper-1": "h3", "snowtrooper-2": "h9"}, [15, 3, 2],
               abilities=True)
     for line in ("first rebel", "activate leia"):
         g.apply(parse_action(line))
     chance = g.hit_chance(Attack("leia", "snowtrooper-1"))
+    # Leia may reroll a miss: each missed face is remembered for the reroll, a state of its own; side by
+    # side they are still one branch, the miss.  A natural 20's double damage defeats the trooper as a hit
+    # does: the same state, so one branch.
+    miss, hit = branches(g, Attack("leia", "snowtrooper-1"))
+    assert miss.results == {("d20", (face,)) for face in range(1, 21 - chance // 5)}
+    assert [miss.probability, hit.probability] == pytest.approx([1 - chance / 100, chance / 100])
     g.apply(parse_action("attack leia snowtrooper-1"))  # a natural 2: missed, a reroll offered
     assert g.pending.kind == "reroll"
-    branches = policy.branches(g, Reroll("leia"))
-    assert [sorted(b.faces)[-1] for b in branches] == [20 - chance // 5, 19, 20]  # miss, hit, natural 20
-    assert [b.probability for b in branches] == [1 - chance / 100, chance / 100 - 0.05, 0.05]
-    assert policy.branches(g, Keep("leia")) is None  # keeping the miss rolls nothing
+    found = branches(g, Reroll("leia"))
+    assert [max(face for _, (face,) in b.results) for b in found] == [20 - chance // 5, 20]  # miss, hit
+    assert [b.probability for b in found] == pytest.approx([1 - chance / 100, chance / 100])
+    assert branches(g, Keep("leia")) is None  # keeping the miss rolls nothing
     g = arena(tmp_path, {"leia": "c3"}, {"vader": "h3"}, [15, 3, 18], abilities=True)
     for line in ("first rebel", "activate leia", "attack leia vader"):
         g.apply(parse_action(line))
     assert g.pending.kind == "reaction"
-    made, failed = sorted(policy.branches(g, ForcePower("vader", "deflect")), key=lambda b: 20 in b.faces)[::-1]
-    assert made.faces == frozenset(range(11, 21)) and made.probability == 0.5 == failed.probability
+    failed, made = branches(g, ForcePower("vader", "deflect"))
+    assert made.results == {("d20", (face,)) for face in range(11, 21)} and made.probability == 0.5 == failed.probability
+
+
+def test_a_fire_is_simulated_once_hitting_and_once_missing_at_the_fire_dice_odds():
+    # The fire dice's chance node lists every count of faces (Vader, Saber, blank); the counts that reach
+    # the target's armor leave one state, the others another.
+    game = open_game("assault-on-hoth", seed=3)
+    while not game.is_over:
+        fires = [a for a in game.legal_actions() if type(a).__name__ == "Fire" and not isinstance(game.shot(a), str)]
+        if fires:
+            break
+        game.apply(player_named("expert").thinking(game, len(game.record.entries)).choice().action)
+    fire = fires[0]
+    shot = game.shot(fire)
+    symbol = "S" if game.state.unit(fire.unit).side == "rebel" else "V"
+    miss, hit = sorted(branches(game, fire), key=lambda b: any(faces.count(symbol) >= shot.armor
+                                                                 for _, faces in b.results))
+    assert math.isclose(hit.probability, game.hit_chance(shot)) and math.isclose(miss.probability + hit.probability, 1)
+    assert all(faces.count(symbol) >= shot.armor for _, faces in hit.results)
+    assert all(faces.count(symbol) < shot.armor for _, faces in miss.results)
+    dice = BranchDice(5, hit)
+    assert list(dice.fire(len(next(iter(hit.results))[1]), "fire")).count(symbol) >= shot.armor
 
 
 def test_the_expert_plays_the_rollouts_of_a_small_skirmish_and_its_quick_rules_those_of_a_big_one():
@@ -1004,7 +1040,7 @@ def test_the_search_overrules_the_experts_choice_only_on_a_lead_of_its_levels_tr
     errors ahead of every one ranked higher: `normal`'s 2 leaves the expert's choice on the same samples
     where a trust of 3.5 keeps it (docs/lab/ai-notebook.md, stop 60: `hard` at 3.5)."""
     kept_by_the_higher_trust_alone = 0
-    for game in _turn_positions("salvage", range(8)):
+    for game in _turn_positions("salvage", range(8, 16)):  # eight positions: at 9 only 2.0 departs, at 15 both
         departed = {}
         for trust in (2.0, 3.5):  # `normal`'s, and `hard`'s as tried at stop 60
             level = replace(LEVELS["normal"], simulations=48, trust=trust, trust_pass=trust)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from hothsim.ai.chance import Branch, fire_branches
 from hothsim.ai.expert.assault import AssaultExpert, unit_of
 from hothsim.ai.search import Choice
 from hothsim.ai.steps import Steps
@@ -104,16 +103,6 @@ class AssaultPolicy:
         """`rollout` in parts: the quick rules a unit a part (`AssaultExpert.choose_in_steps`); `acting`
         is not read (Assault's units have no activation the search watches)."""
         return (yield from self.quick.choose_in_steps(game, rng))
-
-    def branches(self, game: AssaultGame, action: Action) -> list[Branch] | None:
-        """A fire or a harpoon turns on its dice: enough of the firer's symbol to reach the armor, or not."""
-        if not isinstance(action, (Fire, Harpoon)):
-            return None
-        shot = game.shot(action)
-        if isinstance(shot, str):
-            return None
-        symbol = "S" if game.state.unit(action.unit).side == "rebel" else "V"
-        return fire_branches(game.hit_chance(shot), symbol, shot.armor)
 
     def tempo(self, game: AssaultGame) -> int:
         """Action rounds begun."""

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, ClassVar, Generator, Iterable, Protocol, Sequence, TypeVar
 
-from hothsim.ai.chance import Branch, BranchDice
+from hothsim.ai.chance import Branch, BranchDice, branches
 from hothsim.ai.weights import Weights
 from hothsim.kernel.dice import KeyedDice
 from hothsim.kernel.engine import Side
@@ -187,10 +187,6 @@ class Policy(Protocol[GameT, ActionT, TempoT]):
         """`rollout` worked out in parts: before each part (the first before any work) it yields how many
         choices that part weighs (for `Pace`), and it returns the action; `acting` while the activation
         the decision began (the watched figure's) goes on."""
-        ...
-
-    def branches(self, game: GameT, action: ActionT) -> list[Branch] | None:
-        """The results of the one roll an action turns on, with their exact probabilities (None: sampled)."""
         ...
 
     def tempo(self, game: GameT) -> TempoT:
@@ -401,7 +397,7 @@ class Thinking:
         self._reserve = [a for a in policy.candidates(root, ranked, level.widen) if a not in self._alive]
         self.planned = level.simulations if len(self._alive) > 1 else 0
         self._prior = self._alive + self._reserve
-        self._branches = {a: policy.branches(root, a) for a in self._prior} if self.planned else {}
+        self._branches = {a: branches(root, a) for a in self._prior} if self.planned else {}
         self._stats = {a: _Stats() for a in self._prior}
         return not self.settled
 

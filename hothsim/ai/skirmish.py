@@ -13,7 +13,6 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
-from hothsim.ai.chance import Branch, d20_branches, d20_classes
 from hothsim.ai.search import Choice
 from hothsim.ai.expert.skirmish import SkirmishExpert, build_step, eyes_counter
 from hothsim.ai.squad_book import book_step
@@ -45,10 +44,7 @@ from hothsim.skirmish.actions import (
     Reroll,
     UseAbility,
 )
-from hothsim.skirmish.attacks import judge
-from hothsim.skirmish.combat import DEFLECT_SAVE
 from hothsim.skirmish.game import SkirmishGame
-from hothsim.skirmish.saving_throws import save_succeeds
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.victory import tie_break
 
@@ -161,25 +157,6 @@ class SkirmishPolicy:
         if not full and (w.rollout_expert_us or w.rollout_expert_them):  # asked only then: a hot path
             full = w.rollout_expert_us if game.pending.player == side else w.rollout_expert_them
         return self.expert if full else self.quick
-
-    def branches(self, game: SkirmishGame, action: Action) -> list[Branch] | None:
-        """An attack turns on its d20: a natural 20, another hit, or a miss; so does a Force reroll of a
-        missed attack, against the same modifiers and Defense; a reroll of a failed save and Lightsaber
-        Deflect turn on a save's d20, made or failed.  Keeping the roll or declining rolls nothing: the
-        choice between spending a Force point and not is then weighed at the roll's exact odds, where a
-        few samples that all missed made the point look wasted."""
-        if isinstance(action, Attack):
-            return d20_branches(game.hit_chance(action))
-        s = game.state
-        if isinstance(action, Reroll) and s.attack is not None:
-            mods, defense = s.attack.modifiers, s.attack.defense
-            return d20_classes(lambda face: (judge(face, mods, defense).hit, face == 20))
-        if isinstance(action, Reroll) and s.save is not None:
-            needed = s.save.needed
-            return d20_classes(lambda face: save_succeeds(face, needed))
-        if isinstance(action, ForcePower) and action.power == "deflect":
-            return d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE))
-        return None
 
     def tempo(self, game: SkirmishGame) -> Tempo:
         """The round, the activations each side has done in it and the activations each has left in it

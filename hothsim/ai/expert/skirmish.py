@@ -19,7 +19,6 @@ import random
 from itertools import islice
 from typing import Callable, Generic, Sequence, TypeVar
 
-from hothsim.ai.chance import d20_classes
 from hothsim.ai.steps import Steps, at_once
 from hothsim.ai.weights import SkirmishWeights
 from hothsim.ai.expert.skirmish_set_up import place_scores
@@ -57,8 +56,8 @@ CRITICAL = 0.05  # a natural 20: always a hit, double damage
 #: The most positions whose rankings an expert keeps (`ranked`; then it starts afresh): a quick-start
 #: decision of 3 s met about 800, each ranking some 26 kB.
 REMEMBERED = 4096
-#: Lightsaber Deflect's save made: its share of the d20's faces, split as the search splits the roll.
-DEFLECT_CHANCE = next(b.probability for b in d20_classes(lambda face: save_succeeds(face, DEFLECT_SAVE)) if 20 in b.faces)
+#: Lightsaber Deflect's save made: its share of the d20's faces.
+DEFLECT_CHANCE = sum(save_succeeds(face, DEFLECT_SAVE) for face in range(1, 21)) / 20
 T = TypeVar("T")
 Scored = tuple[float, Action]
 #: The moves a turn's ranking weighs between pauses: some 30-60 ms of work here.
