@@ -24,7 +24,8 @@ from pathlib import Path
 
 from benchmarks.skirmish import choose
 from hothsim.games import open_game
-from hothsim.tui.screen import UIState, draw, screen_for
+from hothsim.tui.screen import UIState, draw
+from hothsim.tui.screens import screen_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

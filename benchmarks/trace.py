@@ -22,7 +22,7 @@ import statistics
 from typing import Callable
 
 from hothsim.ai import Choice, Player, derive_seed, player_named
-from hothsim.describe import words_for
+from hothsim.describe.describers import words_for
 from hothsim.games import Game
 from hothsim.kernel.engine import Side
 from hothsim.match import DECISION_LIMIT, play_game

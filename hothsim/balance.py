@@ -21,7 +21,7 @@ from hothsim.data.catalog import Catalog
 from hothsim.games import Game
 from hothsim.kernel.engine import Side
 from hothsim.match import play_game
-from hothsim.report import chronicler_for
+from hothsim.report.telling import chronicler_for
 from hothsim.workers import run_in_order
 
 #: The z of a two-sided 95% interval.

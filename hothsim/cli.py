@@ -653,8 +653,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write a saved game's after-action report as HTML, text, or both."""
-    from hothsim.describe import words_for
-    from hothsim.report import SecretKept, story
+    from hothsim.describe.describers import words_for
+    from hothsim.report import SecretKept
+    from hothsim.report.telling import story
     from hothsim.report.page import html, text
 
     if args.html is None and args.text is None:

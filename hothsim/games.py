@@ -1,8 +1,8 @@
 """The registry of game kinds, and opening and loading games of any kind: the front door of the rules core.
 
 Each game is one `GameKind` (python-chess's variants, OpenSpiel's `register_game`): how a game of it is
-opened from a scenario, how its actions are written, which screen draws it and its words.  Nothing else
-in hothsim asks which game it holds: it looks the kind up here by the name the scenario or record gives.
+opened from a scenario and how its actions are written (the layers above register their own parts for it
+by its name: screen, computer opponent, words, report).  Nothing else in hothsim asks which game it holds: it looks the kind up here by the name the scenario or record gives.
 `open_game` starts a game from a scenario id or file; `load_game` rebuilds one from its record text,
 replaying every decision and checking every recorded roll.
 """
@@ -47,10 +47,10 @@ class GameKind:
 
     `read_rules` reads and validates the game's rules files into documents, `prepare` builds a scenario's
     data from the scenario's, the map's and the rules' documents (the warm start keeps the documents,
-    `hothsim.data.warm`), and `open` starts a game from that data.  `screen` is the module of the terminal
-    screen that draws it (the front end imports it; the rules core never does); `ai` the module of the
-    computer opponent's policy for it; `describe` the module that puts it in words; `report` the one
-    that tells a game of it in the after-action report."""
+    `hothsim.data.warm`), and `open` starts a game from that data.  The layers above register what they
+    bring to each kind by its `name`, as objects of their own: its screen (`hothsim.tui.screens`), the
+    computer opponent (`hothsim.ai.opponents`), its words (`hothsim.describe.describers`) and its
+    after-action report (`hothsim.report.telling`); the core knows none of them."""
 
     name: str
     title: str
@@ -60,10 +60,6 @@ class GameKind:
     prepare: Callable[..., Any]
     open: Callable[..., Any]
     parse_action: Callable[[str], Any]
-    screen: str
-    ai: str  # the module of the computer opponent's policy for this game (hothsim.ai imports it)
-    describe: str  # the module that puts this game in words (hothsim.describe imports it)
-    report: str  # the module that tells a game of it for the after-action report (hothsim.report imports it)
     options: Callable[[Any], tuple[GameOption, ...]] = lambda scenario: ()  # what a scenario's document offers
     #: Decisions asked of a player even where they have one answer, so that being asked gives no secret
     #: away (Luke's armor and his Force against a critical hit, asked for every Snowspeeder): against the
@@ -78,13 +74,9 @@ class GameKind:
 KINDS: Mapping[str, GameKind] = {
     kind.name: kind for kind in (
         GameKind("skirmish", "Star Wars Miniatures skirmish", SquareMap, "a square map", read_skirmish_rules,
-                 prepare_skirmish, open_skirmish, parse_skirmish_action, "hothsim.tui.skirmish",
-                 "hothsim.ai.skirmish", "hothsim.describe.skirmish", "hothsim.report.skirmish",
-                 skirmish_scenario_options),
+                 prepare_skirmish, open_skirmish, parse_skirmish_action, skirmish_scenario_options),
         GameKind("assault", "Assault on Hoth", HexMap, "a hex map", read_assault_rules,
-                 prepare_assault, open_assault, _parse_assault_action, "hothsim.tui.assault", "hothsim.ai.assault",
-                 "hothsim.describe.assault", "hothsim.report.assault",
-                 assault_scenario_options, masking=("armor", "critical"), chance_options={"draws": "rolled"}),
+                 prepare_assault, open_assault, _parse_assault_action, assault_scenario_options, masking=("armor", "critical"), chance_options={"draws": "rolled"}),
     )
 }
 

@@ -15,7 +15,8 @@ import time
 from typing import Any, Callable
 
 from hothsim.ai import derive_seed, player_named
-from hothsim.describe import Describer, side_words, spoken, unit_named, units_meant, words_for
+from hothsim.describe import Describer, side_words, spoken, unit_named, units_meant
+from hothsim.describe.describers import words_for
 from hothsim.games import kind_of
 from hothsim.kernel.engine import IllegalAction, NotationError, Side
 from hothsim.kernel.words import count

@@ -8,13 +8,14 @@ revealed, or the other player's decision.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from hothsim.ai.opponents import opponent_for
 from hothsim.ai import PLAYER_NAMES, Choice, Player, PlayerNameError, derive_seed, player_named
 from hothsim.games import Game, GameKind, LoadError, kind_of, replay_steps
+from hothsim.kernel.chance import first_chance
 from hothsim.kernel.engine import SIDES, Event, Side
 from hothsim.kernel.record import GameRecord, computer_parts
 from hothsim.saves import write_record
@@ -131,7 +132,7 @@ class Session:
     def keep_hint(self, choice: Any) -> Any:
         """The hint to give for the search's choice (never to wait into a lost stand-off: the game kind's
         opponent module's `hint_guard`), remembered for this position so that asking again gives it again."""
-        choice = importlib.import_module(self.kind.ai).hint_guard(self.game, choice)
+        choice = opponent_for(self.game).hint_guard(self.game, choice)
         self._hints[self.game.record.to_text()] = choice
         return choice
 
@@ -187,8 +188,7 @@ class Session:
         """Apply a decision (IllegalAction if the rules forbid it: nothing changes), log it and autosave."""
         before, player = self.game.clone(), self.game.pending.player
         events = self.game.apply(action)
-        entry = self.game.record.entries[-1]
-        if entry.outcomes or before.revealed() != self.game.revealed():
+        if not takes_back(before, action, self.game):
             self._undo.clear()  # a roll, a draw or a reveal: nothing before it may be taken back
         else:
             self._undo.append(_Step(before, player))
@@ -212,13 +212,19 @@ class Session:
 
 
 
+def takes_back(before: Any, action: Any, after: Any) -> bool:
+    """Whether a decision may be taken back: it reached no chance node (no roll or card drawn with more
+    than one result, `hothsim.kernel.chance.first_chance`) and revealed no secret."""
+    return first_chance(before, action) is None and before.revealed() == after.revealed()
+
+
 def undoable(record: GameRecord, games: list[Any]) -> list[_Step]:
     """The decisions at the end of a record that may still be taken back (those after the last roll, draw
     or reveal), with the game before each: a resumed game takes back as the game before quitting did."""
     steps: list[_Step] = []
     for i in range(len(record.entries), 0, -1):
         before, after = games[i - 1], games[i]
-        if record.entries[i - 1].outcomes or before.revealed() != after.revealed():
+        if not takes_back(before, kind_of(before).parse_action(record.entries[i - 1].action), after):
             break
         steps.append(_Step(before.clone(), before.pending.player))
     return steps[::-1]

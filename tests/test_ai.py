@@ -1098,7 +1098,7 @@ def test_the_computers_reasons_and_near_count_distance_the_same_way_around_walls
     """A move's reason gives the nearest enemy's range as `near` gives it: squares counted around walls and
     closed doors (the Echo Base interior puts 32 such squares between D3 and AA2, 23 straight across)."""
     from hothsim.ai.skirmish import move_reason
-    from hothsim.describe import words_for
+    from hothsim.describe.describers import words_for
     from hothsim.skirmish.actions import parse_action
 
     g = open_game("salvage", seed=1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hothsim.describe import compass, spoken, unit_named, units_meant, words_for
+from hothsim.describe import compass, spoken, unit_named, units_meant
+from hothsim.describe.describers import words_for
 from hothsim.kernel.hexes import hex_label, neighbour, parse_hex
 from hothsim.kernel.squares import Edge
 from hothsim.skirmish.actions import Attack, parse_action

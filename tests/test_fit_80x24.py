@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from hothsim.games import kind_of, open_game
+from hothsim.games import open_game
 from hothsim.tui.panels import wrap
-from hothsim.tui.screen import UIState, draw, press, screen_for
+from hothsim.tui.screen import UIState, draw, press
+from hothsim.tui.screens import screen_for
 from tests.conformance import choose
 
 W, H = 80, 24
@@ -38,7 +39,7 @@ def views(scenario: str, seed: int, every: int):
 
 
 def check(game, ui: UIState) -> None:
-    view = importlib.import_module(kind_of(game).screen + ".view")
+    view = importlib.import_module(type(screen_for(game)).__module__ + ".view")
     fr = draw(screen_for(game), game, ui, W, H)
     lines = [fr.line(y) for y in range(H)]
     if ui.help or ui.roster or ui.history is not None:
@@ -80,7 +81,8 @@ def test_the_whole_map_view_shows_the_entire_battle_at_80x24(scenario):
     import random
 
     from hothsim.games import open_game
-    from hothsim.tui.screen import UIState, draw, press, screen_for
+    from hothsim.tui.screen import UIState, draw, press
+    from hothsim.tui.screens import screen_for
     from tests.conformance import choose
 
     g = open_game(scenario, seed=5)

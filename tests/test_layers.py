@@ -4,6 +4,7 @@ never imports the front end, the command line, file access or the file models.""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -497,3 +498,25 @@ def test_a_type_checker_escape_is_rare_names_its_error_code_and_says_why():
                    if not re.search(r"# type: ignore\[[a-z-]+(,[a-z-]+)*\]\s+#\s*\S", line)]
     assert not unexplained, unexplained
     assert len(escapes) <= 20, escapes
+
+
+def test_every_layer_registers_its_part_of_every_game_kind_as_an_object():
+    """The rules core's registry names no module of the layers above it: each layer keeps its own table
+    of what it brings to a game kind (its screen, computer opponent, words, report), by the kind's name.
+    Every table names exactly the kinds the core knows, and each entry gives the object itself."""
+    from hothsim.ai.opponents import OPPONENTS
+    from hothsim.describe.describers import DESCRIBERS
+    from hothsim.games import KINDS
+    from hothsim.report.telling import CHRONICLERS
+    from hothsim.tui.screens import SCREENS
+
+    for table, made, asked in ((OPPONENTS, "Opponent", "policy"), (SCREENS, "Screen", "render"),
+                               (DESCRIBERS, "Describer", "unit_ids"), (CHRONICLERS, "Chronicler", "chapter")):
+        assert set(table) == set(KINDS), made
+        for name, entry in table.items():
+            part = entry()
+            assert callable(getattr(part, asked)), (made, name)
+            assert not isinstance(part, str)
+    assert {type(SCREENS[name]()).__module__ for name in KINDS} == {"hothsim.tui.skirmish", "hothsim.tui.assault"}
+    fields = {f.name for f in dataclasses.fields(KINDS["skirmish"])}
+    assert not fields & {"screen", "ai", "describe", "report"}  # the core names none of them

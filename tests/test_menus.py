@@ -15,7 +15,8 @@ import pytest
 
 from hothsim.tui.skirmish.ui_state import mine
 from hothsim.games import open_game
-from hothsim.tui.screen import UIState, after_decision, click, draw, press, screen_for
+from hothsim.tui.screen import UIState, after_decision, click, draw, press
+from hothsim.tui.screens import screen_for
 from tests.conformance import choose
 from tests.ui import drive
 

@@ -19,7 +19,8 @@ from dataclasses import replace
 from hothsim.games import open_game
 from hothsim.saves import read_record
 from hothsim.skirmish.actions import Opportunity, parse_action
-from hothsim.tui.screen import UIState, after_decision, screen_for
+from hothsim.tui.screen import UIState, after_decision
+from hothsim.tui.screens import screen_for
 from tests.arena import arena
 from tests.ui import drive
 

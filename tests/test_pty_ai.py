@@ -10,7 +10,8 @@ import time
 from hothsim.games import load_game
 from hothsim.saves import read_record
 from hothsim.skirmish.actions import EndTurn
-from hothsim.tui.screen import UIState, after_decision, screen_for
+from hothsim.tui.screen import UIState, after_decision
+from hothsim.tui.screens import screen_for
 from tests.test_pty import ROOT, Terminal
 from tests.ui import drive
 

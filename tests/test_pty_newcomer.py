@@ -12,7 +12,8 @@ from hothsim.tui.assault.ui_state import mine
 from hothsim.kernel.squares import Edge
 from hothsim.saves import read_record, write_record
 from hothsim.skirmish.actions import ForcePower, parse_action
-from hothsim.tui.screen import UIState, screen_for
+from hothsim.tui.screen import UIState
+from hothsim.tui.screens import screen_for
 from tests.arena import arena
 from tests.test_pty import ROOT, Terminal
 from tests.ui import ENTER, Driver

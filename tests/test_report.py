@@ -17,7 +17,8 @@ from hothsim.cli import main
 from hothsim.games import load_game
 from hothsim.kernel.record import parse_record
 from hothsim.match import play_game
-from hothsim.report import Chapter, SecretKept, Shot, Trail, story
+from hothsim.report import Chapter, SecretKept, Shot, Trail
+from hothsim.report.telling import story
 from hothsim.report.assault import CHRONICLER as ASSAULT
 from hothsim.report.page import html, text
 from hothsim.report.skirmish import CHRONICLER as SKIRMISH

@@ -120,3 +120,32 @@ def test_a_resumed_game_takes_back_as_the_game_before_quitting_did(tmp_path):
     assert "nothing to take back" in why or "only the player who made the last decision" in why
     if "nothing to take back" in why:
         assert resumed.game.record.entries[-1].outcomes  # the initiative roll
+
+
+def test_a_decision_may_be_taken_back_exactly_where_the_chance_player_would_not_have_decided():
+    # Undo never goes past a chance node: the session's rule and a game opened with chance nodes agree on
+    # every decision of random games of both kinds (including the last card drawn from a deck of one,
+    # which has one result and so is no chance node).
+    import random
+
+    from hothsim.games import open_game
+    from hothsim.kernel.chance import first_chance
+
+    for scenario, seed in (("salvage", 4), ("assault-on-hoth", 5)):
+        chance = open_game(scenario, seed=seed, chance=True)
+        rng = random.Random(seed)
+        seen = {True: 0, False: 0}
+        for _ in range(160):
+            if chance.is_over:
+                break
+            while chance.is_chance():
+                chance.apply(rng.choice(chance.chance_outcomes())[0])
+            if chance.is_over:
+                break
+            before = chance.game.clone()
+            action = rng.choice(chance.legal_actions())
+            chance.apply(action)
+            reached = chance.is_chance()
+            assert (first_chance(before, action) is not None) == reached, (scenario, action)
+            seen[reached] += 1
+        assert seen[True] >= 5 and seen[False] >= 20, (scenario, seen)  # both kinds of decision were met

@@ -8,7 +8,8 @@ import pytest
 from hothsim.ai import decide, player_named
 from hothsim.ai.set_up import set_up_plan
 from hothsim.games import open_game
-from hothsim.tui.screen import UIState, press, screen_for
+from hothsim.tui.screen import UIState, press
+from hothsim.tui.screens import screen_for
 
 
 @pytest.mark.parametrize("scenario, seed", [("echo-base", 5), ("assault-on-hoth", 8)])

@@ -827,7 +827,8 @@ def test_fire_support_mission_spares_a_character_3_squares_from_the_target(tmp_p
 def test_a_force_grip_damage_reduction_takes_whole_is_warned_about_before_it_is_applied(tmp_path):
     # Seen: `force vader grip snowspeeder` was applied at once for 0 damage (Damage Reduction 10).
     from hothsim.skirmish.actions import ForceMove, ForcePower
-    from hothsim.tui.screen import UIState, press, screen_for
+    from hothsim.tui.screen import UIState, press
+    from hothsim.tui.screens import screen_for
     from hothsim.tui.skirmish.choices import label
 
     g = A(tmp_path, {"snowspeeder": "c3", "luke": "c6"}, {"vader": "h3"}, [15, 3, 15, 3])

@@ -13,7 +13,8 @@ import pytest
 from hothsim.tui.skirmish.ui_state import mine
 from hothsim.games import open_game, replay_steps, transcript
 from hothsim.skirmish.actions import Activate, Attack, Move, Place, parse_action
-from hothsim.tui.screen import MOVES, UIState, after_decision, draw, press, screen_for
+from hothsim.tui.screen import MOVES, UIState, after_decision, draw, press
+from hothsim.tui.screens import screen_for
 from hothsim.tui.skirmish.view import REACH_ATTACK, REACH_ONLY, glyphs
 from hothsim.tui.skirmish.choices import to_place
 from tests.conformance import choose
@@ -835,7 +836,8 @@ def test_the_title_bar_is_never_cut_within_a_word_and_the_roster_wraps_by_words_
     word; the roster's long lines (the goal, the legend) are wrapped once, by words, to the screen."""
     from hothsim.games import open_game
     from hothsim.tui.panels import fit_parts
-    from hothsim.tui.screen import UIState, draw, press, screen_for
+    from hothsim.tui.screen import UIState, draw, press
+    from hothsim.tui.screens import screen_for
 
     assert fit_parts(["Assault on Echo Base", "round 3", "REBEL: turn"], 30) == "Assault on Echo Base | round 3"
     assert fit_parts(["Assault on Echo Base", "round 3"], 14) == "Assault on"

@@ -15,7 +15,8 @@ from hothsim.games import open_game
 from hothsim.kernel.hexes import in_field_of_fire, offset_of, parse_hex
 from hothsim.tui.assault.control import cursor_hex
 from hothsim.tui.assault.view import ARROWS
-from hothsim.tui.screen import UIState, after_decision, draw, press as press_key, screen_for
+from hothsim.tui.screen import UIState, after_decision, draw, press as press_key
+from hothsim.tui.screens import screen_for
 from tests.assault_arena import arena, clear
 from tests.conformance import choose
 from tests.ui import drive

@@ -10,7 +10,8 @@ from hothsim.games import open_game
 from hothsim.kernel.hexes import offset_of
 from hothsim.session import new_session
 from hothsim.skirmish.actions import Recruit, Ready, parse_action
-from hothsim.tui.screen import UIState, draw, screen_for
+from hothsim.tui.screen import UIState, draw
+from hothsim.tui.screens import screen_for
 from tests.test_tui import frame, started
 
 

@@ -9,7 +9,8 @@ from dataclasses import fields
 from hothsim.games import open_game
 from hothsim.tui.app import _may_hint, _may_take_back
 from hothsim.tui.assault.ui_state import AssaultUI
-from hothsim.tui.screen import UIState, after_decision, screen_for
+from hothsim.tui.screen import UIState, after_decision
+from hothsim.tui.screens import screen_for
 from hothsim.tui.skirmish.ui_state import SkirmishUI, mine
 from tests.conformance import choose
 from tests.test_tui import keys, set_up

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hothsim.tui.skirmish.ui_state import mine
-from hothsim.tui.screen import UIState, draw, press, screen_for
+from hothsim.tui.screen import UIState, draw, press
+from hothsim.tui.screens import screen_for
 
 DOWN, UP, LEFT, RIGHT, ENTER = "KEY_DOWN", "KEY_UP", "KEY_LEFT", "KEY_RIGHT", "\n"
 

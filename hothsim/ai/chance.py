@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from hothsim.kernel.chance import ChanceError, ChanceNeeded, GivenDice, Outcome
+from hothsim.kernel.chance import ChanceError, Outcome, first_chance
 from hothsim.kernel.dice import FireFace, KeyedDice, Roll, RollKind
 from hothsim.kernel.engine import GameView, IllegalAction
 
@@ -53,15 +53,11 @@ class Branch:
 def first_roll(game: GameView, action: Any) -> tuple[Outcome, ...] | None:
     """Every result of the first roll `action` makes in `game`, with its probability (None: it rolls
     nothing, or a roll no chance node lists, as a shuffle)."""
-    trial = game.clone()
-    trial.dice = GivenDice()
     try:
-        trial.apply(action)
-    except ChanceNeeded as need:
-        return need.outcomes()
+        need = first_chance(game, action)
+        return None if need is None else need.outcomes()
     except (ChanceError, IllegalAction):
         return None
-    return None
 
 
 def branches(game: GameView, action: Any, widest: int = WIDEST) -> list[Branch] | None:

@@ -11,14 +11,13 @@ always gives the same decision, and a game against the computer replays byte for
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from hothsim.ai.opponents import opponent_for
 from hothsim.ai.search import LEVELS, Choice, Level, Policy, Thinking, derive_seed, expert_rng
 from hothsim.ai.weights import Weights, baseline
-from hothsim.games import kind_of
 from hothsim.kernel.engine import GameView
 
 #: How many samples greedy takes of an action that rolls dice or draws cards.
@@ -40,8 +39,8 @@ class PlayerNameError(ValueError):
 
 
 def policy_for(game: GameView, weights: Weights) -> Policy[Any, Any, Any]:
-    """The search policy of a game's kind (its registry entry names the module), with these weights."""
-    return importlib.import_module(kind_of(game).ai).policy(weights)
+    """The search policy of a game's kind, with these weights."""
+    return opponent_for(game).policy(weights)
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ game in words may use it.  Each line puts its key word first (the unit, the squa
 screen reader's listener hears what the line is about at once; words, not symbols ("to", never an arrow);
 compass directions spelled out, north being the top of the map.
 
-Every game kind names its describer in the registry (`GameKind.describe`); `words_for(game)` finds it.
+Every game kind has its describer, registered in `hothsim.describe.describers`; `words_for(game)` there
+finds it.
 What a describer says of units comes from the viewer's observation (`game.observation(viewer)`), so a
 secret (Luke's Snowspeeder, a squad built in secret) is never spoken to the side that may not know it.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from typing import Any, Protocol, Sequence
 
@@ -134,13 +134,6 @@ class Describer(Protocol):
     def unit_ids(self, game: Any, viewer: Side | None) -> list[str]:
         """Every unit's id, in the game's order."""
         ...
-
-
-def words_for(game: Any) -> Describer:
-    """The describer of a game's kind (the registry names its module)."""
-    from hothsim.games import kind_of  # the registry imports the rules core; this keeps the import light
-
-    return importlib.import_module(kind_of(game).describe).DESCRIBER
 
 
 def units_meant(ids: Sequence[str], text: str) -> list[str]:

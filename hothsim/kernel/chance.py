@@ -142,6 +142,21 @@ class GivenDice:
         return other
 
 
+def first_chance(game: Any, action: Any) -> ChanceNeeded | None:
+    """The first chance node a player's decision reaches as the rules resolve it (a roll with more than one
+    result), or None when it reaches none.  Tried on a copy with dice that choose nothing; a shuffle, whose
+    results are too many to list, is a node of kind "shuffle" all the same."""
+    trial = game.clone()
+    trial.dice = GivenDice()
+    try:
+        trial.apply(action)
+    except ChanceNeeded as need:
+        return need
+    except ChanceError as e:
+        return ChanceNeeded("shuffle", 0, str(e))
+    return None
+
+
 #: Resolves the decision in progress from the game as it stands, with dice of its own: the decision's
 #: `apply` on a copy of the game, or (at the start, with no game yet) the game's opening.  Returns the game
 #: after it and the decision's events.

@@ -33,9 +33,9 @@ from hothsim.tui.screen import (
     draw,
     in_rule_words,
     press,
-    screen_for,
     show_hint,
 )
+from hothsim.tui.screens import screen_for
 
 # Attribute name -> (colour, attribute without colour).  Without colour the glyphs tell things apart;
 # the attributes only help.  No terrain shares a colour with a side's figures (red Rebels, blue Empire).

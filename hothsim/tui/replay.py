@@ -11,7 +11,8 @@ from typing import Any
 from hothsim.tui.app import Painter, read_input, run_curses
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import scroll_top, scrolled, small_notice, too_small
-from hothsim.tui.screen import MOVES, UIState, screen_for, step_cursor
+from hothsim.tui.screen import MOVES, UIState, step_cursor
+from hothsim.tui.screens import screen_for
 
 KEYS = "Right/Left step  [ ] round  Home/End ends  Up/Down y u b n look  ? help  q quit"
 HELP = [

@@ -9,12 +9,10 @@ then ask the game's screen, and a decision the rules warn about (`game.warning`)
 
 from __future__ import annotations
 
-import importlib
 import textwrap
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Protocol, Sequence
 
-from hothsim.games import kind_of
 from hothsim.tui.frame import Frame
 from hothsim.tui.keymap import Key, lookup
 from hothsim.tui.menu import Menu, draw_menu, menu_rows
@@ -182,11 +180,6 @@ def seen(game: GameView, viewer: str, reveal: bool = False) -> Any:
     all of it in a replay (`reveal`); else what `viewer` may know, the person's side against the computer,
     or, where two people share the screen (`viewer` ""), what both of them may know."""
     return game.state if reveal else game.observation(side_named(viewer)).state
-
-
-def screen_for(game: GameView) -> Screen:
-    """The screen of a game's kind, found through the registry."""
-    return importlib.import_module(kind_of(game).screen).SCREEN
 
 
 def press(screen: Screen, game: GameView, ui: UIState, key: str) -> Outcome:
