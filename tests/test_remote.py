@@ -4,6 +4,7 @@ and whole games between two copies over a socket pair."""
 from __future__ import annotations
 
 import hashlib
+import math
 import socket
 import threading
 from pathlib import Path
@@ -21,7 +22,7 @@ from hothsim.remote.dice import NeedRandomness, SharedDice
 from hothsim.remote.identity import Identity, proof
 from hothsim.remote.link import Link
 from hothsim.remote.messages import GENESIS, MAX_LINE, Message, RemoteError, line_hash
-from hothsim.remote.peer import HELLO_PURPOSE, Peer
+from hothsim.remote.peer import HELLO_PURPOSE, PROTOCOL, Peer
 from hothsim.saves import read_remote, remote_paths
 from hothsim.skirmish.actions import Attack
 
@@ -112,6 +113,34 @@ def test_the_dice_of_an_action_are_the_hash_of_both_values_and_the_action_line()
 def test_without_both_values_the_dice_refuse_to_roll():
     with pytest.raises(NeedRandomness):
         SharedDice().d20("an attack")
+
+
+def test_a_roll_with_one_result_is_no_chance_node_and_needs_no_values():
+    dice = SharedDice()
+    assert dice.draw(1, "the last card") == 0 and dice.fire(0, "no dice at all") == ()
+    assert [r.token() for r in dice.log] == ["draw:0", "fire:-"]
+    with pytest.raises(NeedRandomness):
+        dice.draw(2, "one of two cards")
+
+
+def test_the_key_picks_a_fire_rolls_result_among_the_chance_nodes_at_its_exact_probability():
+    # Two fire dice: the chance node lists BB, SB, SS, VB, VS, VV (fewest Vader faces first), with 1, 2, 1,
+    # 2, 2 and 1 ninths.  The key's first 64 bits, taken below 9, fall in those shares in that order.
+    key = roll_key(b"c" * 32, b"a" * 32, b"b" * 32)
+    x = int.from_bytes(hashlib.sha256(key + (0).to_bytes(8, "big")).digest()[:8], "big")
+    assert x < (1 << 64) - ((1 << 64) % 9)  # not rejected
+    shares = ["BB", "SB", "SB", "SS", "VB", "VB", "VS", "VS", "VV"]
+    assert "".join(SharedDice().keyed(key).fire(2, "a fire")) == shares[x % 9]
+    # Two d6 are one result of 36, the first die the slower.
+    y = int.from_bytes(hashlib.sha256(key + (0).to_bytes(8, "big")).digest()[:8], "big")
+    assert SharedDice().keyed(key).two_d6("damage") == (y % 36 // 6 + 1, y % 36 % 6 + 1)
+    # Over many keys, each result comes up about as often as its probability says (1/9 or 2/9 of 9,000).
+    counts: dict[str, int] = {}
+    for n in range(9000):
+        faces = "".join(SharedDice().keyed(n.to_bytes(4, "big")).fire(2, "a fire"))
+        counts[faces] = counts.get(faces, 0) + 1
+    expected = {"VV": 1000, "VS": 2000, "VB": 2000, "SS": 1000, "SB": 2000, "BB": 1000}
+    assert all(abs(counts[k] - v) < 5 * math.sqrt(v) for k, v in expected.items()), counts
 
 
 # ---------------------------------------------------------------- the conversation
@@ -806,7 +835,7 @@ def test_a_whole_game_by_mail_turn_by_turn(tmp_path, capsys):
     h, g = tmp_path / "h.hothsim", tmp_path / "g.hothsim"
     out = by_mail(["host", "salvage", "--side", "imperial", "--by-mail", "--player", "expert", "--save", str(h)], capsys)
     key = mail_key(out, tmp_path)
-    assert "-----BEGIN HOTHSIM TURN-----" in out and "hello protocol=2 game=skirmish" in out
+    assert "-----BEGIN HOTHSIM TURN-----" in out and f"hello protocol={PROTOCOL} game=skirmish" in out
     by_mail(["join", "--by-mail", f"{h}.turn", "--key-file", key, "--player", "expert", "--save", str(g)], capsys)
     sizes, turns, said = [], 0, ""
     for turns in range(1, 300):

@@ -250,7 +250,7 @@ def test_strangers_at_the_door_learn_nothing_cannot_stop_the_host_and_the_oppone
     for attempt in ("echo", "nonce twice", "made up", "too long", "not text", "closes"):
         s = stranger(where)
         challenge = s.recv(200).decode("ascii").strip()
-        m = re.fullmatch(r"hothsim-door 2 ([0-9a-f]{64})", challenge)
+        m = re.fullmatch(rf"hothsim-door {door.VERSION} ([0-9a-f]{{64}})", challenge)
         assert m, challenge
         nonce = m.group(1)
         payload = {"echo": challenge.encode() + b"\n", "nonce twice": f"{nonce} {nonce}\n".encode(),

@@ -1,20 +1,26 @@
 """Dice both sides roll together: every random action draws from a key made of one chain value of each.
 
-A remote game's engine rolls through `SharedDice`.  Until both sides' values for an action are in, the
-dice hold no key and a roll raises `NeedRandomness`: the peer tries each action on a copy of the game,
-learns so that it needs a roll, asks for the values, and applies the action again with the key.  All the
+A remote game's engine rolls through `SharedDice`.  Every roll the rules ask for is a chance node
+(`hothsim.kernel.chance`): the node lists its results with their exact probabilities, and `_commit`, the
+one place a remote roll is made, picks one by the key.  A roll with a single result (the last card of a
+deck) needs no key.  Until both sides' values for an action are in, the dice hold no key and a roll with
+more than one result raises `NeedRandomness`: the peer tries each action on a copy of the game, learns so
+that it reaches a chance node, asks for the values, and applies the action again with the key.  All the
 rolls of one action (an attack's d20, a fire's handful of dice, a card drawn) come from that one key,
 read as a stream (SHA-256 of the key and a counter), so one exchange of values serves a whole action
-however many dice it turns out to need.  The rolls are recorded as usual, so the finished record replays
-as a `dice: scripted` record.
+however many chance nodes it turns out to reach.  The rolls are recorded as usual, so the finished record
+replays as a `dice: scripted` record.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+from math import lcm
+from typing import cast
 
-from hothsim.kernel.dice import RecordingDice
+from hothsim.kernel.chance import outcomes_of
+from hothsim.kernel.dice import DiceError, FireFace, RecordingDice, Roll, RollKind
 
 
 class NeedRandomness(Exception):
@@ -48,6 +54,47 @@ class SharedDice(RecordingDice):
             self._counter += 1
         value, self._pool = int.from_bytes(self._pool[:8], "big"), self._pool[8:]
         return value
+
+    def _commit(self, kind: RollKind, size: int, purpose: str) -> Roll:
+        """The roll's chance node, and one of its results picked by the key at its exact probability (each
+        result a share of the common denominator of the probabilities, drawn by rejection so that no share is
+        favoured); logged, as every roll is."""
+        outcomes = outcomes_of(kind, size, purpose)
+        roll = outcomes[0][0]
+        if len(outcomes) > 1:
+            denominator = lcm(*(p.denominator for _, p in outcomes))
+            left = self._below(denominator, purpose)
+            for roll, p in outcomes:
+                left -= p.numerator * (denominator // p.denominator)
+                if left < 0:
+                    break
+        self.log.append(Roll(kind, roll.faces, purpose))
+        return roll
+
+    def d20(self, purpose: str) -> int:
+        """A d20, committed by the key."""
+        return int(self._commit("d20", 1, purpose).faces[0])
+
+    def d6(self, purpose: str) -> int:
+        """A d6, committed by the key."""
+        return int(self._commit("d6", 1, purpose).faces[0])
+
+    def two_d6(self, purpose: str) -> tuple[int, int]:
+        """Two d6, committed by the key as one result of 36."""
+        a, b = self._commit("2d6", 1, purpose).faces
+        return int(a), int(b)
+
+    def fire(self, count: int, purpose: str) -> tuple[FireFace, ...]:
+        """Fire dice, committed by the key as how many of each face came up."""
+        if count < 0:
+            raise DiceError(f"cannot roll {count} fire dice for {purpose}")
+        return cast("tuple[FireFace, ...]", self._commit("fire", count, purpose).faces)
+
+    def draw(self, count: int, purpose: str) -> int:
+        """A card's place among the `count` left, committed by the key (the last card needs none)."""
+        if count < 1:
+            raise DiceError(f"cannot draw from no cards for {purpose}")
+        return int(self._commit("draw", count, purpose).faces[0])
 
     def clone(self) -> "SharedDice":
         """A copy at the same point of the same key's stream, with its own log."""

@@ -24,7 +24,7 @@ from hothsim.remote.identity import proof, proof_holds
 from hothsim.remote.messages import RemoteError
 
 #: The protocol the door opens to (the conversation's version as well).
-VERSION = "2"
+VERSION = "3"
 #: The longest door line either end accepts.
 DOOR_LINE = 200
 _PURPOSE = b"hothsim-door"
