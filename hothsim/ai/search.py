@@ -38,7 +38,7 @@ from hothsim.ai.chance import Branch, BranchDice, branches
 from hothsim.ai.weights import Weights
 from hothsim.kernel.dice import KeyedDice
 from hothsim.kernel.engine import Side
-from hothsim.kernel.engine import GameView
+from hothsim.kernel.engine import GameView, Observation
 
 
 @dataclass(frozen=True)
@@ -134,16 +134,6 @@ GameT = TypeVar("GameT", contravariant=True)  # the game a policy plays (Skirmis
 ActionT = TypeVar("ActionT")  # its actions
 T = TypeVar("T")  # what a piece of work done in parts returns
 TempoT = TypeVar("TempoT")  # how it counts the game's progress
-
-
-class Observation(Protocol):
-    """What a side may know (`game.observation(side)`), able to deal consistent games."""
-
-    side: Side
-
-    def determinize(self, seed: int) -> Any:
-        """A playable game consistent with the observation, with fresh dice from `seed`."""
-        ...
 
 
 class Policy(Protocol[GameT, ActionT, TempoT]):
@@ -344,6 +334,8 @@ class Thinking:
     best so far."""
 
     def __init__(self, observation: Observation, policy: Policy[Any, Any, Any], level: Level, seed: int) -> None:
+        if observation.side is None:
+            raise ValueError("the search decides for a side: an observation of both sides has none to decide for")
         self.side: Side = observation.side
         self.observation = observation
         self.policy = policy

@@ -26,7 +26,7 @@ from math import factorial
 from typing import Any, Callable, Sequence, cast
 
 from hothsim.kernel.dice import DiceError, FireFace, Roll, RollKind
-from hothsim.kernel.engine import Decision, IllegalAction, Side
+from hothsim.kernel.engine import Decision, IllegalAction, Observation, Side
 from hothsim.kernel.record import GameRecord
 
 #: One result of a chance node and its exact probability.
@@ -312,7 +312,7 @@ class ChanceGame:
             return None
         return self._opened().refusal(choice)
 
-    def observation(self, side: Side | None) -> Any:
+    def observation(self, side: Side | None) -> Observation:
         """What `side` may know now."""
         return self._opened().observation(side)
 

@@ -5,7 +5,7 @@ these, with the same interface: pending, legal_actions(), apply(), clone(), reco
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Literal, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Literal, Protocol, Self, Sequence, TypeVar
 
 from hothsim.kernel.dice import Dice, Roll, SeededDice
 from hothsim.kernel.record import GameRecord, RecordEntry
@@ -169,11 +169,11 @@ class RecordedGame(Generic[StateT]):
         """"rebel", "imperial", or None (not over, or a draw)."""
         return self._state.winner
 
-    def clone(self) -> Any:  # pragma: no cover - every game provides it
+    def clone(self) -> Self:  # pragma: no cover - every game provides it
         """An independent copy of the game, dice included (the same rolls to come)."""
         raise NotImplementedError
 
-    def sandbox(self) -> Any:
+    def sandbox(self) -> Self:
         """A copy to try choices on (a front end's plan of a set-up, a preview) with dice of its own: what
         it rolls is no roll of the game's, and it rolls even where the game's dice wait for both machines
         (a game at two machines)."""
@@ -301,6 +301,25 @@ class RecordedGame(Generic[StateT]):
         return self.dice.log[before:]
 
 
+class Observation(Protocol):
+    """What a side may know of a game (`game.observation(side)`): the state with the other side's secrets
+    blanked, a key to compare two of them, and consistent games dealt from it (a search's samples)."""
+
+    @property
+    def side(self) -> Side | None:
+        """Whose observation it is (None: what both sides may know)."""
+
+    @property
+    def state(self) -> Any:
+        """The state as the side may know it."""
+
+    def key(self) -> Any:
+        """What the observation holds, for comparing two of them."""
+
+    def determinize(self, seed: int) -> "GameView":
+        """A playable game consistent with the observation, with fresh dice from `seed`."""
+
+
 class GameView(Protocol):
     """What the front end, the session and the computer opponent may ask of a game of either kind: the
     public face of `RecordedGame` and the decision it waits on (no bare `game` parameters).
@@ -341,10 +360,10 @@ class GameView(Protocol):
     def apply_notation(self, text: str) -> Sequence[Roll]:
         """Apply an action written in notation; the rolls it made."""
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """An independent copy of the game, dice included."""
 
-    def sandbox(self) -> Any:
+    def sandbox(self) -> Self:
         """A copy to try choices on, with dice of its own."""
 
     def refusal(self, action: Any) -> IllegalAction | None:
@@ -365,5 +384,5 @@ class GameView(Protocol):
     def revealed(self) -> frozenset[str]:
         """The secrets revealed so far."""
 
-    def observation(self, side: Side | None) -> Any:
+    def observation(self, side: Side | None) -> Observation:
         """What `side` may know now (None: what both sides may know, for a screen two players share)."""
