@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from hothsim.kernel.record import SEED_LIMIT
+from hothsim.kernel.header import SEED_LIMIT
 
 
 class UserError(Exception):

@@ -29,7 +29,8 @@ from hothsim.ai import LEVELS, PLAYER_NAMES
 from hothsim.session import PERSON, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
 from hothsim.kernel.engine import SIDES, IllegalAction, NotationError
-from hothsim.kernel.record import GameRecord, complete_part, computer_parts
+from hothsim.kernel.header import computer_parts
+from hothsim.kernel.record import GameRecord, complete_part
 from hothsim.kernel.words import count
 from hothsim.arguments import UserError, add_options, add_runner, check_think, options_given, seed_argument
 
@@ -414,10 +415,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_dice(text: str) -> list:
+def parse_dice(text: str) -> list[int | str | tuple[int, ...]]:
     """`--dice` results: whole numbers (d20, d6, 2d6 faces), V/S/B (fire dice) and card orderings written
     with slashes (`2/0/1` shuffles a three-card deck)."""
-    out: list = []
+    out: list[int | str | tuple[int, ...]] = []
     for tok in text.replace(" ", "").split(","):
         if not tok:
             continue

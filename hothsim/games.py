@@ -19,10 +19,11 @@ from hothsim.data.errors import DataError
 from hothsim.data.files import read_text
 from hothsim.kernel.chance import ChanceGame
 from hothsim.kernel.dice import Dice, DiceError, Roll, ScriptedDice, SeededDice
-from hothsim.kernel.engine import GameView
+from hothsim.kernel.engine import Event, GameView
 from hothsim.kernel.hexes import HexMap
 from hothsim.kernel.options import GameOption, OptionError, parse_options
-from hothsim.kernel.record import GameRecord, RecordEntry, RecordError, RecordHeader, ReplayMismatch, parse_record, \
+from hothsim.kernel.header import RecordHeader
+from hothsim.kernel.record import GameRecord, RecordEntry, RecordError, ReplayMismatch, parse_record, \
     replay
 from hothsim.kernel.squares import SquareMap
 from hothsim.opening import assault_scenario_options, open_assault, open_skirmish, prepare_assault, prepare_skirmish, \
@@ -182,12 +183,12 @@ def _parsed(record: GameRecord | str) -> GameRecord:
     return record
 
 
-def script_of(rolls: Sequence[Roll]) -> list:
+def script_of(rolls: Sequence[Roll]) -> list[int | str | tuple[int, ...]]:
     """Scripted-dice results that reproduce recorded rolls (a shuffle is one result: its whole ordering)."""
-    out: list = []
+    out: list[int | str | tuple[int, ...]] = []
     for r in rolls:
         if r.kind == "shuffle":
-            out.append(tuple(r.faces))
+            out.append(tuple(int(face) for face in r.faces))
         else:
             out.extend(r.faces)
     return out
@@ -203,7 +204,7 @@ def _fresh(header: RecordHeader, script: Sequence[Roll], catalog: Catalog) -> Ga
     kind_named(header.game)
     dice: Dice = ScriptedDice(script_of(script)) if header.dice == "scripted" else SeededDice(header.seed)
     try:
-        game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
+        game: Game = open_game(header.source or header.scenario, seed=header.seed, dice=dice, created=header.created,
                          catalog=catalog, options=parse_options(header.options))
     except OptionError as e:
         raise LoadError(f"the record's options cannot be played: {e}") from None
@@ -226,7 +227,7 @@ def load_game(record: GameRecord | str, catalog: Catalog | None = None) -> Game:
     return game
 
 
-def _entries_replayed(record: GameRecord, catalog: Catalog) -> Iterator[tuple[RecordEntry, list, Game]]:
+def _entries_replayed(record: GameRecord, catalog: Catalog) -> Iterator[tuple[RecordEntry, list[Event], Game]]:
     """The game a record starts from, then after each entry (the entry, its events, the game), every
     recorded roll checked; LoadError at the first entry the rules refuse or whose rolls differ."""
     script = [r for e in record.entries for r in e.outcomes] if record.header.dice == "scripted" else []
@@ -259,7 +260,7 @@ def replayable_part(record: GameRecord, catalog: Catalog | None = None) -> GameR
     return GameRecord(record.header, tuple(kept))
 
 
-def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list, Game]]:
+def replay_steps(record: GameRecord | str, catalog: Catalog | None = None) -> list[tuple[str, list[Event], Game]]:
     """Re-run a record step by step: (action, the events it produced, a copy of the game after it), starting
     with ("", [], the game before any decision).  Checks every recorded roll like `load_game`."""
     return [(entry.action, events, game.clone())

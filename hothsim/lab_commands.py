@@ -8,17 +8,22 @@ import sys
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hothsim.ai import PlayerNameError, player_named
 from hothsim.arguments import UserError, check_think, options_given, runner_of
 from hothsim.data.catalog import Catalog
 from hothsim.data.overrides import check_corrections, override_files
 from hothsim.games import open_game
-from hothsim.kernel.record import SEED_LIMIT, GameRecord
+from hothsim.kernel.header import SEED_LIMIT
+from hothsim.kernel.record import GameRecord
 from hothsim.kernel.words import count
 from hothsim.match import GameResult, play_match
 from hothsim.progress import Progress, printed
 from hothsim.saves import SAVE_SUFFIX, write_record
+
+if TYPE_CHECKING:
+    from hothsim.balance import Outcome
 from hothsim.session import computer_header
 from hothsim.runner_errors import ClusterError, WorkerDied
 
@@ -92,7 +97,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.html is not None and not args.html.parent.is_dir():
         raise UserError(f"--html writes a page into an existing folder; {args.html.parent} is none")
     print(played)
-    found = {}
+    found: dict[str, list[Outcome]] = {}
     for heading, catalog in labs.items():
         try:
             found[heading] = play_lab(args.scenario, {"rebel": rebel, "imperial": imperial}, args.games,
@@ -109,7 +114,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_page(path: Path, scenario: str, played: str, found: dict, verdict: str) -> None:
+def _write_page(path: Path, scenario: str, played: str, found: dict[str, list[Outcome]], verdict: str) -> None:
     """The lab's page, written whole (a page cut short by a full disk is removed, and said so)."""
     from hothsim import __version__
     from hothsim.balance_page import page

@@ -73,7 +73,8 @@ def think_within(begin: Callable[[], Steppable], think: float, clock: Callable[[
         thinking = begin()
         while pace.step(thinking, clock()):
             pass
-        return thinking.choice()
+        choice: Choice = thinking.choice()
+        return choice
 
 
 def play_game(scenario: str, players: Mapping[Side, Player], seed: int, think: float | None = None,

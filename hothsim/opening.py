@@ -22,10 +22,12 @@ from hothsim.kernel.dice import Dice
 from hothsim.kernel.engine import SIDES, Side
 from hothsim.kernel.options import GameOption, options_text, resolve
 from hothsim.kernel.record import GameRecord
-from hothsim.kernel.squares import Square, SquareMap, parse_square
+from hothsim.kernel.sight_table import SightTable
+from hothsim.kernel.squares import Edge, Square, SquareMap, parse_square
 from hothsim.skirmish.board import Board
 from hothsim.skirmish.cards import SIZES, Card, Commander, Glossary
-from hothsim.skirmish.game import Setup, SkirmishGame, initial_state, new_header
+from hothsim.skirmish.game import SkirmishGame, initial_state
+from hothsim.skirmish.setup import Setup, new_header
 
 if TYPE_CHECKING:
     from hothsim.assault.game import AssaultGame
@@ -330,9 +332,9 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     rules = data.rules if variant is None else data.rules.with_copies(variant.actions, variant.events)
     # Imported here so that playing a skirmish never loads the other game.
     from hothsim.assault.game import AssaultGame
-    from hothsim.assault.game import Setup as AssaultSetup
     from hothsim.assault.game import initial_state as assault_initial_state
-    from hothsim.assault.game import new_header as assault_header
+    from hothsim.assault.setup import Setup as AssaultSetup
+    from hothsim.assault.setup import new_header as assault_header
     from hothsim.assault.movement import Terrain as HexTerrain
 
     setup = AssaultSetup(
@@ -350,7 +352,7 @@ def open_assault(catalog: Catalog, data: AssaultData, scenario_path: Path, map_p
     return AssaultGame(setup, assault_initial_state(setup), dice, terrain, GameRecord(assault_header(setup)))
 
 
-def _sight_tables(map_path: Path, grid: SquareMap) -> dict:
+def _sight_tables(map_path: Path, grid: SquareMap) -> dict[frozenset[Edge], SightTable]:
     """The line-of-sight tables kept beside a map file that fit it, read when the board first asks."""
     from hothsim.data.sight_tables import read_tables
 

@@ -288,7 +288,7 @@ class PlainPlay:
         """The unit a command names (the deciding unit when none is named); says why when there is none."""
         game = self.game
         if not text:
-            actor = game.pending.actor
+            actor: str | None = game.pending.actor
             if actor:
                 return actor
             self.say(f"{verb}: name a {self.words.unit_word}, like {verb} {self._any_unit()}.")

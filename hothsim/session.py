@@ -17,7 +17,8 @@ from hothsim.ai import PLAYER_NAMES, Choice, Player, PlayerNameError, derive_see
 from hothsim.games import Game, GameKind, LoadError, kind_of, replay_steps
 from hothsim.kernel.chance import first_chance
 from hothsim.kernel.engine import SIDES, Event, Side
-from hothsim.kernel.record import GameRecord, computer_parts
+from hothsim.kernel.header import computer_parts
+from hothsim.kernel.record import GameRecord
 from hothsim.saves import write_record
 
 #: Who may play a side: a person at the keyboard, or a player of hothsim.ai by name ("ai:normal").
@@ -187,7 +188,7 @@ class Session:
     def apply(self, action: Any) -> list[Event]:
         """Apply a decision (IllegalAction if the rules forbid it: nothing changes), log it and autosave."""
         before, player = self.game.clone(), self.game.pending.player
-        events = self.game.apply(action)
+        events: list[Event] = self.game.apply(action)
         if not takes_back(before, action, self.game):
             self._undo.clear()  # a roll, a draw or a reveal: nothing before it may be taken back
         else:

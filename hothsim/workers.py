@@ -79,7 +79,7 @@ def _one_pool(play: Callable[[Any], Any], jobs: Sequence[Any], which: Iterable[i
     from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_runner)
-    pending: dict[Future, int] = {}
+    pending: dict[Future[Any], int] = {}
     try:
         pending = {pool.submit(play, jobs[i]): i for i in which}
         while pending:

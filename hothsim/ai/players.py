@@ -103,7 +103,7 @@ class Instant:
         return self.result
 
 
-def greedy_choice(obs: Any, root: Any, legal: list, side: str, policy: Any, seed: int,
+def greedy_choice(obs: Any, root: Any, legal: list[Any], side: str, policy: Any, seed: int,
                   rng: random.Random) -> Choice:
     """The action whose immediate outcome the evaluation likes best (dice sampled), ties broken by seed."""
     instant = policy.immediate(root, side, rng)

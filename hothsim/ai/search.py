@@ -322,7 +322,7 @@ def expert_rng(seed: int) -> random.Random:
 @dataclass
 class _Stats:
     values: dict[int, float] = field(default_factory=dict)  # by sample number: every candidate meets the same
-    outcomes: list = field(default_factory=list)
+    outcomes: list[Any] = field(default_factory=list)  # states just after the action, of the game's kind
 
     @property
     def mean(self) -> float:
@@ -389,7 +389,7 @@ class Thinking:
         self._reserve = [a for a in policy.candidates(root, ranked, level.widen) if a not in self._alive]
         self.planned = level.simulations if len(self._alive) > 1 else 0
         self._prior = self._alive + self._reserve
-        self._branches = {a: branches(root, a) for a in self._prior} if self.planned else {}
+        self._branches = {}  # worked out a candidate a step, before its first simulation
         self._stats = {a: _Stats() for a in self._prior}
         return not self.settled
 
@@ -429,6 +429,12 @@ class Thinking:
                     self._race()
                     if self.settled:
                         return False
+                # Trying each result of a candidate's first roll is a step of its own (a fire of eight dice
+                # has 45 results to try).
+                missing = next((a for a in self._alive if a not in self._branches), None)
+                if missing is not None:
+                    self._branches[missing] = branches(self._root, missing)
+                    return True
                 # A simulation plays one branch of one sample, and a step one decision of it.
                 planned = [(a, self._sample, b) for a in self._alive for b in range(self._branch_count(a))]
                 self._queue = planned[::-1]
@@ -568,7 +574,8 @@ class Thinking:
             try:
                 self.upcoming = next(parts)
             except StopIteration as done:
-                return done.value
+                result: T = done.value  # what the generator returned, of its declared type
+                return result
             yield
 
     def _branched(self, game: GameView, rng: random.Random, limit: int, width: int,

@@ -20,4 +20,5 @@ def at_once(steps: Steps[T]) -> T:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            result: T = done.value  # what the generator returned, of its declared type
+            return result

@@ -99,7 +99,7 @@ def may_fire(rules: AssaultRules, t: Terrain, firer: Unit) -> str | None:
         return {"base": "Troopers in the Base Box never fire", "aboard": "Snowtroopers aboard a Walker never fire"
                 }.get(firer.where, "the unit is not on the map")
     ut = rules.units[firer.type]
-    if ut.is_speeder and t.terrain[firer.hex] == "cliff":
+    if ut.is_speeder and t.terrain[firer.place] == "cliff":
         return "a Snowspeeder over a cliff can neither fire nor be fired at"
     if ut.is_walker and firer.blaster >= rules.damage["walker"].blaster_steps:
         return "the Walker's blasters are destroyed"

@@ -70,7 +70,7 @@ def initial_state(setup: Setup) -> AssaultState:
                         next_id=tuple(sorted(counters.items())))
 
 
-class AssaultGame(RecordedGame[AssaultState]):
+class AssaultGame(RecordedGame[AssaultState, Action]):
     """A game of Assault on Hoth in progress (see the module docstring)."""
 
     parse_action = staticmethod(parse_action)
@@ -160,7 +160,7 @@ class AssaultGame(RecordedGame[AssaultState]):
     def warning(self, action: Action) -> str:
         """Ending an action round while units of the round may still act gives up their actions."""
         if type(action) is Done and self.pending.kind == "act":
-            able = sorted({a.unit for a in self.legal_actions() if type(a) in (Move, Walk, Fire, Harpoon)})
+            able = sorted({a.unit for a in self.legal_actions() if isinstance(a, (Move, Walk, Fire, Harpoon))})
             if able:
                 return (f"{len(able)} unit{'s' if len(able) > 1 else ''} may still act this round "
                         f"({', '.join(able[:6])}{', ...' if len(able) > 6 else ''})")

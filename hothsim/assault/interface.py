@@ -18,7 +18,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from hothsim.assault.fire import Shot
     from hothsim.assault.setup import Setup
     from hothsim.assault.movement import Terrain
-    from hothsim.assault.rules import ActionCard, AssaultRules, DamageTable  # noqa: F401 - for the screens
+    from hothsim.assault.rules import ActionCard as ActionCard  # for the screens
+    from hothsim.assault.rules import AssaultRules
+    from hothsim.assault.rules import DamageTable as DamageTable  # for the screens
     from hothsim.kernel.hexes import Hex
 
 

@@ -51,17 +51,19 @@ class Terrain:
         dq, dr = qa - qb, ra - rb
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-    terrain: dict = field(init=False, repr=False, compare=False)  # Hex -> "clear" | "rough" | "cliff"
-    near: dict = field(init=False, repr=False, compare=False)  # Hex -> neighbours on the map
-    walker_barred: frozenset = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
-    walker_open: frozenset = field(init=False, repr=False, compare=False)  # hexes step_bar opens to Walkers
-    label: dict = field(init=False, repr=False, compare=False)  # Hex -> "CCRR"
-    hex_at: dict = field(init=False, repr=False, compare=False)  # "CCRR" -> Hex, for the hexes of the map
-    macro: dict = field(init=False, repr=False, compare=False)  # Hex -> its macrohex's coordinates
+    terrain: dict[Hex, str] = field(init=False, repr=False, compare=False)  # "clear" | "rough" | "cliff"
+    near: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)  # neighbours on the map
+    walker_barred: frozenset[Hex] = field(init=False, repr=False, compare=False)  # Shield Generator, Power Grid
+    walker_open: frozenset[Hex] = field(init=False, repr=False, compare=False)  # hexes step_bar opens to Walkers
+    label: dict[Hex, str] = field(init=False, repr=False, compare=False)  # "CCRR"
+    hex_at: dict[str, Hex] = field(init=False, repr=False, compare=False)  # "CCRR" -> Hex, for the hexes of the map
+    macro: dict[Hex, tuple[int, int]] = field(init=False, repr=False, compare=False)  # its macrohex's coordinates
     # (starts, budget, flies) -> the costs _reach found: a few hundred entries a map, filled as games go.
-    reach_cache: dict = field(init=False, repr=False, compare=False)
+    reach_cache: dict[tuple[tuple[tuple[Hex, int], ...], int, bool], dict[Hex, int]] = field(
+        init=False, repr=False, compare=False)
     # (target, macrohexes, turn cost, rough cost) -> march_costs' answer: one or two a game.
-    march_cache: dict = field(init=False, repr=False, compare=False)
+    march_cache: dict[tuple[Hex, int, int, int], dict[tuple[Hex, int], int]] = field(init=False, repr=False,
+                                                                                     compare=False)
 
 
 def march_costs(rules: AssaultRules, t: Terrain, target: Hex, within: int) -> dict[tuple[Hex, int], int]:

@@ -98,7 +98,7 @@ class RoundActions:
         self.terrain = terrain
         # Each Walker's walks by where it stands and what could bar it (`walks_of`), shared with the game's
         # copies.
-        self.walks: dict[tuple, tuple[Action, ...]] = {}
+        self.walks: dict[tuple[str, Hex, int, int, frozenset[Hex]], tuple[Action, ...]] = {}
         # The actions `can_act` last found, and the state they are of.
         self._kept: tuple[AssaultState, list[Action]] | None = None
 

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hothsim.assault.rules import AssaultRules, Battlefield
-from hothsim.kernel.record import RecordHeader
+from hothsim.kernel.header import RecordHeader
 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.assault.movement import Terrain
+    from hothsim.assault.actions import Move
     from hothsim.kernel.dice import Dice
+    from hothsim.kernel.hexes import Hex
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class Setup:
     # Each unit's Move to each end (a hex, or `base` or a Walker), made once and shared by every game played
     # with this setup: its copies and the games the computer imagines from it (`RoundActions`).  They are equal
     # values, and making them anew was costly; at most one for each unit and end of the scenario.
-    moves: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    moves: dict[str, dict[Hex | str, Move]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
 
 def new_header(setup: Setup) -> RecordHeader:

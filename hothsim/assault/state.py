@@ -179,7 +179,7 @@ class AssaultState:
         """The Snowtroopers aboard a Walker."""
         return tuple(u for u in self.units if u.where == "aboard" and u.aboard == walker)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """A plain-data picture of the state for `hothsim run --json` and tests (Luke's secret included)."""
         units = {}
         for u in self.units:

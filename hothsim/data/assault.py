@@ -22,7 +22,7 @@ from hothsim.assault.rules import (
 from hothsim.data.documents import Document
 from hothsim.data.errors import DataError
 from hothsim.data.overrides import merged
-from hothsim.kernel.hexes import HexMap
+from hothsim.kernel.hexes import Hex, HexMap
 
 def _load(path: Path, model: type, override: Path | None = None) -> Document:
     from hothsim.data.schemas import validated
@@ -117,7 +117,7 @@ def assault_rules(folder: Path, docs: Document, corrected: dict[str, Path] | Non
 def battlefield(path: Path, settings: Document, hmap: HexMap) -> Battlefield:
     """The map's named places for a scenario; a missing or malformed zone names the scenario field."""
 
-    def zone(field: str, name: str) -> frozenset:
+    def zone(field: str, name: str) -> frozenset[Hex]:
         try:
             return hmap.zone(name)
         except KeyError as e:

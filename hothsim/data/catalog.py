@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Hashable
 
 from hothsim.data.documents import Document
 from hothsim.data.errors import DataError, UnknownScenario
@@ -29,7 +29,9 @@ class Catalog:
     """
 
     root: Path
-    shared: dict = field(default_factory=dict, compare=False, repr=False)
+    # What the games of one map share, built once (a skirmish's Board, Assault on Hoth's Terrain), by a key
+    # that names which: of several kinds, so read back by its key's kind.
+    shared: dict[tuple[Hashable, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     overrides: Path | None = None  # your corrections to rules/ (hothsim.data.overrides)
     warm: Path | None = None
 

@@ -9,10 +9,10 @@ the same values whether the files were validated now or before.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Mapping
 
 
-class Document(dict):
+class Document(dict[str, Any]):
     """A validated file's fields (or one entry's), read by attribute or by key."""
 
     __slots__ = ()
@@ -24,12 +24,15 @@ class Document(dict):
             raise AttributeError(name) from None
 
 
-def as_document(data: Any) -> Any:
-    """Plain JSON-ready data as documents: every mapping a Document, every sequence a list (the very form a
+def as_document(data: Mapping[str, Any]) -> Document:
+    """Plain JSON-ready fields as a document: every mapping a Document, every sequence a list (the very form a
     warm start reads back from JSON, so both give equal values in equal order)."""
     return from_json(json.dumps(data, ensure_ascii=False))
 
 
-def from_json(text: str) -> Any:
-    """Documents from JSON text (ValueError if it is not JSON)."""
-    return json.loads(text, object_hook=Document)
+def from_json(text: str) -> Document:
+    """A document from JSON text (ValueError if it is not JSON, or not a JSON object)."""
+    out = json.loads(text, object_hook=Document)
+    if not isinstance(out, Document):
+        raise ValueError("not a JSON object")
+    return out

@@ -482,7 +482,7 @@ def from_validation(path: Path | str, err: ValidationError, text: str | None = N
     return DataError(path, msg, line=line, entry=entry, field=loc[-1] if loc else None)
 
 
-def list_entry_error(path: Path | str, err: ValidationError, raw: dict, text: str) -> DataError:
+def list_entry_error(path: Path | str, err: ValidationError, raw: dict[str, Any], text: str) -> DataError:
     """A DataError for a file of `[[list]]` entries: names the entry by its `id` (or its number) and the field."""
     first = first_problem(err)
     loc = first["loc"]

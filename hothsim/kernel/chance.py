@@ -26,7 +26,7 @@ from math import factorial
 from typing import Any, Callable, Sequence, cast
 
 from hothsim.kernel.dice import DiceError, FireFace, Roll, RollKind
-from hothsim.kernel.engine import Decision, IllegalAction, Observation, Side
+from hothsim.kernel.engine import Decision, Event, GameView, IllegalAction, Observation, Side
 from hothsim.kernel.record import GameRecord
 
 #: One result of a chance node and its exact probability.
@@ -160,7 +160,7 @@ def first_chance(game: Any, action: Any) -> ChanceNeeded | None:
 #: Resolves the decision in progress from the game as it stands, with dice of its own: the decision's
 #: `apply` on a copy of the game, or (at the start, with no game yet) the game's opening.  Returns the game
 #: after it and the decision's events.
-Resolution = Callable[[Any, GivenDice], tuple[Any, list]]
+Resolution = Callable[["GameView | None", GivenDice], "tuple[GameView, list[Event]]"]
 
 
 class ChanceGame:
@@ -170,7 +170,7 @@ class ChanceGame:
     game is as it was before the decision in progress, which `pending_decision` names."""
 
     def __init__(self, opening: Callable[[GivenDice], Any]) -> None:
-        self._game: Any = None
+        self._game: GameView | None = None
         self._decision: Any = None  # the player's action in progress, or None for the game's opening
         self._chosen: tuple[Roll, ...] = ()
         self._need: ChanceNeeded | None = None
@@ -207,13 +207,13 @@ class ChanceGame:
         is resolved)."""
         return self._game
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
         """The player's legal actions, or at a chance node the rolls the chance player may make."""
         if self._need is not None:
             return [roll for roll, _ in self._need.outcomes()]
-        return list(self._game.legal_actions())
+        return list(self._opened().legal_actions())
 
-    def apply(self, choice: Any) -> list:
+    def apply(self, choice: Any) -> list[Event]:
         """A player's action, or at a chance node one of `chance_outcomes()`' rolls.  Returns the decision's
         events once it has resolved whole (none while chance still decides part of it); a refused action
         raises as the game raises, and changes nothing."""
@@ -223,10 +223,12 @@ class ChanceGame:
             return self._resolve()
         if isinstance(choice, Roll):
             self._check_player()
-        refusal = self._game.refusal(choice)
+        refusal = self._opened().refusal(choice)
         if refusal is not None:
             raise refusal
-        def resolution(game: Any, dice: GivenDice) -> tuple[Any, list]:
+
+        def resolution(game: GameView | None, dice: GivenDice) -> tuple[GameView, list[Event]]:
+            assert game is not None  # a decision is made only in a game that has opened
             trial = game.clone()
             trial.dice = dice
             return trial, trial.apply(choice)
@@ -242,7 +244,7 @@ class ChanceGame:
     def _check_player(self) -> None:
         raise ChanceError(f"a player decides now ({self._opened().pending.kind}); no roll is to be made")
 
-    def _resolve(self) -> list:
+    def _resolve(self) -> list[Event]:
         """Resolve the decision in progress with the outcomes chosen so far: made for good if it needs no
         more, else a chance node at the next roll."""
         log = self._game.dice.log if self._game is not None else ()
@@ -266,11 +268,11 @@ class ChanceGame:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (never at a chance node: a roll is still to come)."""
-        return self._need is None and bool(self._game.is_over)
+        return self._need is None and self._opened().is_over
 
     # -- what the game it wraps answers (see hothsim.kernel.engine.GameView) ------------------------------
 
-    def _opened(self) -> Any:
+    def _opened(self) -> GameView:
         if self._game is None:
             raise ChanceError("the game has not opened yet: its opening waits for a roll")
         return self._game

@@ -97,7 +97,7 @@ class About:
 
     actor: str | None = None
     target: str | None = None
-    place: Any = None
+    place: tuple[int, int] | None = None  # a hex or a square: both are a pair of coordinates
     subject: str | None = None
 
 
@@ -129,9 +129,18 @@ class Staged(Protocol):
 
 
 StateT = TypeVar("StateT", bound=Staged)
+class Notated(Protocol):
+    """An action value: small and frozen, written in the game's notation."""
+
+    def notation(self) -> str:
+        """The action in the game's notation."""
+        ...
 
 
-class RecordedGame(Generic[StateT]):
+ActionT = TypeVar("ActionT", bound=Notated)  # the game's action values (a union of small frozen classes)
+
+
+class RecordedGame(Generic[StateT, ActionT]):
     """The interface both games share (OpenSpiel's state API, python-chess's one Board): the current
     immutable state, the record of every decision with its rolls, whether and how the game ended, the legal
     actions of the pending decision (worked out once per state), and applying an action in notation.
@@ -144,10 +153,10 @@ class RecordedGame(Generic[StateT]):
 
     _state: StateT
     _record: GameRecord
-    _legal: list | None
+    _legal: list[ActionT] | None
     _pending: Decision
     dice: Dice
-    parse_action: Callable[[str], Any]
+    parse_action: Callable[[str], ActionT]
 
     @property
     def state(self) -> StateT:
@@ -189,13 +198,13 @@ class RecordedGame(Generic[StateT]):
         header = self._record.header
         self._record = GameRecord(header.with_computer(computer))
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[ActionT]:
         """Every legal action for the pending decision, in a fixed order."""
         if self._legal is None:
             self._legal = self._generate()
         return list(self._legal)
 
-    def refusal(self, action: Any) -> IllegalAction | None:
+    def refusal(self, action: ActionT) -> IllegalAction | None:
         """Why the rules forbid an action now (the rule and its message), or None if it may be applied.
         The front end shows this instead of a bare "no"; the state is not changed."""
         if self.is_over:
@@ -204,12 +213,12 @@ class RecordedGame(Generic[StateT]):
             return None
         return self._why_not(action)
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: ActionT) -> bool:
         """Whether an action may be applied now: one of `legal_actions()`, or (where a game allows it) the
         same choice written another way, such as a move along a path of the player's own."""
         return self._listed(action)
 
-    def _listed(self, action: Any) -> bool:
+    def _listed(self, action: ActionT) -> bool:
         """Whether the action is one of the legal actions listed now.  A chosen action is most often one of
         the list's own values: looked for by identity first, which is far cheaper than comparing it with
         every value before it (hundreds in an Assault on Hoth action round)."""
@@ -220,7 +229,7 @@ class RecordedGame(Generic[StateT]):
                 return True
         return action in self._legal
 
-    def _why_not(self, action: Any) -> IllegalAction | None:  # pragma: no cover - every game provides it
+    def _why_not(self, action: ActionT) -> IllegalAction | None:  # pragma: no cover - every game provides it
         raise NotImplementedError
 
     def progress(self) -> str:  # pragma: no cover - every game provides it
@@ -231,7 +240,7 @@ class RecordedGame(Generic[StateT]):
         """How each side wins, in a sentence for the screen."""
         raise NotImplementedError
 
-    def warning(self, action: Any) -> str:
+    def warning(self, action: ActionT) -> str:
         """A consequence of a legal action a player should hear before it is applied ("" if none)."""
         return ""
 
@@ -246,7 +255,7 @@ class RecordedGame(Generic[StateT]):
         machines its choice is committed as a hash, not sent); none is by default."""
         return ""
 
-    def secret_of(self, action: Any) -> str:
+    def secret_of(self, action: ActionT) -> str:
         """The secret an action makes, if it is one (committed at two machines, not sent): by default every
         choice of a secret decision."""
         return self.pending_secret()
@@ -261,15 +270,15 @@ class RecordedGame(Generic[StateT]):
         knowing it (the entry is `unseen_notation()`).  IllegalAction when no secret decision is pending."""
         raise IllegalAction("secrets", "no secret decision is pending")
 
-    def reveals(self, action: Any) -> frozenset[str]:
+    def reveals(self, action: ActionT) -> frozenset[str]:
         """The secrets an action would reveal: a copy that has not seen them must learn them before it can
         check the action (Luke spending the Force reveals his Snowspeeder).  None by default."""
         return frozenset()
 
-    def _generate(self) -> list:  # pragma: no cover - every game provides it
+    def _generate(self) -> list[ActionT]:  # pragma: no cover - every game provides it
         raise NotImplementedError
 
-    def apply(self, action: Any) -> list[Event]:  # pragma: no cover - every game provides it
+    def apply(self, action: ActionT) -> list[Event]:  # pragma: no cover - every game provides it
         """Validate and resolve one action; IllegalAction (state unchanged) if the rules forbid it."""
         raise NotImplementedError
 
@@ -277,7 +286,7 @@ class RecordedGame(Generic[StateT]):
         """The decision the current state waits on."""
         raise NotImplementedError
 
-    def _commit(self, action: Any, state: StateT, rolls_from: int) -> None:
+    def _commit(self, action: ActionT, state: StateT, rolls_from: int) -> None:
         """Make `state` current (with the decision it waits on) and record the action with the rolls made
         since `rolls_from`."""
         self._state = state

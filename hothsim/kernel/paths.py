@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Iterable, Mapping, TypeVar
+from typing import Callable, Generic, Hashable, Iterable, Mapping, TypeVar
 
 from hothsim.kernel.squares import (
     DIAGONAL,
@@ -28,19 +28,21 @@ N = TypeVar("N", bound=Hashable)
 
 
 @dataclass(frozen=True)
-class SearchTree:
+class SearchTree(Generic[N]):
     """The result of a search: the cheapest cost to each node found and the step that reached it."""
 
-    cost: Mapping
-    parent: Mapping
+    cost: Mapping[N, int]
+    parent: Mapping[N, N | None]
 
-    def path_to(self, node: Hashable) -> list:
+    def path_to(self, node: N) -> list[N]:
         """The cheapest path from a start node to `node`, both included."""
         if node not in self.cost:
             raise KeyError(f"{node!r} was not reached")
         path = [node]
-        while self.parent[path[-1]] is not None:
-            path.append(self.parent[path[-1]])
+        step = self.parent[node]
+        while step is not None:
+            path.append(step)
+            step = self.parent[step]
         path.reverse()
         return path
 
@@ -49,15 +51,15 @@ def cheapest_paths(
     starts: Iterable[N],
     neighbours: Callable[[N], Iterable[tuple[N, int]]],
     budget: int | None = None,
-) -> SearchTree:
+) -> SearchTree[N]:
     """Dijkstra from every start node (cost 0); steps cost whole numbers >= 1.
 
     With a budget, nodes that cost more are not expanded or returned.  Ties are broken by the order
     of discovery, so the result is deterministic.
     """
-    cost: dict = {}
-    parent: dict = {}
-    heap: list = []
+    cost: dict[N, int] = {}
+    parent: dict[N, N | None] = {}
+    heap: list[tuple[int, int, N]] = []
     counter = 0
     for s in starts:
         if s not in cost:
@@ -66,7 +68,7 @@ def cheapest_paths(
             heap.append((0, counter, s))
             counter += 1
     heapq.heapify(heap)
-    done: set = set()
+    done: set[N] = set()
     while heap:
         c, _, node = heapq.heappop(heap)
         if node in done or c > cost[node]:
@@ -187,7 +189,7 @@ class SquareMover:
         return total
 
 
-def range_tree(grid: SquareMap, barriers: Barriers, sources: Iterable[Square]) -> SearchTree:
+def range_tree(grid: SquareMap, barriers: Barriers, sources: Iterable[Square]) -> SearchTree[Square]:
     """Distances counted as for movement, ignoring terrain cost: orthogonal 1, diagonal 2, around walls."""
 
     def gen(sq: Square) -> Iterable[tuple[Square, int]]:
@@ -230,7 +232,14 @@ class StepTable:
     size: int
     steps: dict[Square, tuple[StepEntry, ...]]
     fits: frozenset[Square]  # anchors where the space fits with every door open
-    _by_doors: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # Worked out on first use: the steps of each door state asked lately, the squares each step enters,
+    # and the steps no door can block.
+    _by_doors: dict[frozenset[Edge], "_DoorSteps"] = field(default_factory=dict, compare=False, hash=False,
+                                                          repr=False)
+    _entered_by: dict[tuple[Square, Square], tuple[Square, ...]] = field(default_factory=dict, compare=False,
+                                                                         hash=False, repr=False)
+    _unblocked_steps: dict[Square, list[tuple[Square, int]]] = field(default_factory=dict, compare=False,
+                                                                     hash=False, repr=False)
 
     @staticmethod
     def build(grid: SquareMap, size: int = 1, flight: bool = False, ignores_terrain: bool = False) -> "StepTable":
@@ -286,11 +295,9 @@ class StepTable:
     @property
     def _entered(self) -> dict[tuple[Square, Square], tuple[Square, ...]]:
         """The squares each step newly enters (built on first use)."""
-        hit = self._by_doors.get("entered")
-        if hit is None:
-            hit = self._by_doors["entered"] = {(a, to): entered for a, lst in self.steps.items()
-                                               for to, _, entered, _ in lst}
-        return hit
+        if not self._entered_by:
+            self._entered_by.update({(a, to): entered for a, lst in self.steps.items() for to, _, entered, _ in lst})
+        return self._entered_by
 
     def _for_doors(self, open_doors: frozenset[Edge]) -> "_DoorSteps":
         """The steps with these doors open (cached per door state; each anchor's worked out when first
@@ -298,24 +305,20 @@ class StepTable:
         hit = self._by_doors.get(open_doors)
         if hit is None:
             if len(self._by_doors) > 256:
-                kept = {k: self._by_doors[k] for k in ("entered", "unblocked") if k in self._by_doors}
                 self._by_doors.clear()
-                self._by_doors.update(kept)
             hit = self._by_doors[open_doors] = _DoorSteps(self.steps, open_doors, self._unblocked)
         return hit
 
     @property
     def _unblocked(self) -> dict[Square, list[tuple[Square, int]]]:
         """The steps of each anchor no door can block, the same in every door state (built on first use)."""
-        hit = self._by_doors.get("unblocked")
-        if hit is None:
-            hit = self._by_doors["unblocked"] = {
-                a: [(to, cost) for to, cost, _, _ in lst] for a, lst in self.steps.items()
-                if not any(blockers for _, _, _, blockers in lst)}
-        return hit
+        if not self._unblocked_steps:
+            self._unblocked_steps.update({a: [(to, cost) for to, cost, _, _ in lst] for a, lst in self.steps.items()
+                                          if not any(blockers for _, _, _, blockers in lst)})
+        return self._unblocked_steps
 
 
-class _DoorSteps(dict):
+class _DoorSteps(dict[Square, list[tuple[Square, int]]]):
     """Anchor -> [(next anchor, cost)] with some doors open, filled in as anchors are asked for."""
 
     def __init__(self, steps: dict[Square, tuple[StepEntry, ...]], open_doors: frozenset[Edge],

@@ -20,7 +20,7 @@ from hothsim.kernel.sightlines import (
     segment_clear,
     touching,
 )
-from hothsim.kernel.squares import Barriers, Square, SquareMap, Terrain, step_is_open
+from hothsim.kernel.squares import Barriers, Edge, Square, SquareMap, Terrain, step_is_open
 
 # Re-exported: the map's queries and the geometry's entry points are asked for from here.
 __all__ = ["Sight", "find_line_of_sight", "rect_of", "segment_clear", "touching", "work_out_table"]
@@ -45,17 +45,19 @@ class Sight:
     # make a blocked pair visible, fewer never block a visible one, so both answer most questions.
     more: "Sight | None" = field(default=None, repr=False)
     fewer: "Sight | None" = field(default=None, repr=False)
-    open_doors: frozenset = frozenset()  # which of the map's doors are open here (with `more`)
+    open_doors: frozenset[Edge] = frozenset()  # which of the map's doors are open here (with `more`)
     # Every pair of single squares answered ahead for these barriers (hothsim.kernel.sight_table), if known.
     table: SightTable | None = field(default=None, repr=False)
-    _by_doors: dict = field(default_factory=dict, repr=False)  # shared by the Sights of one map
-    _los: dict = field(default_factory=dict, repr=False)
-    _big: dict = field(default_factory=dict, repr=False)  # the tables' answers for big spaces
-    _cone: dict = field(default_factory=dict, repr=False)
-    _low: dict = field(default_factory=dict, repr=False)
+    # Shared by the Sights of one map: a pair's witness (or None) with the doors near it open.
+    _by_doors: dict[tuple[tuple[Rect, Rect], frozenset[Edge]], Witness | None] = field(default_factory=dict,
+                                                                                       repr=False)
+    _los: dict[tuple[Rect, Rect], Witness | None] = field(default_factory=dict, repr=False)
+    _big: dict[tuple[Rect, Rect], bool | None] = field(default_factory=dict, repr=False)  # the tables' answers for big spaces
+    _cone: dict[tuple[tuple[int, int], Rect], ConeView] = field(default_factory=dict, repr=False)
+    _low: dict[Rect, int] = field(default_factory=dict, repr=False)
     _rows: BarrierRows | None = field(default=None, repr=False)
-    _shapes: dict = field(default_factory=dict, repr=False)
-    _region: dict | None = field(default=None, repr=False)
+    _shapes: dict[tuple[int, int, int, int, int, int], ConeShape] = field(default_factory=dict, repr=False)
+    _region: dict[Square, int] | None = field(default=None, repr=False)
     _memo: SightMemo | None = field(default=None, repr=False)
 
     def _sight_memo(self) -> SightMemo:
@@ -92,8 +94,9 @@ class Sight:
     def line_of_sight(self, a: Rect, d: Rect) -> Witness | None:
         """A witness segment if the spaces see each other, else None (symmetric, cached)."""
         key = (a, d) if a <= d else (d, a)
-        hit = self._los.get(key, False)
-        if hit is False:
+        try:
+            hit = self._los[key]
+        except KeyError:
             hit = self._find(key)
         if hit is not None and key[0] != a:
             return hit.reversed()
@@ -265,7 +268,7 @@ class Sight:
         return True
 
     @staticmethod
-    def for_map(grid: SquareMap, open_doors: frozenset = frozenset(), more: "Sight | None" = None,
+    def for_map(grid: SquareMap, open_doors: frozenset[Edge] = frozenset(), more: "Sight | None" = None,
                 fewer: "Sight | None" = None, table: SightTable | None = None) -> "Sight":
         """A Sight for a map with the given doors open (every other door closed); `more` and `fewer` are
         Sights of the same map with every door closed and every door open, consulted first; `table` the

@@ -294,13 +294,14 @@ class SightMemo:
     (they depend only on the spaces' sizes and offset, not on where the pair stands)."""
 
     runs: dict[tuple[str, int, int], tuple[tuple[int, int], tuple[int, int]]]
-    bridges: dict = field(default_factory=dict)
+    bridges: dict[tuple[int, int, int, int, int, int], list[tuple[tuple[int, int], tuple[int, int]]]] = field(
+        default_factory=dict)
     # The barriers as bit masks (bit y*wide + x for edge (x, y) or grid point (x, y)) and, per segment
     # relative to its lower-left square, the masks of every edge and point it touches: a segment's
     # test is then three ANDs, shared by every segment that is a whole-square shift of it.
     wide: int = 0
     masks: tuple[int, int, int] = (0, 0, 0)
-    segments: dict = field(default_factory=dict)
+    segments: dict[tuple[int, int, int, int, int], list[int] | None] = field(default_factory=dict)
 
     @staticmethod
     def of(b: Barriers, width: int = 0) -> "SightMemo":
@@ -400,7 +401,7 @@ def _run_separates(b: Barriers, a: Rect, d: Rect, memo: SightMemo,
     with a on one side and d on the other, so every segment between them touches it.  False means
     "not proved".  `touched`: what that segment touches, when already known."""
     (l0, l1), (r0, r1) = memo.bridges_of(a, d)
-    tried: set = set()
+    tried: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     if touched is None:
         touched = _touched(b, a[0] + a[2], a[1] + a[3], d[0] + d[2], d[1] + d[3], 2)
     for t in touched:
@@ -530,12 +531,12 @@ def _hull(points: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     def cross(o: tuple[float, float], a: tuple[float, float], c: tuple[float, float]) -> float:
         return (a[0] - o[0]) * (c[1] - o[1]) - (a[1] - o[1]) * (c[0] - o[0])
 
-    lower: list = []
+    lower: list[tuple[int, int]] = []
     for p in pts:
         while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
             lower.pop()
         lower.append(p)
-    upper: list = []
+    upper: list[tuple[int, int]] = []
     for p in reversed(pts):
         while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
             upper.pop()

@@ -201,7 +201,7 @@ class SquareMap:
     walls: frozenset[Edge]
     doors: frozenset[Edge]
     zones: tuple[tuple[str, frozenset[Square]], ...] = ()
-    _barrier_cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _barrier_cache: dict[frozenset[Edge], "Barriers"] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def in_bounds(self, square: Square) -> bool:
         """Whether the square lies on the map."""

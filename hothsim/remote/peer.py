@@ -400,7 +400,7 @@ class Peer:
         trial = self.game.clone()
         if notation is None:
             try:
-                events = trial.apply_unseen()
+                events: list[Event] = trial.apply_unseen()
             except IllegalAction as e:  # a game whose secret this copy cannot go on without
                 raise RemoteError("not-carried", f"message {msg.number}: {e}") from None
         else:
@@ -459,7 +459,7 @@ class Peer:
     def sealed_record(self) -> GameRecord:
         """The game's record, carrying both sides' seals once both are in (then anyone can check who played
         it with `hothsim validate`)."""
-        record = self.game.record
+        record: GameRecord = self.game.record
         if len(self.seals) < 2:
             return record
         return replace(record, seals=tuple(f"sealed {side} {self.keys[side]} {self.seals[side]}" for side in SIDES))
@@ -497,7 +497,7 @@ class Peer:
         """Apply an action a line sent if it rolls no dice; else wait for both sides' values."""
         trial = self.game.clone()
         try:
-            events = trial.apply(action)
+            events: list[Event] = trial.apply(action)
         except SecretsNeeded as e:  # applied once the other side's secrets are revealed (see _reveal)
             self._held_back = e.name
             return []
@@ -523,7 +523,7 @@ class Peer:
         dice: SharedDice = trial.dice
         dice.keyed(roll_key(asked.context, values["rebel"], values["imperial"]))
         try:
-            events = trial.apply(asked.action)
+            events: list[Event] = trial.apply(asked.action)
         finally:
             dice.keyed(None)
         self.game, self._asked, self._values, self.rolls = trial, None, {}, self.rolls + 1
@@ -618,7 +618,8 @@ class Peer:
     @property
     def game_kind(self) -> str:
         """The game's kind as the record names it."""
-        return self.game.record.header.game
+        kind: str = self.game.record.header.game
+        return kind
 
     @property
     def waiting_for_values(self) -> bool:

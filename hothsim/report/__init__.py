@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
+from hothsim.kernel.engine import Event
+
 #: A shot whose chance was at most this, and hit, or at least 1 less it, and missed, is a key moment.
 LONG_ODDS = 0.25
 
@@ -135,7 +137,7 @@ class Chronicler(Protocol):
         """Each side's force, in lines."""
         ...
 
-    def secrets(self, steps: Sequence[tuple[str, list, Any]]) -> list[str]:
+    def secrets(self, steps: Sequence[tuple[str, list[Event], Any]]) -> list[str]:
         """The hidden information, revealed, with when it became known."""
         ...
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from hothsim.kernel.engine import Event
 from hothsim.assault.actions import Action, Fire, Harpoon, Move, Walk
 from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR
 from hothsim.assault.game import AssaultGame
@@ -118,7 +119,7 @@ class AssaultChronicler:
                 if not (s.shield_generator if uid == SHIELD_GENERATOR else s.power_grid)]
         return out
 
-    def secrets(self, steps: Sequence[tuple[str, list, Any]]) -> list[str]:
+    def secrets(self, steps: Sequence[tuple[str, list[Event], Any]]) -> list[str]:
         """Luke's Snowspeeder, and when it became known."""
         final = steps[-1][2].state
         if not final.luke:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from hothsim.kernel.engine import Event
 from hothsim.describe import side_words
 from hothsim.describe.skirmish import DESCRIBER as WORDS
 from hothsim.kernel.squares import Terrain, square_label
@@ -84,7 +85,7 @@ class SkirmishChronicler:
         """Each figure defeated, by its card's name."""
         return [(f.side, game.card(f).name) for f in game.state.figures if f.defeated]
 
-    def secrets(self, steps: Sequence[tuple[str, list, Any]]) -> list[str]:
+    def secrets(self, steps: Sequence[tuple[str, list[Event], Any]]) -> list[str]:
         """Squads built in secret, and the entry that revealed them."""
         out = []
         for i, (_, events, _) in enumerate(steps):

@@ -13,7 +13,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from hothsim.describe import side_words, spoken
 from hothsim.games import kind_of, replay_steps
-from hothsim.kernel.record import GameRecord, computer_parts
+from hothsim.kernel.header import computer_parts
+from hothsim.kernel.record import GameRecord
 from hothsim.kernel.words import count
 from hothsim.report import LONG_ODDS, Chapter, Chronicler, Luck, Moment, SecretKept, Shot, Story
 

@@ -111,7 +111,8 @@ class Move:
 
     def about(self) -> About:
         """What the action is about (its actor, target, place)."""
-        return About(actor=self.figure, place=self.destination[:2])
+        d = self.destination
+        return About(actor=self.figure, place=(d[0], d[1]))  # the anchor's square, squeezed or not
 
     def notation(self) -> str:
         """Text form."""

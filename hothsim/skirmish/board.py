@@ -12,6 +12,7 @@ from hothsim.kernel.paths import StepTable, cheapest_paths
 from hothsim.kernel.sight import Sight, touching
 from hothsim.kernel.sight_table import SightTable
 from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain, anchors_over
+from hothsim.skirmish.movement import Node, SqueezeEdge, SqueezeMemo
 
 Rect = tuple[int, int, int, int]
 
@@ -39,8 +40,8 @@ class Board:
         self.pits = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.PIT)
         self.solid = frozenset(sq for sq in grid.squares() if grid.terrain_at(sq) is Terrain.SOLID)
         self._ghost: dict[int, dict[Position, list[tuple[Position, int]]]] = {}
-        self._squeeze: dict[tuple, dict] = {}
-        self._squeeze_free: dict[tuple[int, bool], dict] = {}
+        self._squeeze: dict[tuple[int, bool, frozenset[Edge]], SqueezeMemo] = {}
+        self._squeeze_free: dict[tuple[int, bool], dict[Node, list[SqueezeEdge]]] = {}
         self._next_to: dict[tuple[frozenset[Edge], Rect, int], tuple[Square, ...]] = {}
         self._over_ground: dict[int, frozenset[Square]] = {}
         self._within: dict[tuple[frozenset[Edge], tuple[Square, ...], int], dict[Square, int]] = {}
@@ -50,7 +51,7 @@ class Board:
         self._door_squares = {d: frozenset(grid.squares_next_to_door(d)) for d in grid.doors}
         self._masks: dict[tuple[Square, int], int] = {}  # `space_mask`, by anchor and size
 
-    def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> dict:
+    def squeeze_memo(self, size: int, flight: bool, open_doors: frozenset[Edge]) -> SqueezeMemo:
         """Remembered squeezing geometry for one kind of mover and one state of the doors."""
         key = (size, flight, open_doors)
         hit = self._squeeze.get(key)
@@ -59,7 +60,7 @@ class Board:
                 self._squeeze.clear()
             # What no door can change is shared by every door state ("free").
             free = self._squeeze_free.setdefault((size, flight), {})
-            hit = self._squeeze[key] = {"free": free}
+            hit = self._squeeze[key] = SqueezeMemo(free)
         return hit
 
     def ghost_steps(self, size: int) -> Callable[[Position], list[tuple[Position, int]]]:

@@ -56,6 +56,7 @@ from hothsim.skirmish.decisions import (Activation, FigureTurn, FirstChoice, Gam
 from hothsim.skirmish.resolution import resolve
 from hothsim.skirmish.setup import Setup, new_header
 from hothsim.skirmish.rounds import HOLOGRAM_TROOPER_RANGE, after_placement, figure_ids, hologram_alone
+from hothsim.skirmish.movement import PlannedMove
 from hothsim.skirmish.moving import Moves
 from hothsim.skirmish.outlook import Outlook, outlook
 from hothsim.skirmish.squads import SecretSquads, SquadRules
@@ -93,7 +94,7 @@ _KINDS: dict[str, tuple[type, ...]] = {
 }
 
 
-class SkirmishGame(SecretSquads, RecordedGame[GameState]):
+class SkirmishGame(SecretSquads, RecordedGame[GameState, Action]):
     """A skirmish in progress (see the module docstring)."""
 
     parse_action = staticmethod(parse_action)
@@ -290,7 +291,7 @@ class SkirmishGame(SecretSquads, RecordedGame[GameState]):
             return lines
         return lines + (self.setup.glossary or Glossary({}, {}, {}, {})).card_words(c)
 
-    def move_plans(self) -> dict:
+    def move_plans(self) -> dict[Square, PlannedMove]:
         """For the acting character, every destination with its default path, its cost in squares and
         the enemies that path would give an attack of opportunity (empty when nobody acts)."""
         if self.pending.kind != "turn" or self._state.turn is None:

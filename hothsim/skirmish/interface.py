@@ -16,6 +16,7 @@ __all__ = ["Figure", "GameState", "SkirmishView"]  # the state, for the type of 
 if TYPE_CHECKING:  # pragma: no cover
     from hothsim.kernel.squares import Square
     from hothsim.skirmish.actions import Attack, ForcePower, Move
+    from hothsim.skirmish.movement import PlannedMove
     from hothsim.skirmish.outlook import Outlook
     from hothsim.skirmish.setup import Setup
     from hothsim.skirmish.state import Figure
@@ -38,7 +39,7 @@ class SkirmishView(GameView, Protocol):
     def outlook(self, move: "Move") -> "Outlook":
         """What a move's destination holds: the shots from there and the enemies that could attack it."""
 
-    def move_plans(self) -> dict:
+    def move_plans(self) -> dict[Square, PlannedMove]:
         """For the acting character, every destination with its default path and cost."""
 
     def path_preview(self, path: tuple[tuple[int, ...], ...]) -> tuple[int | None, frozenset[str], str]:

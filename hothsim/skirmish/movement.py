@@ -10,10 +10,10 @@ big figures squeezing through openings.  How far a character may move this turn 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, cast
+from typing import Callable, Hashable, Iterable, Mapping, cast
 
 from hothsim.kernel.paths import SquareMover, StepTable
-from hothsim.kernel.squares import Square, SquareMap, anchors_over
+from hothsim.kernel.squares import Edge, Square, SquareMap, anchors_over
 from hothsim.skirmish.actions import Move
 from hothsim.skirmish.state import Figure, GameState
 
@@ -30,6 +30,10 @@ def mover_for(state: GameState, fig: Figure) -> SquareMover:
         if f.side != fig.side:
             enemy.update(sq)
     return SquareMover(size=fig.size, impassable=frozenset(enemy), no_stop=frozenset(other))
+
+
+#: Everything a figure's movement plans turn on (`plan_key`), as one hashable value.
+PlanKey = tuple[Hashable, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +56,13 @@ class PlanMemo:
     LIMIT = 64
 
     def __init__(self) -> None:
-        self._held: dict[tuple, tuple[dict[Square, PlannedMove], list[Move]]] = {}
+        self._held: dict[PlanKey, tuple[dict[Square, PlannedMove], list[Move]]] = {}
 
     def __len__(self) -> int:
         """How many plans are held."""
         return len(self._held)
 
-    def recall(self, key: tuple, work: Callable[[], dict[Square, PlannedMove]]
+    def recall(self, key: PlanKey, work: Callable[[], dict[Square, PlannedMove]]
                ) -> tuple[dict[Square, PlannedMove], list[Move]]:
         """The plans under `key` with their move actions (empty until `moves` makes them), worked out by
         `work` and remembered if they are not held."""
@@ -78,7 +82,7 @@ class PlanMemo:
         return entry[1]
 
 
-def plan_key(fig: Figure, s: GameState, budget: int, threats: Mapping[Square, frozenset[str]]) -> tuple:
+def plan_key(fig: Figure, s: GameState, budget: int, threats: Mapping[Square, frozenset[str]]) -> PlanKey:
     """Everything a figure's movement plans turn on: the mover and its square, the squares it may still
     move, the doors, every character's square (who blocks, who may not be stood on) and the enemies each
     square would provoke."""
@@ -118,7 +122,7 @@ def plan_moves(
     # label only ever goes to a later bucket, and first-in first-out within a bucket keeps the order of
     # a heap on (enemies, cost, push order).
     width = budget + 1
-    buckets: dict[int, list] = {0: [(0, start, 0, -1)]}
+    buckets: dict[int, list[tuple[int, Node, int, int]]] = {0: [(0, start, 0, -1)]}
     top = 0
     parents: list[tuple[Node, int]] = []
     settled: dict[Node, list[tuple[int, int]]] = {}
@@ -264,6 +268,17 @@ def path_costs(neighbours: Callable[[Node], Iterable[tuple[Node, int]]], start: 
 #: squeezing through an opening: its anchor is still (x, y) but only the narrower block at (x+i, y+j) of
 #: its space is occupied.  The anchor moves only by paid steps, so squeezing never moves a figure for free.
 Node = tuple[int, ...]
+#: A squeezing step: (next position, cost, block that must not touch an enemy, whole space that must hold none).
+SqueezeEdge = tuple[Node, int, "tuple[int, int] | None", "tuple[int, int] | None"]
+
+
+@dataclass
+class SqueezeMemo:
+    """What one kind of mover's squeezing steps keep between searches with one state of the doors: their
+    geometry, and the steps of the positions far from every door (shared by every door state)."""
+
+    free: dict[Node, list[SqueezeEdge]]
+    geometry: "_SqueezeGeometry | None" = None
 #: A moving figure's neighbour function: the positions one step from a position, with each step's cost.
 Graph = Callable[[Node], Iterable[tuple[Node, int]]]
 
@@ -278,9 +293,9 @@ def is_squeezed(node: Node) -> bool:
     return len(node) == 4
 
 
-def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: frozenset, enemies: frozenset[Square],
-                   enemy_rects: list[tuple[int, int, int, int]], grid: SquareMap,
-                   memo: dict | None = None) -> Callable[[Node], list[tuple[Node, int]]]:
+def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: frozenset[Edge],
+                   enemies: frozenset[Square], enemy_rects: list[tuple[int, int, int, int]], grid: SquareMap,
+                   memo: SqueezeMemo | None = None) -> Callable[[Node], list[tuple[Node, int]]]:
     """The neighbour function of a moving figure.
 
     Steps with its whole space; and, for a big figure that may squeeze, steps of a narrower block of its
@@ -291,7 +306,7 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     where the whole space fits pays for the terrain under any part of the space.  The anchor moves only with
     the block, so squeezing never moves a figure for free.
 
-    `memo` keeps what the map and doors alone decide (one dict per door state, shared between calls);
+    `memo` keeps what the map and doors alone decide (one per door state, shared between calls);
     only the enemies are checked on every call.
     """
     # The whole space's steps are only ever asked from whole-space positions (squares).
@@ -299,11 +314,11 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
     if squeeze is None:
         return full_steps
     size, small = full.size, squeeze.size
-    static = _SqueezeGeometry(full, squeeze, open_doors, grid) if memo is None else memo.get("geometry")
+    static = _SqueezeGeometry(full, squeeze, open_doors, grid) if memo is None else memo.geometry
     if static is None:
-        static = _SqueezeGeometry(full, squeeze, open_doors, grid, None if memo is None else memo.get("free"))
+        static = _SqueezeGeometry(full, squeeze, open_doors, grid, None if memo is None else memo.free)
         if memo is not None:
-            memo["geometry"] = static
+            memo.geometry = static
     if not enemies and not enemy_rects:  # no enemy to keep clear of (a flier): the same steps every time
         return static.unhindered(full_steps)
     # Blocks touching an enemy, and whole positions overlapping one, for this call.
@@ -331,8 +346,8 @@ def movement_graph(full: StepTable, squeeze: StepTable | None, open_doors: froze
 class _SqueezeGeometry:
     """The squeezing steps the map and the doors allow, worked out node by node and remembered."""
 
-    def __init__(self, full: StepTable, squeeze: StepTable, open_doors: frozenset, grid: SquareMap,
-                 free: dict[Node, list] | None = None) -> None:
+    def __init__(self, full: StepTable, squeeze: StepTable, open_doors: frozenset[Edge], grid: SquareMap,
+                 free: dict[Node, list[SqueezeEdge]] | None = None) -> None:
         self.full, self.squeeze, self.grid = full, squeeze, grid
         self.size, self.small = full.size, squeeze.size
         self.barriers = grid.barriers(open_doors)
@@ -344,15 +359,15 @@ class _SqueezeGeometry:
         self._fits: dict[tuple[int, int], bool] = {}
         self._block: dict[tuple[int, int], bool] = {}
         self._narrow: dict[tuple[int, int], bool] = {}
-        self._edges: dict[Node, list] = {}
-        self._unhindered: dict[Node, list] = {}
+        self._edges: dict[Node, list[SqueezeEdge]] = {}
+        self._unhindered: dict[Node, list[tuple[Node, int]]] = {}
         # A position's squeezing steps look at squares no further than about twice the figure's width
         # from it: far from every door they are the same whatever the doors, and are shared between
         # door states (`free`, one dict per kind of mover on the map).
         # A door's edge at (x, y) touches squares x-1..x+1, y-1..y+1; a position anchored at a looks at
         # squares from a - size - 2 to a + 2 * size + 2 (its steps, its block's steps, and whether the
         # whole space fits around each block).
-        self.free: dict[Node, list] = {} if free is None else free
+        self.free: dict[Node, list[SqueezeEdge]] = {} if free is None else free
         span = range(-2 * self.size - 2, self.size + 3)
         self.near_door = frozenset((d.x + dx, d.y + dy) for d in grid.doors for dx in span for dy in span)
         if free is not None and not free:
@@ -408,7 +423,7 @@ class _SqueezeGeometry:
     def on_map(self, a: tuple[int, int]) -> bool:
         return 0 <= a[0] and 0 <= a[1] and a[0] + self.size <= self.grid.width and a[1] + self.size <= self.grid.height
 
-    def edges(self, node: Node) -> list[tuple[Node, int, tuple[int, int] | None, tuple[int, int] | None]]:
+    def edges(self, node: Node) -> list[SqueezeEdge]:
         """(next position, cost, block that must not touch an enemy, whole space that must hold none)."""
         hit = self._edges.get(node)
         if hit is not None:

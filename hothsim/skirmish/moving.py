@@ -17,7 +17,7 @@ from hothsim.kernel.words import count
 from hothsim.skirmish.abilities import Abilities
 from hothsim.skirmish.actions import Move
 from hothsim.skirmish.board import Board
-from hothsim.skirmish.movement import (Graph, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size,
+from hothsim.skirmish.movement import (Graph, PlannedMove, is_squeezed, movement_graph, path_costs, plan_key, plan_moves, squeezed_size,
                                        stopping_rule)
 from hothsim.skirmish.state import Figure, GameState
 from hothsim.skirmish.targeting import Targeting
@@ -37,12 +37,12 @@ class Moves:
         self.ab = ab
         self.targeting = targeting
         # plans() of one state, worked out once: its plans and their move actions (`PlanMemo`)
-        self._plans: tuple[GameState, tuple[dict, list]] | None = None
+        self._plans: tuple[GameState, tuple[dict[Square, PlannedMove], list[Move]]] | None = None
         self._graphs: tuple[GameState, str, Graph] | None = None  # graph() of one state and figure
 
     # ---------------------------------------------------------------- where it may go
 
-    def plans(self, s: GameState) -> tuple[dict, list]:
+    def plans(self, s: GameState) -> tuple[dict[Square, PlannedMove], list[Move]]:
         """The acting character's plans in `s` (destination: default path, cost, provoked enemies) and
         their move actions once made."""
         assert s.turn is not None
@@ -50,7 +50,7 @@ class Moves:
             self._plans = (s, self.planned(s.fig(s.turn.figure), s))
         return self._plans[1]
 
-    def planned(self, fig: Figure, s: GameState) -> tuple[dict, list]:
+    def planned(self, fig: Figure, s: GameState) -> tuple[dict[Square, PlannedMove], list[Move]]:
         """The figure's plans in state `s` (and its move actions, once made): from the memo that games
         dealt from one observation share, where one met the same position (`PlanMemo`), else worked out."""
         assert s.turn is not None and fig.pos is not None
@@ -59,7 +59,7 @@ class Moves:
             return {}, []
         threats = self.targeting.threat_map(s, fig) if self.ab.move_kind(fig) == "walk" else {}
 
-        def work() -> dict:
+        def work() -> dict[Square, PlannedMove]:
             others = (sq for f in s.living() if f.id != fig.id for sq in f.space())
             may_stop = stopping_rule(self.board.over_pits_or_rock(fig.size), others, fig.size)
             return plan_moves(self.graph(s, fig), may_stop, fig.square, budget, threats)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from hothsim.kernel.squares import Edge
 from hothsim.kernel.engine import SIDES, Event, Side, other
 from hothsim.skirmish.cards import Card
 from hothsim.skirmish.state import Figure, GameState, Turn
@@ -84,7 +85,7 @@ def after_placement(ctx: Context, s: GameState, ev: list[Event]) -> GameState:
     return begin_round(ctx, s, ev)
 
 
-def doors_held(ctx: Context, s: GameState) -> frozenset:
+def doors_held(ctx: Context, s: GameState) -> frozenset[Edge]:
     """Doors with a character next to them (a Hologram holds no door)."""
     return ctx.board.doors_held_open(f.space() for f in s.living() if not ctx.ab.hologram(f))
 

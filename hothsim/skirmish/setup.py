@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hothsim.kernel.engine import Side
-from hothsim.kernel.record import RecordHeader
+from hothsim.kernel.header import RecordHeader
 from hothsim.kernel.squares import Square, SquareMap
 from hothsim.skirmish.cards import Card, Glossary
 from hothsim.skirmish.movement import PlanMemo

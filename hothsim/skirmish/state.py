@@ -181,7 +181,7 @@ class GameState:
         """Figures on the map, of one side or both."""
         return [f for f in self.figures if f.alive and (side is None or f.side == side)]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """A plain-data view for `hothsim run --json` and tests."""
         return {
             "stage": self.stage,

@@ -6,7 +6,9 @@ has its own key line and help.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Sequence
+
+from hothsim.kernel.engine import Event, GameView
 
 from hothsim.tui.app import Painter, read_input, run_curses
 from hothsim.tui.frame import Frame
@@ -45,7 +47,11 @@ class ReplayView:
     help_top: int = 0
 
 
-def step_key(steps: list, index: int, key: str) -> int:
+#: One step of a replayed record: the decision in notation, what it did, the game after it.
+Step = tuple[str, Sequence[Event], GameView]
+
+
+def step_key(steps: Sequence[Step], index: int, key: str) -> int:
     """The step shown after a key: one decision, one round, or an end of the game."""
     if key in ("KEY_RIGHT", "l", " ", "\n", "\r"):
         return min(index + 1, len(steps) - 1)
@@ -63,7 +69,7 @@ def step_key(steps: list, index: int, key: str) -> int:
     return index
 
 
-def replay_key(steps: list, view: ReplayView, key: str) -> tuple[ReplayView, bool]:
+def replay_key(steps: Sequence[Step], view: ReplayView, key: str) -> tuple[ReplayView, bool]:
     """(the view after a key, whether to leave)."""
     if view.help:
         top = scroll_top(key, view.help_top, 10)
@@ -84,7 +90,7 @@ def replay_key(steps: list, view: ReplayView, key: str) -> tuple[ReplayView, boo
     return replace(view, index=step_key(steps, view.index, key)), False
 
 
-def render_replay(steps: list, view: ReplayView, width: int, height: int) -> Frame:
+def render_replay(steps: Sequence[Step], view: ReplayView, width: int, height: int) -> Frame:
     """One replayed position with the replay's key line (and its help)."""
     if too_small(width, height):
         return small_notice(width, height)
@@ -100,13 +106,13 @@ def render_replay(steps: list, view: ReplayView, width: int, height: int) -> Fra
     return fr
 
 
-def replay_screen(steps: list, start: int = 0) -> None:
+def replay_screen(steps: Sequence[Step], start: int = 0) -> None:
     """Show the steps of a replayed game (from `games.replay_steps`), from step `start` (a turn received by
     mail opens at its first decision)."""
     run_curses(lambda window: _loop(window, steps, start))
 
 
-def _loop(window: Any, steps: list, start: int = 0) -> None:
+def _loop(window: Any, steps: Sequence[Step], start: int = 0) -> None:
     painter = Painter()
     game = steps[0][2]
     view = ReplayView(index=min(max(start, 0), len(steps) - 1), cursor=screen_for(game).start(game, UIState()).cursor)

@@ -82,8 +82,8 @@ class UIState:
     confirm: Confirm | None = None
     viewer: str = ""  # against the computer: the person's side (the screen shows only what it may see)
     handovers: bool = True  # two people share the screen: a secret choice waits behind a hand-over notice
-    shown_path: frozenset = frozenset()  # the computer's last decision: the cells it moved through
-    shown_target: frozenset = frozenset()  # ... and the cells of what it aimed at
+    shown_path: frozenset[tuple[int, int]] = frozenset()  # the computer's last decision: the cells it moved through
+    shown_target: frozenset[tuple[int, int]] = frozenset()  # ... and the cells of what it aimed at
     thinking: str = ""  # the computer is deciding: what the status line says of it
     overview: bool = False  # the whole-map view (v) over the screen
     card: tuple[str, tuple[str, ...]] | None = None  # a whole card over the screen (g): its title and lines
@@ -143,7 +143,7 @@ class Screen(Protocol):
         """The hand-over notice due now (the deciding player changed and the screen would show a secret)."""
         ...
 
-    def marks(self, game: GameView, action: Any) -> tuple[frozenset, frozenset]:
+    def marks(self, game: GameView, action: Any) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
         """For another's decision, before it is applied: (cells it moves through, cells it aims at)."""
         ...
 

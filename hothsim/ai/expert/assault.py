@@ -402,7 +402,7 @@ class AssaultExpert:
         return self.danger(game, w) + {"legs": 0.3, "blaster": 0.2, "body": 0.1}.get(a.marker, 0.0)
 
 
-def unit_of(action: Any) -> str | None:
+def unit_of(action: Action) -> str | None:
     """The unit an action moves or fires with (None for Done and the other decisions)."""
     return action.about().actor
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Container, Generic, Hashable, Sequence, TypeVar
 
 from hothsim.ai.steps import Steps, at_once
 from hothsim.ai.weights import SkirmishWeights
@@ -27,9 +27,11 @@ from hothsim.kernel.engine import Side, other
 from hothsim.kernel.paths import cheapest_paths
 from hothsim.kernel.sight import Sight
 from hothsim.kernel.sightlines import Rect
+from hothsim.kernel.squares import Edge, Square
 from hothsim.kernel.values import replace
 from hothsim.skirmish.actions import (
     Action,
+    Activate,
     Attack,
     EndTurn,
     First,
@@ -65,7 +67,7 @@ STEP = 32
 #: The squares whose shots the quick rules work out, the nearest first (`quick_turn`): what a quick turn
 #: weighs, as a search's pace counts choices.
 QUICK_LOOK = 6
-ScoredT = TypeVar("ScoredT", bound=tuple)  # a score, its action, and anything else carried along
+ScoredT = TypeVar("ScoredT", bound=tuple[Any, ...])  # a score, its action, and anything else carried along
 
 
 class Remembered(Generic[T]):
@@ -96,7 +98,7 @@ class SkirmishExpert:
         self.w = weights
         self.fast = fast  # rollouts: fewer squares looked at, no trial plays of powers
         self._stand: tuple[GameState, Side | None, tuple[int, float]] | None = None  # `stand_off`'s last answer
-        self._reach: dict[tuple, tuple[tuple[int, int], ...]] = {}  # `_stepping_squares`, by enemy square
+        self._reach: dict[tuple[Hashable, ...], tuple[tuple[int, int], ...]] = {}  # `_stepping_squares`, by enemy square
         self._labels: dict[tuple[int, ...], str] = {}  # squares' names in a move's notation (`best_first`)
         # `ranked`'s answers by position, for one game's setup (a search meets the same position in many
         # samples: every rollout's first decisions, until a die is rolled, and a Force move's trial turn).
@@ -162,7 +164,7 @@ class SkirmishExpert:
         here = min(_apart(e, fig.rect()) for e in enemies)
         return moves[0] if here > reach and near(moves[0]) < here else end
 
-    def _quick_shot_move(self, game: SkirmishGame, fig: Figure, moves: list[Move], plans: dict) -> Move | None:
+    def _quick_shot_move(self, game: SkirmishGame, fig: Figure, moves: list[Move], plans: dict[Square, PlannedMove]) -> Move | None:
         """Of the first `QUICK_LOOK` moves (in their order) after which the figure may still attack, one to a
         square with a shot: the first, or with `fast_exposure` the one whose shot is worth most for the threat
         it stands in."""
@@ -230,7 +232,7 @@ class SkirmishExpert:
             return best_first(scored, self._labels)
         yield len(legal)  # the rest in one part
         if kind == "activate":
-            scored = [(self.activation(game, game.state.fig(a.figure)), a) for a in legal]
+            scored = [(self.activation(game, game.state.fig(a.figure)), a) for a in legal if isinstance(a, Activate)]
         elif kind == "first":
             scored = self._first(game, legal)
         elif kind == "place":
@@ -364,7 +366,7 @@ class SkirmishExpert:
                 return ax, ay
         return None
 
-    def _stepping_squares(self, game: SkirmishGame, e: Figure, open_doors: frozenset) -> tuple[tuple[int, int], ...]:
+    def _stepping_squares(self, game: SkirmishGame, e: Figure, open_doors: frozenset[Edge]) -> tuple[tuple[int, int], ...]:
         """Where an enemy might stand to shoot after a move: out along each of the eight directions, the
         farthest square it could walk (or fly) to within its speed, and the one half as far; other figures
         left aside.  Worked out once per enemy square in a decision's many questions (and per map: the
@@ -376,6 +378,7 @@ class SkirmishExpert:
             return hit
         assert e.pos is not None
         x, y = e.pos
+        reach: Container[Position]  # where it can get to (only asked whether it can)
         if kind == "ghost":
             start: list[Position] = [(x, y)]
             reach = cheapest_paths(start, game.board.ghost_steps(e.size), speed).cost
@@ -561,8 +564,8 @@ class SkirmishExpert:
             scored.append((rough, a))
         return self._no_odd_moves(game, s, fig, plans, scored, shots)
 
-    def _no_odd_moves(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict, scored: list[Scored],
-                      shots: dict) -> list[Scored]:
+    def _no_odd_moves(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict[Square, PlannedMove], scored: list[Scored],
+                      shots: dict[tuple[int, int], tuple[float, str | None]]) -> list[Scored]:
         """Two habits a player calls odd, ruled out whatever the scores: stepping back onto the square the
         figure has just left this turn; and walking away from an enemy beside it that it could attack where
         it stands, taking attacks of opportunity, unless the shot the move leads to is worth more than the
@@ -588,7 +591,7 @@ class SkirmishExpert:
         return out
 
     def _rough_move(self, game: SkirmishGame, s: GameState, fig: Figure, a: Move, plan: PlannedMove | None, limit: int,
-                    shots: dict, noise: float, press: float, made: int
+                    shots: dict[tuple[int, int], tuple[float, str | None]], noise: float, press: float, made: int
                     ) -> tuple[float, Move, Figure, GameState, tuple[float, str | None]]:
         """A move's first, rough worth (its best shot if an attack is left after it, else how near it
         comes, less the attacks of opportunity it provokes), with where it ends and that shot: `limit` is
@@ -609,7 +612,9 @@ class SkirmishExpert:
             plan.cost if plan is not None else 0)
         return rough, a, there, s2, shot
 
-    def _shortlist(self, game: SkirmishGame, s: GameState, moves: list, attack_left: bool) -> set[int]:
+    def _shortlist(self, game: SkirmishGame, s: GameState,
+                   moves: Sequence[tuple[float, Move, Figure, GameState, tuple[float, str | None]]],
+                   attack_left: bool) -> set[int]:
         """The moves looked at closely: the best by their rough worth, and (with no attack left) those the
         enemy sees least."""
         keep = self.w.fast_shortlist if self.fast else self.w.shortlist
@@ -618,7 +623,7 @@ class SkirmishExpert:
             looked |= set(self._least_seen(game, s, moves, keep, self.w.hidden_shortlist))
         return looked
 
-    def _retreats(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict,
+    def _retreats(self, game: SkirmishGame, s: GameState, fig: Figure, plans: dict[Square, PlannedMove],
                   press: float) -> list[tuple[Figure, GameState, float, float]]:
         """Where the acting figure could step back to after attacking from where it stands: the `retreat`
         squares within the move then left that the fewest enemies see (the nearest first), each with what
@@ -669,7 +674,7 @@ class SkirmishExpert:
                 share += p
         return share
 
-    def _opportunity_cost(self, game: SkirmishGame, s: GameState, fig: Figure, provoked: Sequence[str] | frozenset) -> float:
+    def _opportunity_cost(self, game: SkirmishGame, s: GameState, fig: Figure, provoked: Sequence[str] | frozenset[str]) -> float:
         """The points the attacks of opportunity a path gives are expected to cost."""
         return sum(self.attack_value(game, s, s.fig(e), fig) for e in provoked)
 

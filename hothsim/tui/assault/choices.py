@@ -151,7 +151,7 @@ def describe_action(game: AssaultView, a: Action) -> str:
     return text
 
 
-def marks(game: AssaultView, action: Action) -> tuple[frozenset, frozenset]:
+def marks(game: AssaultView, action: Action) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """What to mark on the map for another's decision, before it is applied: (the hexes a Walker or unit
     goes through or to, the hex fired at)."""
     s = game.state

@@ -311,7 +311,7 @@ HELP = [*help_section("Keys (Assault on Hoth)", MAP_KEYS + GLOBAL_KEYS + SESSION
         *help_section("Walking a Walker (after w)", WALK_KEYS), *LEGEND]
 
 
-def _last_set_up(game: AssaultView, plan: tuple) -> Hex | None:
+def _last_set_up(game: AssaultView, plan: tuple[Action, ...]) -> Hex | None:
     """Where the last choice of a set-up plan happens: the hex it places a unit on, or the hex of the Walker
     it boards (placed by the plan itself, or before)."""
     last = plan[-1]

@@ -123,13 +123,13 @@ def _status(game: AssaultView, s: AssaultState, fr: Frame) -> None:
     fr.put(0, 0, fit_parts(status_parts(game, s), fr.width).ljust(fr.width), "status")
 
 
-def _marks(game: AssaultView, ui: UIState) -> tuple[set, set, set, set]:
+def _marks(game: AssaultView, ui: UIState) -> tuple[set[Hex], set[Hex], set[Hex], set[Hex]]:
     """(hexes to move or place on, target hexes, the selected Walker's field of fire, its planned path)."""
     s = game.state
-    reach: set = set()
-    targets: set = set()
-    fof: set = set()
-    path: set = set()
+    reach: set[Hex] = set()
+    targets: set[Hex] = set()
+    fof: set[Hex] = set()
+    path: set[Hex] = set()
     if game.is_over or ui.look:
         return reach, targets, fof, path
     if ui.shown_path or ui.shown_target:  # the other side's last decision, until the next key

@@ -89,10 +89,10 @@ def actions_at(game: SkirmishView, square: Square) -> list[Action]:
     return out
 
 
-def collapse(actions: list) -> list:
+def collapse(actions: list[Action]) -> list[Action | ChooseHelpers]:
     """Attacks that differ only in their combined-fire helpers become the plain attack plus one row that
     opens the helper toggles."""
-    out: list = []
+    out: list[Action | ChooseHelpers] = []
     seen: set[tuple[str, str]] = set()
     for a in actions:
         if type(a) is Attack:
@@ -138,7 +138,7 @@ def card_notes(game: SkirmishView, item: MenuItem) -> list[str]:
     return game.card_sheet(item.card) if type(item) is Recruit else []
 
 
-def menu_items(game: SkirmishView) -> list:
+def menu_items(game: SkirmishView) -> list[Action | ChooseHelpers] | list[PickFigure]:
     """The menu: choices about no square first, then every other choice (moves are chosen on the map;
     set-up is a figure, then a square)."""
     acts = game.legal_actions()
@@ -200,7 +200,7 @@ def why_not_here(game: SkirmishView, ui: UIState, square: Square) -> str:
     return f"nothing to choose on {where}: move the cursor, or press m for the menu"
 
 
-def marks(game: SkirmishView, action: Action) -> tuple[frozenset, frozenset]:
+def marks(game: SkirmishView, action: Action) -> tuple[frozenset[Square], frozenset[Square]]:
     """What to mark on the map for another's decision, before it is applied: (the squares a move steps
     into, the squares of the figure an action is aimed at)."""
     if type(action) is Move:

@@ -101,7 +101,8 @@ def _status(game: SkirmishView, fr: Frame) -> None:
     fr.put(0, 0, fit_parts(status_parts(game), fr.width).ljust(fr.width), "status")
 
 
-def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
+def overlay(game: SkirmishView, ui: UIState
+            ) -> tuple[dict[Square, bool], set[Square], set[Square], set[Square], set[Square]]:
     """What the map marks: reachable squares (square -> keeps the attack), targets, covered targets, the
     path under the cursor and the set-up zone."""
     s = game.state
@@ -109,7 +110,7 @@ def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
         return {}, set(), set(), set(), set()
     acts = game.legal_actions()
     plans = game.move_plans()
-    reach = {}
+    reach: dict[Square, bool] = {}
     limit = game.attack_move_limit() if plans else -1
     for a in acts:
         if type(a) is Move:
@@ -120,20 +121,20 @@ def overlay(game: SkirmishView, ui: UIState) -> tuple[dict, set, set, set, set]:
     route = {(p[0], p[1]) for p in plan.path[:-1]} if plan else set()
     if mine(ui).drawing:
         route = {(p[0], p[1]) for p in mine(ui).path}
-    targets = {anchor(game, a) for a in acts if type(a) is Attack} | set(ui.shown_target)
+    targets = {at for a in acts if type(a) is Attack and (at := anchor(game, a)) is not None} | set(ui.shown_target)
     route |= set(ui.shown_path)
-    covered = set()
+    covered: set[Square] = set()
     if s.turn is not None:
         me = s.fig(s.turn.figure)
         for a in acts:
             if type(a) is Attack and not a.helpers and game.covered(s, me, s.fig(a.target)):
-                covered.add(anchor(game, a))
+                covered |= {sq for sq in (anchor(game, a),) if sq is not None}
     who = placing_figure(game, ui)
     zone = {a.square for a in acts if type(a) is Place and a.figure == who}
     return reach, targets, covered, route, zone
 
 
-def sight_marks(game: SkirmishView, reach: dict) -> dict[tuple[int, int], tuple[str, str]]:
+def sight_marks(game: SkirmishView, reach: dict[Square, bool]) -> dict[tuple[int, int], tuple[str, str]]:
     """The sight overlay: for each square the acting figure may reach, `!` where it would have a shot, else
     the number of enemies that could attack it there (when any); "exposed" where at least one could."""
     marks = {}
@@ -190,7 +191,8 @@ def _map(game: SkirmishView, s: GameState, ui: UIState, fr: Frame, x0: int, y0: 
                 fr.put(x0 + left + rx, y0 + top + ry, "(", "target")  # a target in cover: ( before it
 
 
-def _marked(sq: tuple[int, int], drawn: tuple[str, str], sight: dict, route: set, reach: dict, occupant: dict,
+def _marked(sq: tuple[int, int], drawn: tuple[str, str], sight: dict[Square, tuple[str, str]], route: set[Square],
+            reach: dict[Square, bool], occupant: dict[Square, Figure],
             ui: UIState) -> tuple[str, str]:
     """A square's character with the overlays on top: the sight overlay's mark, then the path."""
     if sq in sight and sq not in occupant:
