@@ -984,3 +984,29 @@ def test_a_target_out_of_reach_is_one_no_fire_can_hit_with_any_force():
                             possible += 1
             g.apply(choose(rnd, g.legal_actions()))
     assert passed_over > 1000 and possible > 20
+
+
+def test_what_a_unit_could_fire_on_and_be_fired_on_from_a_hex_it_is_asked_about():
+    # The screens and the words show what a hex would let a unit fire on, and what could fire on it there
+    # (`shots_from`, `threats`, over `standing_at`): a Walker's field of fire follows the facing asked
+    # about, only the Empire fires on the installations, and a unit asked about from the Base Box is
+    # taken to stand on the map.
+    from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR, shots_from, standing_at, threats
+
+    g = arena(clear(), {"walker-1": ("walker", "0906", 3), "walker-2": ("walker", "0202", 3),
+                        "trooper-1": ("trooper", "0904"), "trooper-2": ("trooper", "base"),
+                        "snowtrooper-1": ("snowtrooper", "aboard:walker-2"), "speeder-1": ("speeder", "0703")})
+    s, t = g.state, g.terrain
+    here = s.unit("walker-1").hex
+
+    def aimed(unit: str, at, facing=None) -> list[tuple[str, int]]:
+        return [(target, shot.dice) for target, shot in shots_from(RULES, t, s, unit, at, facing)]
+
+    assert aimed("walker-1", here, 3) == [(SHIELD_GENERATOR, 5), (POWER_GRID, 5)]  # facing south: the installations
+    assert aimed("walker-1", here, 0) == [("trooper-1", 5), ("speeder-1", 5)]  # facing north: the Rebels there
+    assert aimed("walker-1", here) == aimed("walker-1", here, 3)  # no facing asked: the one it has
+    assert aimed("trooper-1", here) == [("walker-1", 3)]  # a Rebel on the same hex: never an installation
+    assert aimed("trooper-2", (4, 2)) == []  # from the Base Box to the map's corner: nothing in reach
+    assert standing_at(s, "trooper-2", (4, 2)).unit("trooper-2").where == "map"
+    assert [(e, shot.dice) for e, shot in threats(RULES, t, s, "trooper-2", (4, 2))] == [("walker-2", 5)]
+    assert threats(RULES, t, s, "trooper-1", s.unit("trooper-1").hex) == []  # behind walker-1's field of fire

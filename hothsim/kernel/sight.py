@@ -94,9 +94,8 @@ class Sight:
     def line_of_sight(self, a: Rect, d: Rect) -> Witness | None:
         """A witness segment if the spaces see each other, else None (symmetric, cached)."""
         key = (a, d) if a <= d else (d, a)
-        try:
-            hit = self._los[key]
-        except KeyError:
+        hit: Witness | None | Literal[False] = self._los.get(key, False)  # False: not asked yet
+        if hit is False:
             hit = self._find(key)
         if hit is not None and key[0] != a:
             return hit.reversed()
