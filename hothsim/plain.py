@@ -74,7 +74,7 @@ class PlainPlay:
         self.read = read
         self._write = write
         self.clock = clock
-        self.words: Describer = words_for(session.game)  # the game's kind never changes in a session
+        self.words: Describer[Any, Any] = words_for(session.game)  # the game's kind never changes in a session
         self.menu: list[Any] = []  # the pending decision's choices; number n is menu[n - 1]
         self.numbers: dict[Any, int] = {}  # each choice of the menu to its number
         self.menu_for = -1  # the record length the menu was made for
@@ -449,7 +449,7 @@ class PlainPlay:
         return next(iter(self.words.units(self.game, self.viewer, "mine")), "a unit").split(":")[0]
 
 
-def _by_actor(words: Describer, actions: list[Any]) -> dict[str, list[Any]]:
+def _by_actor(words: Describer[Any, Any], actions: list[Any]) -> dict[str, list[Any]]:
     """Actions grouped by the unit that makes them ("" for none), in their order."""
     out: dict[str, list[Any]] = {}
     for a in actions:

@@ -14,7 +14,7 @@ secret (Luke's Snowspeeder, a squad built in secret) is never spoken to the side
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol, Sequence
+from typing import Hashable, Protocol, Sequence, TypeVar
 
 from hothsim.kernel.engine import IllegalAction, Side
 
@@ -38,100 +38,105 @@ def spoken(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable())
 
 
-class Describer(Protocol):
+GameT_contra = TypeVar("GameT_contra", contravariant=True)  # the game a describer speaks of
+ActionT = TypeVar("ActionT")  # its action values
+
+
+class Describer(Protocol[GameT_contra, ActionT]):
     """What each game kind says about its games (hothsim.describe.skirmish, hothsim.describe.assault).
-    `viewer` is the side whose eyes the words are for (None: everything is public to the reader)."""
+    `viewer` is the side whose eyes the words are for (None: everything is public to the reader).  It is
+    generic in the game it speaks of and its actions: each game's describer is checked against its own."""
 
     unit_word: str  # "figure" or "unit"
     place_word: str  # "square" or "hex"
 
-    def decision(self, game: Any) -> str:
+    def decision(self, game: GameT_contra) -> str:
         """Whose decision is pending and what it is, in one line."""
         ...
 
-    def status(self, game: Any, viewer: Side | None) -> list[str]:
+    def status(self, game: GameT_contra, viewer: Side | None) -> list[str]:
         """Round, phase, who acts, how the sides stand."""
         ...
 
-    def units(self, game: Any, viewer: Side | None, which: str) -> list[str]:
+    def units(self, game: GameT_contra, viewer: Side | None, which: str) -> list[str]:
         """A line per unit: `which` is "all", "mine" or "enemy" (as seen by `viewer`)."""
         ...
 
-    def look(self, game: Any, viewer: Side | None, what: str) -> list[str]:
+    def look(self, game: GameT_contra, viewer: Side | None, what: str) -> list[str]:
         """A square, hex or unit described (an empty list: nothing of that name)."""
         ...
 
-    def near(self, game: Any, viewer: Side | None, unit: str) -> list[str]:
+    def near(self, game: GameT_contra, viewer: Side | None, unit: str) -> list[str]:
         """The other units by distance from `unit`, with direction, sight and cover."""
         ...
 
-    def around(self, game: Any, viewer: Side | None, unit: str) -> list[str]:
+    def around(self, game: GameT_contra, viewer: Side | None, unit: str) -> list[str]:
         """The squares or hexes next to `unit`, clockwise from north."""
         ...
 
-    def landmarks(self, game: Any, viewer: Side | None) -> list[str]:
+    def landmarks(self, game: GameT_contra, viewer: Side | None) -> list[str]:
         """Objectives and named places, with distances from the unit acting (if any)."""
         ...
 
-    def map_lines(self, game: Any, viewer: Side | None) -> list[str]:
+    def map_lines(self, game: GameT_contra, viewer: Side | None) -> list[str]:
         """The map as text with its coordinates, then a key."""
         ...
 
-    def map_words(self, game: Any, viewer: Side | None) -> list[str]:
+    def map_words(self, game: GameT_contra, viewer: Side | None) -> list[str]:
         """The map read aloud: a row a line, its runs of ground other than clear and its units, by name."""
         ...
 
-    def choice(self, game: Any, action: Any) -> str:
+    def choice(self, game: GameT_contra, action: ActionT) -> str:
         """A choice as one line: its notation first, then what it would do (odds, distance)."""
         ...
 
-    def actor(self, action: Any) -> str | None:
+    def actor(self, action: ActionT) -> str | None:
         """The unit an action is made by, if any."""
         ...
 
-    def is_shot(self, action: Any) -> bool:
+    def is_shot(self, action: ActionT) -> bool:
         """Whether an action attacks or fires (the `targets` command lists these)."""
         ...
 
-    def is_secret(self, action: Any) -> bool:
+    def is_secret(self, action: ActionT) -> bool:
         """Whether a choice is a secret from the other player (Luke's Snowspeeder, a card recruited in
         secret): it is never said back, since the other player may read what was said before."""
         ...
 
-    def is_variant(self, action: Any) -> bool:
+    def is_variant(self, action: ActionT) -> bool:
         """Whether a shot is a costlier form of another (Luke's Force added, allies combining fire): listed
         by `targets`, not among the first choices."""
         ...
 
-    def is_spread(self, action: Any) -> bool:
+    def is_spread(self, action: ActionT) -> bool:
         """Whether an action is one of many of its unit's that differ in where it goes (moves, set-up),
         summarised by area rather than listed (the `moves` command lists them)."""
         ...
 
-    def same_end(self, game: Any, action: Any) -> Any:
+    def same_end(self, game: GameT_contra, action: ActionT) -> Hashable:
         """What a spread action comes to (a Walker's walk: its end hex and facing), so that `moves` lists
         one way to each end: the other orders of the same steps are left out."""
         ...
 
-    def in_order(self, game: Any, actions: Sequence[Any]) -> tuple[str, list[Any]]:
+    def in_order(self, game: GameT_contra, actions: Sequence[ActionT]) -> tuple[str, list[ActionT]]:
         """A unit's spread actions in the order a player looks at them (nearest the enemy, or the goal,
         first), with a line saying what the order is."""
         ...
 
-    def spread_summary(self, game: Any, unit: str, actions: Sequence[Any]) -> str:
+    def spread_summary(self, game: GameT_contra, unit: str, actions: Sequence[ActionT]) -> str:
         """One line summing up a unit's spread actions (how many, the area, the nearest to the enemy)."""
         ...
 
-    def shorthand(self, game: Any, text: str) -> Any | None:
+    def shorthand(self, game: GameT_contra, text: str) -> ActionT | None:
         """An action written shorter than its notation (a move by its destination alone), else None."""
         ...
 
-    def meant_refusal(self, game: Any, action: Any) -> IllegalAction | None:
+    def meant_refusal(self, game: GameT_contra, action: ActionT) -> IllegalAction | None:
         """Why a refused action cannot be what the player meant, in those terms (a move to a square out of
         reach: too far, not a step it may not take), else None (the game's own refusal says it)."""
         ...
 
-    def unit_ids(self, game: Any, viewer: Side | None) -> list[str]:
+    def unit_ids(self, game: GameT_contra, viewer: Side | None) -> list[str]:
         """Every unit's id, in the game's order."""
         ...
 

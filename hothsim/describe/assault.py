@@ -15,7 +15,7 @@ from hothsim.assault.fire import shots_from, threats
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.interface import AssaultView
 from hothsim.assault.state import AssaultState, Unit
-from hothsim.describe import compass, rows_in_words, side_words, unit_named
+from hothsim.describe import Describer, compass, rows_in_words, side_words, unit_named
 from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.hexes import Hex, distance, hex_from_offset, hex_label, in_field_of_fire, neighbours, parse_hex
 from hothsim.kernel.words import count
@@ -448,6 +448,6 @@ def _extent(hexes: Iterable[Hex]) -> str:
     return f"columns {cols[0]} to {cols[-1]}, rows {rows[0]} to {rows[-1]}"
 
 
-DESCRIBER = AssaultWords()
+DESCRIBER: Describer[AssaultGame, Action] = AssaultWords()  # checked against the Protocol here
 
 __all__ = ["DESCRIBER", "AssaultWords"]

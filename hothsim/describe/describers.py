@@ -13,22 +13,27 @@ from typing import Any, Callable, Mapping
 from hothsim.describe import Describer
 
 
-def _skirmish() -> Describer:
+# Each describer is checked against its own game and actions (`Describer[SkirmishGame, Action]`); the table
+# hands one out for a game known only at run time, so it is of any game here.
+
+
+def _skirmish() -> Describer[Any, Any]:
     from hothsim.describe.skirmish import DESCRIBER
 
     return DESCRIBER
 
 
-def _assault() -> Describer:
+def _assault() -> Describer[Any, Any]:
     from hothsim.describe.assault import DESCRIBER
 
     return DESCRIBER
 
 
 #: The describer of every game kind, by the name the registry gives the kind.
-DESCRIBERS: Mapping[str, Callable[[], Describer]] = MappingProxyType({"skirmish": _skirmish, "assault": _assault})
+DESCRIBERS: Mapping[str, Callable[[], Describer[Any, Any]]] = MappingProxyType({"skirmish": _skirmish,
+                                                                             "assault": _assault})
 
 
-def words_for(game: Any) -> Describer:
+def words_for(game: Any) -> Describer[Any, Any]:
     """The describer of a game's kind."""
     return DESCRIBERS[game.record.header.game]()

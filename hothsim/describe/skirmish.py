@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from hothsim.describe import COMPASS, compass, rows_in_words, side_words, unit_named
+from hothsim.describe import COMPASS, Describer, compass, rows_in_words, side_words, unit_named
 from hothsim.kernel.engine import IllegalAction, Side
 from hothsim.kernel.squares import Square, Terrain, parse_square, square_label
 from hothsim.kernel.words import count
@@ -387,7 +387,7 @@ def _extent(squares: Iterable[Square]) -> str:
     return f"{square_label((min(xs), min(ys)))} to {square_label((max(xs), max(ys)))}"
 
 
-DESCRIBER = SkirmishWords()
+DESCRIBER: Describer[SkirmishGame, Action] = SkirmishWords()  # checked against the Protocol here
 
 __all__ = ["DESCRIBER", "SkirmishWords"]
 

@@ -14,7 +14,7 @@ forces and the secrets, and the SVG of a chapter's map.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol, Sequence, TypeVar
 
 from hothsim.kernel.engine import Event
 
@@ -102,62 +102,67 @@ class Story:
     legend: tuple[tuple[str, str], ...] = ()  # (a sample of a mark, in SVG; what it means)
 
 
-class Chronicler(Protocol):
-    """What each game kind tells the report (hothsim.report.skirmish, hothsim.report.assault)."""
+GameT_contra = TypeVar("GameT_contra", contravariant=True)  # the game a chronicler tells
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)  # its action values
 
-    def chapter(self, game: Any) -> tuple[int, str]:
+
+class Chronicler(Protocol[GameT_contra, ActionT_contra]):
+    """What each game kind tells the report (hothsim.report.skirmish, hothsim.report.assault), generic in the
+    game it tells and its actions: each game's chronicler is checked against its own."""
+
+    def chapter(self, game: GameT_contra) -> tuple[int, str]:
         """The chapter a decision made in this state belongs to: its number and title."""
         ...
 
-    def trails(self, before: Any, action: Any, after: Any) -> list[Trail]:
+    def trails(self, before: GameT_contra, action: ActionT_contra, after: GameT_contra) -> list[Trail]:
         """What an action moved, cell by cell."""
         ...
 
-    def shot(self, before: Any, action: Any) -> tuple[str, str, float] | None:
+    def shot(self, before: GameT_contra, action: ActionT_contra) -> tuple[str, str, float] | None:
         """An action that rolls to hit: (attacker, target, chance); None for any other."""
         ...
 
-    def cell(self, game: Any, unit: str) -> tuple[int, int] | None:
+    def cell(self, game: GameT_contra, unit: str) -> tuple[int, int] | None:
         """Where a unit (or an installation) stands, as the map's column and row."""
         ...
 
-    def side_of(self, game: Any, unit: str) -> str:
+    def side_of(self, game: GameT_contra, unit: str) -> str:
         """The side a unit fights for."""
         ...
 
-    def fallen(self, before: Any, after: Any) -> list[str]:
+    def fallen(self, before: GameT_contra, after: GameT_contra) -> list[str]:
         """Units standing before and not after."""
         ...
 
-    def moments(self, before: Any, events: Sequence[Any], after: Any) -> list[tuple[str, str]]:
+    def moments(self, before: GameT_contra, events: Sequence[Event], after: GameT_contra) -> list[tuple[str, str]]:
         """Moments of the game's own: (kind, text)."""
         ...
 
-    def forces(self, game: Any) -> list[str]:
+    def forces(self, game: GameT_contra) -> list[str]:
         """Each side's force, in lines."""
         ...
 
-    def secrets(self, steps: Sequence[tuple[str, list[Event], Any]]) -> list[str]:
+    def secrets(self, steps: Sequence[tuple[str, list[Event], GameT_contra]]) -> list[str]:
         """The hidden information, revealed, with when it became known."""
         ...
 
-    def secret_kept(self, game: Any) -> bool:
+    def secret_kept(self, game: GameT_contra) -> bool:
         """Whether a secret is still hidden from a player (the report would reveal it)."""
         ...
 
-    def standing(self, game: Any) -> str:
+    def standing(self, game: GameT_contra) -> str:
         """How the sides stand, in a sentence."""
         ...
 
-    def svg(self, game: Any, chapter: Chapter) -> str:
+    def svg(self, game: GameT_contra, chapter: Chapter) -> str:
         """The chapter's map at its end, with its trails, shots and fallen."""
         ...
 
-    def legend(self, game: Any) -> list[tuple[str, str]]:
+    def legend(self, game: GameT_contra) -> list[tuple[str, str]]:
         """What the maps' marks mean: (a sample drawn as the map draws it, its meaning in words)."""
         ...
 
-    def losses(self, game: Any) -> list[tuple[str, str]]:
+    def losses(self, game: GameT_contra) -> list[tuple[str, str]]:
         """Each unit lost by the game's end, as (its side, what it is: a card's or a unit type's name)."""
         ...
 

@@ -10,7 +10,7 @@ arrows, fire as lines (solid a hit, dashed a miss), the destroyed crossed out wh
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 from hothsim.kernel.engine import Event
 from hothsim.assault.actions import Action, Fire, Harpoon, Move, Walk
@@ -18,11 +18,14 @@ from hothsim.assault.fire import POWER_GRID, SHIELD_GENERATOR
 from hothsim.assault.game import AssaultGame
 from hothsim.assault.state import Unit
 from hothsim.describe import side_words
-from hothsim.describe.assault import DESCRIBER as WORDS
+from hothsim.describe.assault import AssaultWords
 from hothsim.describe.assault import LETTER
 from hothsim.kernel.hexes import hex_from_offset, hex_label, neighbour, offset_of
-from hothsim.report import Chapter, Trail
+from hothsim.report import Chapter, Chronicler, Trail
 from hothsim.report.svg import arrow_marker, document, element, line_legend, points, swatch, title
+
+#: The game's words, with the lines about one piece the report's titles use.
+WORDS = AssaultWords()
 
 R = 12.0  # pixels from a hex's centre to a corner: room for the hex's number
 PAD = 4.0
@@ -86,7 +89,7 @@ class AssaultChronicler:
             out.append(SHIELD_GENERATOR)
         return out
 
-    def moments(self, before: AssaultGame, events: Sequence[Any], after: AssaultGame) -> list[tuple[str, str]]:
+    def moments(self, before: AssaultGame, events: Sequence[Event], after: AssaultGame) -> list[tuple[str, str]]:
         """Transports Away!, and Luke's reveal."""
         out = [("transports", e.text) for e in events if e.kind == "transports"]
         if after.state.luke_revealed and not before.state.luke_revealed:
@@ -119,7 +122,7 @@ class AssaultChronicler:
                 if not (s.shield_generator if uid == SHIELD_GENERATOR else s.power_grid)]
         return out
 
-    def secrets(self, steps: Sequence[tuple[str, list[Event], Any]]) -> list[str]:
+    def secrets(self, steps: Sequence[tuple[str, list[Event], AssaultGame]]) -> list[str]:
         """Luke's Snowspeeder, and when it became known."""
         final = steps[-1][2].state
         if not final.luke:
@@ -280,6 +283,6 @@ def _unit(game: AssaultGame, u: Unit) -> str:
     return element("g", "".join(parts), class_=f"unit {u.side} {u.type}")
 
 
-CHRONICLER = AssaultChronicler()
+CHRONICLER: Chronicler[AssaultGame, Action] = AssaultChronicler()  # checked against the Protocol here
 
 __all__ = ["CHRONICLER", "AssaultChronicler"]

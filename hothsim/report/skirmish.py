@@ -11,13 +11,16 @@ from typing import Any, Sequence
 
 from hothsim.kernel.engine import Event
 from hothsim.describe import side_words
-from hothsim.describe.skirmish import DESCRIBER as WORDS
+from hothsim.describe.skirmish import SkirmishWords
 from hothsim.kernel.squares import Terrain, square_label
-from hothsim.report import Chapter, Trail
+from hothsim.report import Chapter, Chronicler, Trail
 from hothsim.report.svg import arrow_marker, document, element, line_legend, points, swatch, title
 from hothsim.skirmish.actions import Action, Attack, Move, Opportunity
 from hothsim.skirmish.game import SkirmishGame
 from hothsim.skirmish.state import Figure
+
+#: The game's words, with the lines about one piece the report's titles use.
+WORDS = SkirmishWords()
 
 CELL = 16  # pixels a square
 #: Each kind of ground the legend names (clear ground is the page's own colour).
@@ -65,7 +68,7 @@ class SkirmishChronicler:
         """Figures defeated by this decision."""
         return [f.id for f in before.state.living() if after.state.fig(f.id).defeated]
 
-    def moments(self, before: SkirmishGame, events: Sequence[Any], after: SkirmishGame) -> list[tuple[str, str]]:
+    def moments(self, before: SkirmishGame, events: Sequence[Event], after: SkirmishGame) -> list[tuple[str, str]]:
         """A squad built in secret, revealed."""
         return [("secret", e.text) for e in events if e.kind == "build" and "revealed" in e.text]
 
@@ -85,7 +88,7 @@ class SkirmishChronicler:
         """Each figure defeated, by its card's name."""
         return [(f.side, game.card(f).name) for f in game.state.figures if f.defeated]
 
-    def secrets(self, steps: Sequence[tuple[str, list[Event], Any]]) -> list[str]:
+    def secrets(self, steps: Sequence[tuple[str, list[Event], SkirmishGame]]) -> list[str]:
         """Squads built in secret, and the entry that revealed them."""
         out = []
         for i, (_, events, _) in enumerate(steps):
@@ -206,6 +209,6 @@ def _figure(game: SkirmishGame, f: Figure) -> str:
                    + element("text", label_of(f.id), x=cx, y=cy + 3.5), class_=f"figure {f.side}")
 
 
-CHRONICLER = SkirmishChronicler()
+CHRONICLER: Chronicler[SkirmishGame, Action] = SkirmishChronicler()  # checked against the Protocol here
 
 __all__ = ["CHRONICLER", "SkirmishChronicler", "label_of"]

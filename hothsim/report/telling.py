@@ -19,23 +19,23 @@ from hothsim.kernel.words import count
 from hothsim.report import LONG_ODDS, Chapter, Chronicler, Luck, Moment, SecretKept, Shot, Story
 
 
-def _skirmish() -> Chronicler:
+def _skirmish() -> Chronicler[Any, Any]:
     from hothsim.report.skirmish import CHRONICLER
 
     return CHRONICLER
 
 
-def _assault() -> Chronicler:
+def _assault() -> Chronicler[Any, Any]:
     from hothsim.report.assault import CHRONICLER
 
     return CHRONICLER
 
 
 #: The chronicler of every game kind, by the name the registry gives the kind.
-CHRONICLERS: Mapping[str, Callable[[], Chronicler]] = MappingProxyType({"skirmish": _skirmish, "assault": _assault})
+CHRONICLERS: Mapping[str, Callable[[], Chronicler[Any, Any]]] = MappingProxyType({"skirmish": _skirmish, "assault": _assault})
 
 
-def chronicler_for(game: Any) -> Chronicler:
+def chronicler_for(game: Any) -> Chronicler[Any, Any]:
     """The chronicler of a game's kind."""
     return CHRONICLERS[game.record.header.game]()
 
@@ -92,7 +92,7 @@ def _losses(ch: Chapter) -> Moment:
     return Moment(first, "kill", f"{ch.title}, {count(len(ch.losses), 'unit')} fell ({entries}). {named}")
 
 
-def _shot(teller: Chronicler, ch: Chapter, entry: int, before: Any, action: Any, events: Sequence[Any],
+def _shot(teller: Chronicler[Any, Any], ch: Chapter, entry: int, before: Any, action: Any, events: Sequence[Any],
           luck: dict[str, list[float]]) -> None:
     """Note a shot's odds and result, its luck, and a hit or miss far from the odds."""
     aimed = teller.shot(before, action)
@@ -123,7 +123,7 @@ def _hits(event: Any) -> bool:
     return event.kind == "hit" or dict(event.data).get("roll") in ("hit", "critical")
 
 
-def _caption(teller: Chronicler, ch: Chapter) -> str:
+def _caption(teller: Chronicler[Any, Any], ch: Chapter) -> str:
     """What a chapter's map shows, in a sentence or two."""
     hits = sum(s.hit for s in ch.shots)
     parts = [f"{ch.title} (entries {ch.first} to {ch.last})"]
