@@ -17,6 +17,7 @@ from hothsim.data import warm
 from hothsim.data.catalog import Catalog, build_map
 from hothsim.data.errors import DataError
 from hothsim.data.files import read_text
+from hothsim.data.values import ScenarioData
 from hothsim.kernel.chance import ChanceGame
 from hothsim.kernel.dice import Dice, DiceError, Roll, ScriptedDice, SeededDice
 from hothsim.kernel.engine import Event, GameView
@@ -46,8 +47,8 @@ def _parse_assault_action(text: str) -> Any:
 class GameKind:
     """One game hothsim plays: everything the rest of the program needs to know about it.
 
-    `read_rules` reads and validates the game's rules files into documents, `prepare` builds a scenario's
-    data from the scenario's, the map's and the rules' documents (the warm start keeps the documents,
+    `read_rules` reads and validates the game's rules files into typed values, `prepare` builds a scenario's
+    data from the scenario's, the map's and the rules' values (the warm start keeps the values,
     `hothsim.data.warm`), and `open` starts a game from that data.  The layers above register what they
     bring to each kind by its `name`, as objects of their own: its screen (`hothsim.tui.screens`), the
     computer opponent (`hothsim.ai.opponents`), its words (`hothsim.describe.describers`) and its
@@ -130,7 +131,7 @@ def open_game(scenario: str | Path, seed: int = 0, dice: Dice | None = None, cre
 
 
 def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
-    """A scenario's game kind, data, map file and data hash.  The data is built from the validated documents
+    """A scenario's game kind, data, map file and data hash.  The data is built from the validated values
     of the scenario, its map and the rules: those the warm start kept when they still hold for every file,
     else the files read and validated now (and kept for next time)."""
     text = read_text(path)
@@ -165,8 +166,7 @@ def _prepared(catalog: Catalog, path: Path) -> tuple[GameKind, Any, Path, str]:
     data = kind.prepare(catalog, scenario, path, grid, rules)
     data_hash = known[1] if known is not None and known[0] == map_path else catalog.data_hash(path, map_path)
     if name and catalog.warm is not None:
-        warm.write_entry(catalog.warm, name, {"data": data_hash},
-                         {"scenario": scenario, "map": map_doc, "rules": rules})
+        warm.write_entry(catalog.warm, name, {"data": data_hash}, ScenarioData(scenario, map_doc, rules))
     return kind, data, map_path, data_hash
 
 

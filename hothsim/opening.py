@@ -1,9 +1,9 @@
 """Opening a game from a scenario file: a skirmish (cards, glossary, map, squads, fixed positions) or
 Assault on Hoth (unit chart, decks, damage tables, map zones, forces), everything checked.
 
-Each game reads its rules files as validated documents (`read_..._rules`), builds a scenario's data from
-its documents (`prepare_...`: pure, no file and no pydantic, so a warm start runs the very same code on the
-documents it kept) and opens games from that data (`open_...`).
+Each game reads its rules files as validated typed values (`read_..._rules`, `hothsim.data.values`), builds
+a scenario's data from those values (`prepare_...`: pure, no file and no pydantic, so a warm start runs the
+very same code on the values it kept) and opens games from that data (`open_...`).
 
 This is where files meet the rules cores: `hothsim/skirmish` and `hothsim/assault` read nothing themselves."""
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from hothsim.data.abilities import parse_ability
 from hothsim.data.catalog import Catalog
-from hothsim.data.documents import Document, as_document
+from hothsim.data import values
 from hothsim.data.errors import DataError
 from hothsim.kernel.dice import Dice
 from hothsim.kernel.engine import SIDES, Side
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from hothsim.kernel.hexes import HexMap
 
 
-def card_of(m: Document) -> Card:
+def card_of(m: values.CardModel) -> Card:
     """The rules' stat card from its validated file entry."""
     ce = m.commander
     return Card(
@@ -75,16 +75,16 @@ class SkirmishData:
     positions: dict[str, Square]  # a fixed set-up: figure id -> square
 
 
-def read_skirmish_rules(catalog: Catalog) -> Document:
+def read_skirmish_rules(catalog: Catalog) -> values.SkirmishRules:
     """The skirmish rules files, validated and checked against each other: the stat cards (with your
-    corrections) and the glossary, as documents (what the warm start keeps)."""
+    corrections) and the glossary (what the warm start keeps)."""
     from hothsim.data.cards import load_cards, load_glossary
     from hothsim.data.overrides import check_corrections
 
     check_corrections(catalog.overrides)
     cards = load_cards(*catalog.rules_file("skirmish/cards.toml"))
     glossary = load_glossary(catalog.root / "rules" / "skirmish" / "glossary.toml", cards)
-    return as_document({"cards": cards, "glossary": glossary})
+    return values.SkirmishRules(cards, glossary)
 
 
 def check_rules_file(catalog: Catalog, path: Path) -> str:
@@ -116,16 +116,16 @@ def check_rules_file(catalog: Catalog, path: Path) -> str:
     return f"{title}, checked {how} with the rest of the shipped rules"
 
 
-def prepare_skirmish(catalog: Catalog, scenario: Document, scenario_path: Path, grid: SquareMap,
-                     rules: Document) -> SkirmishData:
-    """A skirmish scenario's data from its validated documents: the squads, zones and fixed positions
-    checked against the cards and the map."""
-    settings = scenario.skirmish
+def prepare_skirmish(catalog: Catalog, scenario: values.ScenarioFile, scenario_path: Path, grid: SquareMap,
+                     rules: values.SkirmishRules) -> SkirmishData:
+    """A skirmish scenario's data from its validated files: the squads, zones and fixed positions checked
+    against the cards and the map."""
+    settings = scenario.needs_skirmish()
     cards = {cid: card_of(m) for cid, m in rules.cards.items()}
     words = rules.glossary
     glossary = Glossary(words.abilities, words.force_powers, words.force, words.commander)
     for side in SIDES:
-        for cid in settings[side]:
+        for cid in settings.squad(side):
             if cid not in cards:
                 raise DataError(scenario_path, f"no card with id {cid!r} (cards: {', '.join(sorted(cards))})",
                                 entry="skirmish", field=side)
@@ -134,7 +134,7 @@ def prepare_skirmish(catalog: Catalog, scenario: Document, scenario_path: Path, 
                                 field=side)
     zones: dict[str, frozenset[Square]] = {}
     for side in SIDES:
-        name = settings[f"{side}_zone"]
+        name = settings.zone(side)
         try:
             zones[side] = grid.zone(name)
         except KeyError as e:
@@ -147,7 +147,7 @@ def prepare_skirmish(catalog: Catalog, scenario: Document, scenario_path: Path, 
             raise DataError(scenario_path, str(e), entry="skirmish.positions", field=fid) from None
     return SkirmishData(
         scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, glossary=glossary,
-        squads={side: tuple(settings[side]) for side in SIDES}, zones=zones,
+        squads={side: tuple(settings.squad(side)) for side in SIDES}, zones=zones,
         abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
         build_points=settings.build_points, positions=where,
     )
@@ -211,8 +211,8 @@ class AssaultData:
     variants: Mapping[str, DeckVariant] = dataclasses.field(default_factory=dict)
 
 
-def read_assault_rules(catalog: Catalog) -> Document:
-    """The Assault on Hoth rules files (with your corrections), validated, as documents."""
+def read_assault_rules(catalog: Catalog) -> values.AssaultRulesFiles:
+    """The Assault on Hoth rules files (with your corrections), validated."""
     from hothsim.data.assault import assault_documents, assault_rules
     from hothsim.data.overrides import check_corrections, override_files
 
@@ -220,18 +220,18 @@ def read_assault_rules(catalog: Catalog) -> Document:
     folder, yours = catalog.rules_file("assault")
     docs = assault_documents(folder, yours)
     # Checked against each other here, where it is known which files you corrected, so that a correction
-    # breaking another file is reported in your file (`prepare_assault` checks them again, from documents).
+    # breaking another file is reported in your file (`prepare_assault` checks them again, from the values).
     assault_rules(folder, docs, {p.name: p for p in override_files(yours)})
-    return as_document(docs)
+    return docs
 
 
-def prepare_assault(catalog: Catalog, scenario: Document, scenario_path: Path, hmap: HexMap,
-                    rules_files: Document) -> AssaultData:
-    """An Assault on Hoth scenario's data from its validated documents: the rules files checked against each
+def prepare_assault(catalog: Catalog, scenario: values.ScenarioFile, scenario_path: Path, hmap: HexMap,
+                    rules_files: values.AssaultRulesFiles) -> AssaultData:
+    """An Assault on Hoth scenario's data from its validated files: the rules files checked against each
     other, the forces and zones against them and the map."""
     from hothsim.data.assault import assault_rules, battlefield, check_forces
 
-    settings = scenario.assault
+    settings = scenario.needs_assault()
     rules = assault_rules(catalog.rules_file("assault")[0], rules_files)
     check_forces(scenario_path, settings, rules, {c.sector for c in rules.event_cards if c.sector})
     bf = battlefield(scenario_path, settings, hmap)
@@ -254,7 +254,7 @@ def prepare_assault(catalog: Catalog, scenario: Document, scenario_path: Path, h
     )
 
 
-def _variants(scenario_path: Path, settings: Document, rules: AssaultRules) -> dict[str, DeckVariant]:
+def _variants(scenario_path: Path, settings: values.AssaultSettings, rules: AssaultRules) -> dict[str, DeckVariant]:
     """The scenario's variants of the decks, each checked against the rules: every card it names exists,
     and the Event deck keeps the Transports Away! cards the scenario's victory needs."""
     out: dict[str, DeckVariant] = {}
@@ -311,13 +311,14 @@ def assault_options(data: AssaultData) -> tuple[GameOption, ...]:
         {name: v.about for name, v in data.variants.items()})
 
 
-def assault_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
-    """The same, from the scenario's validated document (for `hothsim list`)."""
-    return ((RESHUFFLE,) if scenario.assault.five_transports_remedy else ()) + (DRAWS,) + variant_option(
-        {name: v.about for name, v in scenario.assault.variants.items()})
+def assault_scenario_options(scenario: values.ScenarioFile) -> tuple[GameOption, ...]:
+    """The same, from the scenario's validated file (for `hothsim list`)."""
+    settings = scenario.needs_assault()
+    return ((RESHUFFLE,) if settings.five_transports_remedy else ()) + (DRAWS,) + variant_option(
+        {name: v.about for name, v in settings.variants.items()})
 
 
-def skirmish_scenario_options(scenario: Document) -> tuple[GameOption, ...]:
+def skirmish_scenario_options(scenario: values.ScenarioFile) -> tuple[GameOption, ...]:
     """A skirmish scenario offers no game options."""
     return ()
 

@@ -179,21 +179,6 @@ def test_a_bad_scenario_is_refused_the_same_and_leaves_no_entry(tmp_path):
     assert not (tmp_path / "warm").exists() or entries(tmp_path / "warm") == []
 
 
-def test_documents_read_by_attribute_and_by_key_and_no_field_hides_a_dict_method():
-    from hothsim.data import schemas
-    from hothsim.data.documents import Document, as_document
-
-    doc = as_document({"cost": {"value": 7, "source": "rulebook"}, "abilities": ["Speed 8"]})
-    assert doc.cost.value == 7 and doc["abilities"] == ["Speed 8"] and type(doc.cost) is Document
-    with pytest.raises(AttributeError):
-        doc.missing  # noqa: B018
-    models = [m for m in vars(schemas).values() if isinstance(m, type) and issubclass(m, schemas.BaseModel)
-              and m is not schemas.BaseModel]
-    assert len(models) > 20
-    for model in models:
-        assert not set(model.model_fields) & set(dir(dict)), model.__name__
-
-
 def test_the_cache_folder_follows_xdg_cache_home(monkeypatch):
     from tests.user_folders import windows_folders
 

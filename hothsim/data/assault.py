@@ -8,6 +8,7 @@ file, the entry and the field.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypeVar
 from hothsim.assault.rules import (
     ActionCard,
     AssaultRules,
@@ -19,22 +20,18 @@ from hothsim.assault.rules import (
     Movement,
     UnitType,
 )
-from hothsim.data.documents import Document
+from hothsim.data import values
 from hothsim.data.errors import DataError
 from hothsim.data.overrides import merged
 from hothsim.kernel.hexes import Hex, HexMap
 
-def _load(path: Path, model: type, override: Path | None = None) -> Document:
-    from hothsim.data.schemas import validated
-
-    raw, text, path = merged(path, override)
-    return validated(path, model, raw, text, entries=True)
+T = TypeVar("T")
 
 
 def assault_documents(folder: Path, overrides: Path | None = None, correction: tuple[str, Path] | None = None,
-                      ) -> Document:
+                      ) -> values.AssaultRulesFiles:
     """Every file of rules/assault/, with your corrections in `overrides` (a folder laid out the same way),
-    validated (`hothsim.data.schemas`): one document of them by file.  `correction` (a file name and a file)
+    validated (`hothsim.data.schemas`), as typed values by file.  `correction` (a file name and a file)
     checks one correction alone instead (`hothsim validate`)."""
     from hothsim.data import schemas
 
@@ -43,13 +40,19 @@ def assault_documents(folder: Path, overrides: Path | None = None, correction: t
             return correction[1] if correction[0] == name else None
         return overrides / name if overrides is not None else None
 
-    return Document({key: _load(folder / name, model, mine(name)) for key, name, model in (
-        ("units", "units.toml", schemas.UnitsFile), ("actions", "action-cards.toml", schemas.ActionsFile),
-        ("events", "event-cards.toml", schemas.EventsFile), ("damage", "damage-tables.toml", schemas.DamageFile),
-        ("hero", "hero.toml", schemas.HeroFile))})
+    def load(name: str, model: type[Any], kind: type[T]) -> T:
+        raw, text, path = merged(folder / name, mine(name))
+        return schemas.validated(path, model, raw, text, kind, entries=True)
+
+    return values.AssaultRulesFiles(
+        units=load("units.toml", schemas.UnitsFile, values.UnitsFile),
+        actions=load("action-cards.toml", schemas.ActionsFile, values.ActionsFile),
+        events=load("event-cards.toml", schemas.EventsFile, values.EventsFile),
+        damage=load("damage-tables.toml", schemas.DamageFile, values.DamageFile),
+        hero=load("hero.toml", schemas.HeroFile, values.HeroFile))
 
 
-def _table(m: Document) -> DamageTable:
+def _table(m: values.DamageTableModel) -> DamageTable:
     return DamageTable(tuple((r.low, r.high, r.hit) for r in m.rows), m.blaster_steps, m.blaster_penalty,
                        m.body_steps, m.leg_steps, m.gunner_penalty)
 
@@ -60,7 +63,7 @@ def load_assault_rules(folder: Path, overrides: Path | None = None) -> AssaultRu
     return assault_rules(folder, assault_documents(folder, overrides))
 
 
-def assault_rules(folder: Path, docs: Document, corrected: dict[str, Path] | None = None) -> AssaultRules:
+def assault_rules(folder: Path, docs: values.AssaultRulesFiles, corrected: dict[str, Path] | None = None) -> AssaultRules:
     """The engine's rules values from the validated rules files (`assault_documents`), the files checked
     against each other (a problem names the file in `folder`, or the correction of it in `corrected` by file
     name, the entry and the field)."""
@@ -83,7 +86,7 @@ def assault_rules(folder: Path, docs: Document, corrected: dict[str, Path] | Non
         if c.units not in units and c.units not in ("troopers", "none"):
             raise DataError(actions_path, f"no unit type {c.units!r} (types: {', '.join(units)}, troopers)",
                             entry=f"card {c.id}", field="units")
-        if (c.actions == ["event"]) != (c.side == "none"):
+        if (c.actions == ("event",)) != (c.side == "none"):
             raise DataError(actions_path, "a Draw Event Card (and only one) has side \"none\"",
                             entry=f"card {c.id}", field="side")
         deck.extend([ActionCard(c.id, c.side, c.units, tuple(c.actions))] * c.copies)
@@ -114,7 +117,7 @@ def assault_rules(folder: Path, docs: Document, corrected: dict[str, Path] | Non
     )
 
 
-def battlefield(path: Path, settings: Document, hmap: HexMap) -> Battlefield:
+def battlefield(path: Path, settings: values.AssaultSettings, hmap: HexMap) -> Battlefield:
     """The map's named places for a scenario; a missing or malformed zone names the scenario field."""
 
     def zone(field: str, name: str) -> frozenset[Hex]:
@@ -143,10 +146,10 @@ def battlefield(path: Path, settings: Document, hmap: HexMap) -> Battlefield:
     )
 
 
-def check_forces(path: Path, settings: Document, rules: AssaultRules, events_sectors: set[str]) -> None:
+def check_forces(path: Path, settings: values.AssaultSettings, rules: AssaultRules, events_sectors: set[str]) -> None:
     """Every force names a unit type of the right side, and every reinforcement sector is a map zone."""
     for side in ("imperial", "rebel"):
-        for uid, n in getattr(settings, side).items():
+        for uid, n in settings.force(side).items():
             if uid not in rules.units:
                 raise DataError(path, f"no unit type {uid!r} (types: {', '.join(rules.units)})", entry="assault",
                                 field=side)

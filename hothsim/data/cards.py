@@ -1,5 +1,5 @@
 """Skirmish stat cards and glossary (rules/skirmish/*.toml): the abilities and Force powers the game knows,
-and the files read and checked (validated by `hothsim.data.schemas`, handed on as documents).
+and the files read and checked (validated by `hothsim.data.schemas`, handed on as typed values).
 
 Every number carries its source.  A typo (an unknown field, a negative Defense, an ability we do not
 know) is a DataError naming the file, the card and the field.
@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hothsim.data.documents import Document
+from hothsim.data.values import CardModel, CardsFile, GlossaryFile, Stat
 from hothsim.data.errors import DataError
 from hothsim.data.abilities import ABILITY_PARAMS, FORCE_POWERS
 from hothsim.data.files import read_text, read_toml
 
-def load_cards(path: Path, override: Path | None = None) -> dict[str, Document]:
+def load_cards(path: Path, override: Path | None = None) -> dict[str, CardModel]:
     """Read and validate the stat cards (`hothsim.data.schemas.CardModel`), with your corrections
     (`override`) merged in; a problem names the file, the card and the field."""
+    from hothsim.data import schemas
     from hothsim.data.overrides import merged
-    from hothsim.data.schemas import CardsFile, validated
 
     raw, text, path = merged(path, override)
-    model = validated(path, CardsFile, raw, text, entries=True)
-    out: dict[str, Document] = {}
+    model = schemas.validated(path, schemas.CardsFile, raw, text, CardsFile, entries=True)
+    out: dict[str, CardModel] = {}
     for c in model.card:
         if c.id in out:
             raise DataError(path, "the same id is used twice", entry=f"card {c.id}", field="id")
@@ -30,13 +30,13 @@ def load_cards(path: Path, override: Path | None = None) -> dict[str, Document]:
     return out
 
 
-def load_glossary(path: Path, cards: dict[str, Document]) -> Document:
+def load_glossary(path: Path, cards: dict[str, CardModel]) -> GlossaryFile:
     """Read the glossary (`hothsim.data.schemas.GlossaryFile`) and check it explains every ability, power and
     commander effect on the cards."""
-    from hothsim.data.schemas import GlossaryFile, validated
+    from hothsim.data import schemas
 
     text = read_text(path)
-    g = validated(path, GlossaryFile, read_toml(path, text), text)
+    g = schemas.validated(path, schemas.GlossaryFile, read_toml(path, text), text, GlossaryFile)
     for name in ABILITY_PARAMS:
         if name not in g.abilities:
             raise DataError(path, "has no text for this ability", entry="abilities", field=name)
@@ -52,7 +52,7 @@ def load_glossary(path: Path, cards: dict[str, Document]) -> Document:
 def card_sheet(path: Path, override: Path | None = None) -> list[str]:
     """Every stat card with its values and where each comes from (`hothsim cards`)."""
 
-    def stat(name: str, s: Document | None) -> str:
+    def stat(name: str, s: Stat | None) -> str:
         return f"{name} {s.value} ({s.source})" if s is not None else ""
 
     out = ["Skirmish stat cards (rules/skirmish/cards.toml)"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING, Any, Hashable
 
-from hothsim.data.documents import Document
+from hothsim.data.values import HexMapFile, ScenarioFile, SquareMapFile
 from hothsim.data.errors import DataError, UnknownScenario
 from hothsim.data.files import DATA_LIMIT, RULES_FILES, SAVE_LIMIT, data_root, read_text, read_toml
 from hothsim.kernel.record import MAGIC
@@ -62,7 +62,7 @@ class Catalog:
         """Scenario files, sorted by file name."""
         return sorted(self.scenario_dir.glob("*.toml"))
 
-    def scenarios(self) -> list[Document]:
+    def scenarios(self) -> list[ScenarioFile]:
         """Every shipped scenario, validated, sorted by id."""
         from hothsim.data.scenario import load_scenario_file
 
@@ -99,15 +99,15 @@ class Catalog:
             return local
         return self.map_path(map_id)
 
-    def map_document_for(self, scenario_path: Path, map_id: str) -> tuple[Document, str, Path]:
-        """The validated document of the map a scenario names, its text and its file."""
+    def map_document_for(self, scenario_path: Path, map_id: str) -> tuple[SquareMapFile | HexMapFile, str, Path]:
+        """The validated fields of the map a scenario names, its text and its file."""
         path = self.map_file_for(scenario_path, map_id)
         if path.parent == self.map_dir:
             return *self._shipped_map(path, map_id), path
         return *map_document(path), path
 
-    def _shipped_map(self, path: Path, map_id: str) -> tuple[Document, str]:
-        """A shipped map's document and text, checked to be the map its file name says."""
+    def _shipped_map(self, path: Path, map_id: str) -> tuple[SquareMapFile | HexMapFile, str]:
+        """A shipped map's fields and text, checked to be the map its file name says."""
         doc, text = map_document(path)
         if doc.id != map_id:
             raise DataError(path, f"the file's id is {doc.id!r} but its name says {map_id!r}", field="id")
@@ -143,8 +143,8 @@ class Catalog:
         return "sha256:" + h.hexdigest()
 
 
-def map_document(path: Path) -> tuple[Document, str]:
-    """A map file validated, whichever grid it uses: its document and its text."""
+def map_document(path: Path) -> tuple[SquareMapFile | HexMapFile, str]:
+    """A map file validated, whichever grid it uses: its fields and its text."""
     from hothsim.data.hexmap import hex_map_document
     from hothsim.data.squaremap import square_map_document
 
@@ -154,14 +154,15 @@ def map_document(path: Path) -> tuple[Document, str]:
     return hex_map_document(path, text), text
 
 
-def build_map(path: Path, doc: Document, text: str = "") -> SquareMap | HexMap:
-    """The map a validated map document draws, whichever grid it uses (`text`, the file, for the lines a
-    problem names)."""
+def build_map(path: Path, doc: SquareMapFile | HexMapFile, text: str = "") -> SquareMap | HexMap:
+    """The map a validated map file draws, whichever grid it uses (`text`, the file, for the lines a problem
+    names)."""
     from hothsim.data.hexmap import build_hex_map
     from hothsim.data.squaremap import build_square_map
 
-    build = build_square_map if doc.format == "hothsim-square-map/1" else build_hex_map
-    return build(path, doc, text)
+    if isinstance(doc, SquareMapFile):
+        return build_square_map(path, doc, text)
+    return build_hex_map(path, doc, text)
 
 
 def file_kind(path: Path, text: str | None = None) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hothsim.data.documents import Document
+from hothsim.data.values import HexMapFile
 from hothsim.data.errors import DataError, key_line
 from hothsim.data.files import read_text, read_toml
 from hothsim.kernel.hexes import Hex, HexMap, MacrohexLattice, hex_from_offset, hex_label, offset_of, parse_hex
@@ -39,16 +39,16 @@ def load_hex_map(path: Path, text: str | None = None) -> HexMap:
     return build_hex_map(path, hex_map_document(path, text), text)
 
 
-def hex_map_document(path: Path, text: str | None = None) -> Document:
-    """Read and validate a hex-map file (`hothsim.data.schemas.HexMapFile`): its fields as a document."""
-    from hothsim.data.schemas import HexMapFile, validated
+def hex_map_document(path: Path, text: str | None = None) -> HexMapFile:
+    """Read and validate a hex-map file (`hothsim.data.schemas.HexMapFile`): its fields as typed values."""
+    from hothsim.data import schemas
 
     text = read_text(path) if text is None else text
-    return validated(path, HexMapFile, read_toml(path, text), text)
+    return schemas.validated(path, schemas.HexMapFile, read_toml(path, text), text, HexMapFile)
 
 
-def build_hex_map(path: Path | str, m: Document, text: str = "") -> HexMap:
-    """Turn a validated map document into a HexMap, checking the terrain rows (`text`, the file, for the
+def build_hex_map(path: Path | str, m: HexMapFile, text: str = "") -> HexMap:
+    """Turn a validated map file into a HexMap, checking the terrain rows (`text`, the file, for the
     lines a problem names)."""
     first = (key_line(text, "terrain") or 0) + 1
     lines = m.terrain.split("\n")

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hothsim.data.documents import Document
+from hothsim.data.values import ScenarioFile
 from hothsim.data.files import read_text, read_toml
 
 
-def load_scenario_file(path: Path, text: str | None = None) -> Document:
-    """Read and validate a scenario file (`hothsim.data.schemas.ScenarioFile`): its fields as a document."""
-    from hothsim.data.schemas import ScenarioFile, validated
+def load_scenario_file(path: Path, text: str | None = None) -> ScenarioFile:
+    """Read and validate a scenario file (`hothsim.data.schemas.ScenarioFile`): its fields as typed values."""
+    from hothsim.data import schemas
 
     text = read_text(path) if text is None else text
-    return validated(path, ScenarioFile, read_toml(path, text), text)
+    return schemas.validated(path, schemas.ScenarioFile, read_toml(path, text), text, ScenarioFile)

@@ -2,8 +2,8 @@
 stat cards and glossary, and the Assault on Hoth rules files.
 
 Each loader (`hothsim.data.scenario`, `squaremap`, `hexmap`, `cards`, `assault`) reads its file,
-validates it with one of these models and goes on with the result as a plain `Document`
-(`hothsim.data.documents`): the same values, read by attribute as the model was.  Only this module
+validates it with one of these models and goes on with the result as typed frozen values
+(`hothsim.data.values`, a class of the same name and fields for each model).  Only this module
 imports pydantic, and only when a file is validated; a warm start (`hothsim.data.warm`) never does.
 
 Every number carries its source, and a reconstructed one its reason.  A typo (an unknown field, a
@@ -13,15 +13,16 @@ negative Defense, an ability we do not know) is a DataError naming the file, the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from hothsim.data.abilities import FORCE_POWERS, parse_ability
-from hothsim.data.documents import Document, as_document
+from hothsim.data.values import decode
 from hothsim.data.errors import DataError, key_line
 
 Source = Literal["rulebook", "public", "reconstructed", "yours"]
+T = TypeVar("T")
 
 
 # ------------------------------------------------------------------ scenarios
@@ -504,12 +505,13 @@ def first_problem(err: ValidationError) -> Any:
     return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
 
 
-def validated(path: Path | str, model: type[BaseModel], raw: dict[str, Any], text: str,
-              entries: bool = False) -> Document:
-    """The fields of a file's TOML (`raw`, read from `text`) as `model` validates them, as a plain document;
-    a DataError naming the line, or with `entries` the `[[list]]` entry, and the field otherwise."""
+def validated(path: Path | str, model: type[BaseModel], raw: dict[str, Any], text: str, kind: type[T],
+              entries: bool = False) -> T:
+    """The fields of a file's TOML (`raw`, read from `text`) as `model` validates them, as the typed value
+    `kind` (`hothsim.data.values`, the class of the model's name); a DataError naming the line, or with
+    `entries` the `[[list]]` entry, and the field otherwise."""
     try:
-        return as_document(model(**raw).model_dump(mode="json"))
+        return decode(kind, model(**raw).model_dump(mode="json"))
     except ValidationError as err:
         raise (list_entry_error(path, err, raw, text) if entries else from_validation(path, err, text)) from None
     except TypeError as err:  # a key that is not text, for example

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from hothsim.data.documents import Document
+from hothsim.data.values import SquareMapFile
 from hothsim.data.errors import DataError, key_line
 from hothsim.data.files import read_text, read_toml
 from hothsim.kernel.squares import Edge, Square, SquareMap, Terrain, parse_square, square_label
@@ -49,16 +49,16 @@ def load_square_map(path: Path, text: str | None = None) -> SquareMap:
     return build_square_map(path, square_map_document(path, text), text)
 
 
-def square_map_document(path: Path, text: str | None = None) -> Document:
-    """Read and validate a square-map file (`hothsim.data.schemas.SquareMapFile`): its fields as a document."""
-    from hothsim.data.schemas import SquareMapFile, validated
+def square_map_document(path: Path, text: str | None = None) -> SquareMapFile:
+    """Read and validate a square-map file (`hothsim.data.schemas.SquareMapFile`): its fields as typed values."""
+    from hothsim.data import schemas
 
     text = read_text(path) if text is None else text
-    return validated(path, SquareMapFile, read_toml(path, text), text)
+    return schemas.validated(path, schemas.SquareMapFile, read_toml(path, text), text, SquareMapFile)
 
 
-def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap:
-    """Turn a validated map document into a SquareMap, checking the drawing (`text`, the file, for the lines
+def build_square_map(path: Path | str, m: SquareMapFile, text: str = "") -> SquareMap:
+    """Turn a validated map file into a SquareMap, checking the drawing (`text`, the file, for the lines
     a problem names)."""
     first = (key_line(text, "grid") or 0) + 1  # the drawing starts on the line after `grid = '''`
     terrain_rows, walls, doors = _read_drawing(path, m, first)
@@ -69,7 +69,7 @@ def build_square_map(path: Path | str, m: Document, text: str = "") -> SquareMap
     return grid
 
 
-def _read_drawing(path: Path | str, m: Document, first: int
+def _read_drawing(path: Path | str, m: SquareMapFile, first: int
                   ) -> tuple[list[tuple[Terrain, ...]], set[Edge], set[Edge]]:
     """The terrain rows, walls and doors of the drawing, each character checked (`first`: its first line)."""
     lines = m.grid.split("\n")
@@ -137,7 +137,7 @@ def _edge(where: _Where, ch: str, i: int, j: int, walls: set[Edge], doors: set[E
         raise where.error(f": an edge must be ' ', '{wall_ch}' (wall) or 'D' (door), not {ch!r}")
 
 
-def _zones(path: Path | str, m: Document, text: str) -> list[tuple[str, frozenset[Square]]]:
+def _zones(path: Path | str, m: SquareMapFile, text: str) -> list[tuple[str, frozenset[Square]]]:
     """Each side's set-up zone, its areas read."""
     zones: list[tuple[str, frozenset[Square]]] = []
     for name, tokens in m.zones.items():

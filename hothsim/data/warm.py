@@ -1,7 +1,7 @@
 """The warm start: a scenario's validated data kept as plain JSON in your cache folder, so that opening
 it again needs neither the TOML files parsed nor pydantic imported.
 
-What is kept is the validated documents (`hothsim.data.documents`) of the scenario, its map and the
+What is kept is the validated values (`hothsim.data.values`, as JSON) of the scenario, its map and the
 game's rules files: JSON's own kinds of values, nothing that names code to run (never pickle).  A game's
 data is then built from them by the very code that builds it from freshly validated files
 (`hothsim.opening`), so both give the same values in the same order (a frozenset rebuilt from a list
@@ -26,10 +26,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from hothsim.data.documents import Document, from_json
+from hothsim.data.values import ScenarioData, decode, encode
 from hothsim.data.files import read_regular, user_folder
 
-FORMAT = "hothsim-warm/1"
+FORMAT = "hothsim-warm/2"
 #: An entry larger than this is not read (the largest, Assault on Hoth's, is about 60 KiB).
 ENTRY_LIMIT = 4 << 20
 #: The most entries kept: writing one more deletes the least recently written (every new version of
@@ -69,11 +69,11 @@ def entry_name(scenario_text: str, stamp: str) -> str:
     return h.hexdigest()[:40] + ".json"
 
 
-def write_entry(folder: Path, name: str, facts: dict[str, str], documents: Any) -> bool:
-    """Write an entry (facts about it on the first line, the documents on the second) atomically; False when
+def write_entry(folder: Path, name: str, facts: dict[str, str], data: ScenarioData) -> bool:
+    """Write an entry (facts about it on the first line, the values on the second) atomically; False when
     it cannot be written (no space, no permission): a warm start is only ever a saving."""
     try:
-        body = json.dumps(documents, separators=(",", ":"), ensure_ascii=True)
+        body = json.dumps(encode(data), separators=(",", ":"), ensure_ascii=True)
     except (TypeError, ValueError):
         return False
     head = json.dumps({**facts, "format": FORMAT, "check": hashlib.sha256(body.encode()).hexdigest()})
@@ -104,8 +104,8 @@ def _prune(folder: Path) -> None:
         pass  # another hothsim pruned it first, or the folder went away: nothing is lost either way
 
 
-def read_entry(folder: Path, name: str) -> tuple[dict[str, Any], Document] | None:
-    """An entry's facts and its documents, or None when there is none or it is damaged (a wrong checksum,
+def read_entry(folder: Path, name: str) -> tuple[dict[str, Any], ScenarioData] | None:
+    """An entry's facts and its values, or None when there is none or it is damaged (a wrong checksum,
     not JSON, not a small regular text file)."""
     path = folder / name
     if not os.path.isfile(path):
@@ -122,7 +122,7 @@ def read_entry(folder: Path, name: str) -> tuple[dict[str, Any], Document] | Non
             return None
         if facts.get("check") != hashlib.sha256(body.encode("utf-8")).hexdigest():
             return None
-        documents = from_json(body)
-    except (ValueError, RecursionError):
+        data = decode(ScenarioData, json.loads(body))
+    except (ValueError, RecursionError):  # not JSON, or not the values of a scenario
         return None
-    return (facts, documents) if type(documents) is Document else None
+    return facts, data
