@@ -24,11 +24,11 @@ from hothsim.saves import CutShortSave, SaveFileError, SaveInfo, list_saves, rea
     unused_save, user_save_dir, write_record, write_text_file
 from hothsim.data.files import DATA_LIMIT, read_text
 from hothsim.data.overrides import check_corrections, override_files, user_rules_dir
-from hothsim.games import Game, LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
+from hothsim.games import LoadError, kind_named, load_game, open_game, replay_steps, replayable_part, transcript
 from hothsim.ai import LEVELS, PLAYER_NAMES
 from hothsim.session import PERSON, Session, new_session
 from hothsim.kernel.dice import DiceError, ScriptedDice
-from hothsim.kernel.engine import SIDES, IllegalAction, NotationError
+from hothsim.kernel.engine import SIDES, GameView, IllegalAction, NotationError
 from hothsim.kernel.header import computer_parts
 from hothsim.kernel.record import GameRecord, complete_part
 from hothsim.kernel.words import count
@@ -495,7 +495,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _saved_words(game: Game, save: Path) -> str:
+def _saved_words(game: GameView, save: Path) -> str:
     """The last line a played game prints: where it is saved, and what can be done with it next (a game
     that is over is replayed, not continued)."""
     if game.is_over:

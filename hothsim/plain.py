@@ -18,7 +18,7 @@ from hothsim.ai import derive_seed, player_named
 from hothsim.describe import Describer, side_words, spoken, unit_named, units_meant
 from hothsim.describe.describers import words_for
 from hothsim.games import kind_of
-from hothsim.kernel.engine import IllegalAction, NotationError, Side
+from hothsim.kernel.engine import GameView, IllegalAction, NotationError, Side
 from hothsim.kernel.words import count
 from hothsim.match import think_within
 from hothsim.session import HINT_CEILING, HINT_STEPS, REMOTE, Session
@@ -92,7 +92,7 @@ class PlainPlay:
             self._write(spoken(line))
 
     @property
-    def game(self) -> Any:
+    def game(self) -> GameView:
         """The game in play (a new copy after an undo)."""
         return self.session.game
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from hothsim.ai.opponents import opponent_for
 from hothsim.ai import PLAYER_NAMES, Choice, Player, PlayerNameError, derive_seed, player_named
 from hothsim.games import Game, GameKind, LoadError, kind_of, replay_steps
 from hothsim.kernel.chance import first_chance
-from hothsim.kernel.engine import SIDES, Event, Side
+from hothsim.kernel.engine import SIDES, Event, GameView, Side
 from hothsim.kernel.header import computer_parts
 from hothsim.kernel.record import GameRecord
 from hothsim.saves import write_record
@@ -43,7 +43,7 @@ LOG_LIMIT = 5000
 class _Step:
     """A decision that may still be taken back: the game before it and who made it."""
 
-    before: Any
+    before: GameView
     player: str | None
 
 
@@ -51,7 +51,7 @@ class _Step:
 class Session:
     """A game in play: apply decisions, autosave, take back, and the log of the game so far."""
 
-    game: Any
+    game: GameView
     save_path: Path | None = None
     players: Mapping[Side, str] = field(default_factory=lambda: {side: PERSON for side in SIDES})
     log: list[str] = field(default_factory=list)
@@ -213,13 +213,13 @@ class Session:
 
 
 
-def takes_back(before: Any, action: Any, after: Any) -> bool:
+def takes_back(before: GameView, action: Any, after: GameView) -> bool:
     """Whether a decision may be taken back: it reached no chance node (no roll or card drawn with more
     than one result, `hothsim.kernel.chance.first_chance`) and revealed no secret."""
     return first_chance(before, action) is None and before.revealed() == after.revealed()
 
 
-def undoable(record: GameRecord, games: list[Any]) -> list[_Step]:
+def undoable(record: GameRecord, games: Sequence[GameView]) -> list[_Step]:
     """The decisions at the end of a record that may still be taken back (those after the last roll, draw
     or reveal), with the game before each: a resumed game takes back as the game before quitting did."""
     steps: list[_Step] = []

@@ -55,3 +55,24 @@ def test_every_decision_of_random_games_is_one_of_its_games_phases():
                 break
             assert d.player in ("rebel", "imperial")
             game.apply(rng.choice(game.legal_actions()))
+
+
+def test_each_phase_of_play_has_exactly_its_own_fields():
+    # A phase about no piece has no `actor` field and answers None; one with nothing to add answers "" for
+    # its note: the base holds no field for any of them to inherit.
+    import dataclasses
+
+    from hothsim.assault import decisions as assault_phases
+    from hothsim.kernel.engine import Decision
+    from hothsim.skirmish import decisions as skirmish_phases
+
+    assert not dataclasses.is_dataclass(Decision)
+    fields = {cls.__name__: [f.name for f in dataclasses.fields(cls)]
+              for module in (skirmish_phases, assault_phases) for cls in vars(module).values()
+              if isinstance(cls, type) and issubclass(cls, Decision) and cls is not Decision}
+    assert fields["FigureTurn"] == ["player", "kind", "actor"]
+    assert fields["SettingUp"] == ["player", "kind"]
+    assert fields["RerollChoice"] == ["player", "kind", "actor", "note"]
+    assert fields["ActionRound"] == ["player", "kind", "note"]
+    assert fields["GameOver"] == ["player", "kind", "note"]
+    assert skirmish_phases.SettingUp("rebel").actor is None and skirmish_phases.SettingUp("rebel").note == ""

@@ -17,6 +17,7 @@ class GameOver(Decision):
 
     player: None = None
     kind: Literal["over"] = "over"
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class LukeAssigned(Decision):
 
     player: Side = "rebel"
     kind: Literal["luke"] = "luke"
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Displacement(Decision):
     player: Side = "rebel"
     kind: Literal["displace"] = "displace"
     actor: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class ArmorChoice(Decision):
     player: Side = "rebel"
     kind: Literal["armor"] = "armor"
     actor: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class CriticalChoice(Decision):
     player: Side = "rebel"
     kind: Literal["critical"] = "critical"
     actor: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,7 @@ class EventChoice(Decision):
 
     player: Side
     kind: Literal["choose"] = "choose"
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,7 @@ class RepairChoice(Decision):
 
     player: Side
     kind: Literal["repair"] = "repair"
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,7 @@ class ActionRound(Decision):
 
     player: Side
     kind: Literal["act"] = "act"
+    note: str = ""
 
 
 #: The decision Assault on Hoth waits on: one of its phases.

@@ -51,10 +51,14 @@ class SecretsNeeded(Exception):
         super().__init__(f"the other side's {name} must be revealed first")
 
 
-@dataclass(frozen=True)
 class Decision:
     """Who must decide now (a side, or None when nobody can), what kind of choice it is in the game's own
-    words (`activate`, `turn`, `act`, `armor`, ...), the figure or unit it is about, and a note."""
+    words (`activate`, `turn`, `act`, `armor`, ...), the figure or unit it is about, and a note.
+
+    Each game's phases of play are frozen dataclasses deriving from it, each with exactly the fields its
+    phase has (`skirmish/decisions.py`, `assault/decisions.py`): this base is no dataclass, so none of them
+    inherits a field.  A phase about no piece answers `actor` None, one with nothing to add `note` "" (the
+    class defaults below)."""
 
     player: Side | None
     kind: str

@@ -18,6 +18,7 @@ class GameOver(Decision):
 
     player: None = None
     kind: Literal["over"] = "over"
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class RerollChoice(Decision):
     player: Side
     kind: Literal["reroll"] = "reroll"
     actor: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class ReactionChoice(Decision):
     player: Side
     kind: Literal["reaction"] = "reaction"
     actor: str = ""
+    note: str = ""
 
 
 #: The decision a skirmish waits on: one of its phases.

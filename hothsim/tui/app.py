@@ -103,7 +103,7 @@ class Painter:
                 extra = curses.A_REVERSE if name == "status" else 0
                 self.attrs[name] = curses.color_pair(i) | extra
 
-    def paint(self, screen: Any, frame: Frame) -> None:
+    def paint(self, screen: curses.window, frame: Frame) -> None:
         """Draw a frame (the last cell of the screen is left alone: curses cannot write it)."""
         screen.erase()
         for y in range(frame.height):
@@ -124,7 +124,7 @@ class Painter:
         screen.refresh()
 
 
-def run_curses(body: Callable[[Any], None]) -> None:
+def run_curses(body: Callable[[curses.window], None]) -> None:
     """Set up the terminal (keypad, no echo, mouse clicks), run `body(window)`, and always restore it."""
     locale.setlocale(locale.LC_ALL, "")  # so curses can draw the Walkers' facing arrows
     # Ctrl-C ends the game with its save intact even when hothsim was started with SIGINT ignored (as a
@@ -157,7 +157,7 @@ def run_curses(body: Callable[[Any], None]) -> None:
         signal.signal(signal.SIGINT, interrupt)
 
 
-def read_input(window: Any, frame: Frame | None, wait_ms: int = KEY_WAIT_MS) -> tuple[str, object | None]:
+def read_input(window: curses.window, frame: Frame | None, wait_ms: int = KEY_WAIT_MS) -> tuple[str, object | None]:
     """The next key's name, or ("click", what was clicked in `frame`) for a mouse click ("" when no key
     came in time, or for any other mouse event).  `wait_ms` is the window's wait for a key, restored after
     an Escape sequence is read."""
@@ -183,7 +183,7 @@ def read_input(window: Any, frame: Frame | None, wait_ms: int = KEY_WAIT_MS) -> 
     return name, None
 
 
-def _following(window: Any) -> str | None:
+def _following(window: curses.window) -> str | None:
     """The next character of an Escape sequence, None if none came in time (or a key curses named)."""
     try:
         key = window.get_wch()
@@ -207,10 +207,10 @@ def pace() -> float:
         return 0.8
 
 
-def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
+def _computer_turn(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """Let the computer decide, showing its progress; None if the person quits meanwhile.  The search
     runs a simulation at a time so keys and resizing are answered between them."""
-    side = session.game.pending.player
+    side = session.game.pending.decider
     window.timeout(0)
     try:
         choice, ui = _thought(window, session, screen, ui, painter, session.thinking, lambda ui, share, done: replace(
@@ -244,7 +244,7 @@ def _computer_turn(window: Any, session: Session, screen: Screen, ui: UIState, p
         window.timeout(KEY_WAIT_MS)
 
 
-def _thought(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter, begin: Callable[[], Any],
+def _thought(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter, begin: Callable[[], Any],
              shown: Callable[[UIState, str, int], UIState], steps: int | None = None) -> tuple[Any, UIState]:
     """A search begun by `begin`, stepped within the session's think time (or, given `steps`, that many
     steps) with the collector paused; every tenth of a second `shown(ui, share done, games imagined)` is
@@ -264,7 +264,7 @@ def _thought(window: Any, session: Session, screen: Screen, ui: UIState, painter
         return thinking.choice(), ui
 
 
-def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
+def _remote_turn(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """A game at two machines: wait for the other player's next line, answering keys meanwhile; None if
     the person quits (the game is saved: `hothsim host` or `join` again takes it up)."""
     before = session.game.pending
@@ -283,13 +283,13 @@ def _remote_turn(window: Any, session: Session, screen: Screen, ui: UIState, pai
     return replace(ui, message=said)
 
 
-def _take_back(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
+def _take_back(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
     """U: the last decision taken back, if its player may (the session says why not)."""
     why = session.take_back()
     return replace(ui.settled(), message=why or "the last decision is taken back")
 
 
-def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
+def _hint(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState | None:
     """H: the computer thinks in the person's place for the think time and shows what it would do (never
     applying it); None if the person quits meanwhile."""
     if session.game.is_over or session.computer() is not None:
@@ -310,14 +310,14 @@ def _hint(window: Any, session: Session, screen: Screen, ui: UIState, painter: P
     return show_hint(screen, session.game, replace(ui, menu=None), choice.action, choice.reason)
 
 
-def _show(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
+def _show(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter) -> UIState:
     h, w = window.getmaxyx()
     ui = replace(ui, size=(w, h), log=tuple(session.log))
     painter.paint(window, draw(screen, session.game, ui, w, h))
     return ui
 
 
-def _pressed(window: Any) -> str:
+def _pressed(window: curses.window) -> str:
     """A key pressed (or a click) while the computer plays ("" if none; a resize is answered by the next
     paint)."""
     name, _ = read_input(window, None, wait_ms=0)
@@ -334,7 +334,7 @@ def hot_seat_words(session: Session) -> str:
             f"{scenario} --ai imperial")
 
 
-def _loop(window: Any, session: Session) -> None:
+def _loop(window: curses.window, session: Session) -> None:
     painter = Painter()
     screen: Screen = screen_for(session.game)
     h, w = window.getmaxyx()
@@ -385,7 +385,7 @@ def _other_turn(session: Session, ui: UIState) -> Callable[..., UIState | None] 
     return None
 
 
-def _next_input(window: Any, session: Session, screen: Screen, ui: UIState, painter: Painter
+def _next_input(window: curses.window, session: Session, screen: Screen, ui: UIState, painter: Painter
                 ) -> tuple[str, object, UIState]:
     """Draw the screen and wait for a key or a click: its name, what was clicked, and the state drawn."""
     h, w = window.getmaxyx()

@@ -6,15 +6,17 @@ has its own key line and help.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from hothsim.kernel.engine import Event, GameView
-
 from hothsim.tui.app import Painter, read_input, run_curses
 from hothsim.tui.frame import Frame
 from hothsim.tui.panels import scroll_top, scrolled, small_notice, too_small
 from hothsim.tui.screen import MOVES, UIState, step_cursor
 from hothsim.tui.screens import screen_for
+
+if TYPE_CHECKING:
+    import curses
 
 KEYS = "Right/Left step  [ ] round  Home/End ends  Up/Down y u b n look  ? help  q quit"
 HELP = [
@@ -112,7 +114,7 @@ def replay_screen(steps: Sequence[Step], start: int = 0) -> None:
     run_curses(lambda window: _loop(window, steps, start))
 
 
-def _loop(window: Any, steps: Sequence[Step], start: int = 0) -> None:
+def _loop(window: curses.window, steps: Sequence[Step], start: int = 0) -> None:
     painter = Painter()
     game = steps[0][2]
     view = ReplayView(index=min(max(start, 0), len(steps) - 1), cursor=screen_for(game).start(game, UIState()).cursor)
