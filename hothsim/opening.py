@@ -147,7 +147,7 @@ def prepare_skirmish(catalog: Catalog, scenario: values.ScenarioFile, scenario_p
             raise DataError(scenario_path, str(e), entry="skirmish.positions", field=fid) from None
     return SkirmishData(
         scenario_id=scenario.id, scenario_name=scenario.name, grid=grid, cards=cards, glossary=glossary,
-        squads={side: tuple(settings.squad(side)) for side in SIDES}, zones=zones,
+        squads={side: settings.squad(side) for side in SIDES}, zones=zones,
         abilities=settings.abilities, setup_first=settings.setup_first, tie_break_rounds=settings.tie_break_rounds,
         build_points=settings.build_points, positions=where,
     )

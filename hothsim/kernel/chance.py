@@ -83,7 +83,42 @@ def _fire_outcomes(count: int, purpose: str) -> list[Outcome]:
     return out
 
 
-class GivenDice:
+class NodeDice:
+    """Dice whose every roll is one result of its chance node, as `_outcome` (a subclass's) chooses it and
+    logs it: the rolls the rules make, on one choice of results.  A shuffle is left to the subclass."""
+
+    log: list[Roll]
+
+    def _outcome(self, kind: RollKind, size: int, purpose: str) -> tuple[int | str, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def d20(self, purpose: str) -> int:
+        """A d20."""
+        return int(self._outcome("d20", 1, purpose)[0])
+
+    def d6(self, purpose: str) -> int:
+        """A d6."""
+        return int(self._outcome("d6", 1, purpose)[0])
+
+    def two_d6(self, purpose: str) -> tuple[int, int]:
+        """Two d6, as one result of 36."""
+        a, b = self._outcome("2d6", 1, purpose)
+        return int(a), int(b)
+
+    def fire(self, count: int, purpose: str) -> tuple[FireFace, ...]:
+        """Fire dice, as how many of each face came up."""
+        if count < 0:
+            raise DiceError(f"cannot roll {count} fire dice for {purpose}")
+        return cast("tuple[FireFace, ...]", self._outcome("fire", count, purpose))
+
+    def draw(self, count: int, purpose: str) -> int:
+        """A card's place among the `count` cards left."""
+        if count < 1:
+            raise DiceError(f"cannot draw from no cards for {purpose}")
+        return int(self._outcome("draw", count, purpose)[0])
+
+
+class GivenDice(NodeDice):
     """Dice that hand out the outcomes chosen so far, in order, and raise `ChanceNeeded` at the first roll
     past them.  Every roll made is logged like any dice's, so the record keeps it."""
 
@@ -92,7 +127,7 @@ class GivenDice:
         self.used = 0
         self.log: list[Roll] = list(log)
 
-    def _take(self, kind: RollKind, size: int, purpose: str) -> tuple[int | str, ...]:
+    def _outcome(self, kind: RollKind, size: int, purpose: str) -> tuple[int | str, ...]:
         if (kind == "draw" and size == 1) or (kind == "fire" and size == 0):
             roll = outcomes_of(kind, size)[0][0]  # a roll with one result is no decision: nobody chooses it
         elif self.used >= len(self.given):
@@ -105,35 +140,10 @@ class GivenDice:
         self.log.append(Roll(kind, roll.faces, purpose))
         return roll.faces
 
-    def d20(self, purpose: str) -> int:
-        """The chosen d20."""
-        return int(self._take("d20", 1, purpose)[0])
-
-    def d6(self, purpose: str) -> int:
-        """The chosen d6."""
-        return int(self._take("d6", 1, purpose)[0])
-
-    def two_d6(self, purpose: str) -> tuple[int, int]:
-        """The chosen pair of d6."""
-        a, b = self._take("2d6", 1, purpose)
-        return int(a), int(b)
-
-    def fire(self, count: int, purpose: str) -> tuple[FireFace, ...]:
-        """The chosen fire dice."""
-        if count < 0:
-            raise DiceError(f"cannot roll {count} fire dice for {purpose}")
-        return cast("tuple[FireFace, ...]", self._take("fire", count, purpose))
-
     def shuffle(self, count: int, purpose: str) -> tuple[int, ...]:
         """No shuffle is a chance node (see the module's note)."""
         raise ChanceError(f"{purpose}: a shuffle of {count} cards has {count}! results, too many for a chance "
                           "node; with chance nodes the cards are drawn one at a time")
-
-    def draw(self, count: int, purpose: str) -> int:
-        """The chosen card's place among the `count` cards left."""
-        if count < 1:
-            raise DiceError(f"cannot draw from no cards for {purpose}")
-        return int(self._take("draw", count, purpose)[0])
 
     def clone(self) -> "GivenDice":
         """A copy at the same point, with its own log."""

@@ -1,7 +1,7 @@
 """Dice both sides roll together: every random action draws from a key made of one chain value of each.
 
 A remote game's engine rolls through `SharedDice`.  Every roll the rules ask for is a chance node
-(`hothsim.kernel.chance`): the node lists its results with their exact probabilities, and `_commit`, the
+(`hothsim.kernel.chance`): the node lists its results with their exact probabilities, and `_outcome`, the
 one place a remote roll is made, picks one by the key.  A roll with a single result (the last card of a
 deck) needs no key.  Until both sides' values for an action are in, the dice hold no key and a roll with
 more than one result raises `NeedRandomness`: the peer tries each action on a copy of the game, learns so
@@ -17,17 +17,16 @@ from __future__ import annotations
 import copy
 import hashlib
 from math import lcm
-from typing import cast
 
-from hothsim.kernel.chance import outcomes_of
-from hothsim.kernel.dice import DiceError, FireFace, RecordingDice, Roll, RollKind
+from hothsim.kernel.chance import NodeDice, outcomes_of
+from hothsim.kernel.dice import RecordingDice, Roll, RollKind
 
 
 class NeedRandomness(Exception):
     """The action being applied rolls dice, and both sides' values for it are not in yet."""
 
 
-class SharedDice(RecordingDice):
+class SharedDice(NodeDice, RecordingDice):
     """Dice with no randomness of their own: each random action is given its key (`keyed`)."""
 
     def __init__(self) -> None:
@@ -55,10 +54,10 @@ class SharedDice(RecordingDice):
         value, self._pool = int.from_bytes(self._pool[:8], "big"), self._pool[8:]
         return value
 
-    def _commit(self, kind: RollKind, size: int, purpose: str) -> Roll:
-        """The roll's chance node, and one of its results picked by the key at its exact probability (each
-        result a share of the common denominator of the probabilities, drawn by rejection so that no share is
-        favoured); logged, as every roll is."""
+    def _outcome(self, kind: RollKind, size: int, purpose: str) -> tuple[int | str, ...]:
+        """The one place a remote roll is made: the roll's chance node, and one of its results picked by the
+        key at its exact probability (each result a share of the common denominator of the probabilities,
+        drawn by rejection so that no share is favoured); logged, as every roll is."""
         outcomes = outcomes_of(kind, size, purpose)
         roll = outcomes[0][0]
         if len(outcomes) > 1:
@@ -69,32 +68,7 @@ class SharedDice(RecordingDice):
                 if left < 0:
                     break
         self.log.append(Roll(kind, roll.faces, purpose))
-        return roll
-
-    def d20(self, purpose: str) -> int:
-        """A d20, committed by the key."""
-        return int(self._commit("d20", 1, purpose).faces[0])
-
-    def d6(self, purpose: str) -> int:
-        """A d6, committed by the key."""
-        return int(self._commit("d6", 1, purpose).faces[0])
-
-    def two_d6(self, purpose: str) -> tuple[int, int]:
-        """Two d6, committed by the key as one result of 36."""
-        a, b = self._commit("2d6", 1, purpose).faces
-        return int(a), int(b)
-
-    def fire(self, count: int, purpose: str) -> tuple[FireFace, ...]:
-        """Fire dice, committed by the key as how many of each face came up."""
-        if count < 0:
-            raise DiceError(f"cannot roll {count} fire dice for {purpose}")
-        return cast("tuple[FireFace, ...]", self._commit("fire", count, purpose).faces)
-
-    def draw(self, count: int, purpose: str) -> int:
-        """A card's place among the `count` left, committed by the key (the last card needs none)."""
-        if count < 1:
-            raise DiceError(f"cannot draw from no cards for {purpose}")
-        return int(self._commit("draw", count, purpose).faces[0])
+        return roll.faces
 
     def clone(self) -> "SharedDice":
         """A copy at the same point of the same key's stream, with its own log."""

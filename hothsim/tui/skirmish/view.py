@@ -128,7 +128,9 @@ def overlay(game: SkirmishView, ui: UIState
         me = s.fig(s.turn.figure)
         for a in acts:
             if type(a) is Attack and not a.helpers and game.covered(s, me, s.fig(a.target)):
-                covered |= {sq for sq in (anchor(game, a),) if sq is not None}
+                at = anchor(game, a)
+                if at is not None:
+                    covered.add(at)
     who = placing_figure(game, ui)
     zone = {a.square for a in acts if type(a) is Place and a.figure == who}
     return reach, targets, covered, route, zone
